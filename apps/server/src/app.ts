@@ -1,0 +1,109 @@
+import { fileURLToPath } from 'node:url';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { createEmbeddedTokenVerifier, type TokenVerifier } from './auth/token-verifier';
+import type { Config } from './config';
+import { openDatabase, type Database } from './db/client';
+import { migrate } from './db/migrate';
+import { healthRoutes } from './modules/health/health.routes';
+import { logRoutes } from './modules/log/log.routes';
+import { runtimeConfigRoutes } from './modules/runtime-config/runtime-config.routes';
+import { authPlugin } from './plugins/auth';
+import { errorsPlugin } from './plugins/errors';
+import { requestIdFor } from './plugins/request-id';
+import { securityPlugin } from './plugins/security';
+import { webAppPlugin } from './plugins/web-app';
+
+export const defaultWebRoot = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+export interface AppDeps {
+  /** An open, migrated database. Without it the app opens and migrates the configured one, and closes it. */
+  database?: Database;
+  /** How bearer tokens are checked. Without it: the configured identity provider's JWKS. */
+  tokenVerifier?: TokenVerifier;
+  /** The built web app; `null` serves none. */
+  webRoot?: string | null;
+  /** Pino logger options; tests pass `false`. */
+  logger?: boolean | object;
+}
+
+export type App = FastifyInstance & { database: Database };
+
+async function defaultVerifier(config: Config): Promise<TokenVerifier> {
+  const { identity } = config;
+  if (identity.provider === 'cognito') {
+    // Loaded only in Cognito mode: the embedded default never needs AWS's verifier.
+    const { createCognitoTokenVerifier } = await import('./auth/cognito-token-verifier');
+    return createCognitoTokenVerifier({ userPoolId: identity.userPoolId, clientId: identity.clientId });
+  }
+  return createEmbeddedTokenVerifier({
+    publicUrl: config.publicUrl,
+    userPoolId: identity.userPoolId,
+    clientId: identity.clientId,
+  });
+}
+
+/** Builds the whole server: plugins and modules. It never listens; `server.ts` does. */
+export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App> {
+  const app = Fastify({
+    logger: deps.logger ?? { level: config.logLevel },
+    genReqId: requestIdFor,
+    requestIdHeader: false,
+    trustProxy: config.trustProxy,
+    routerOptions: { ignoreTrailingSlash: true },
+    logController: new LogController({
+      requestIdLogLabel: 'requestId',
+      disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+    }),
+  }).withTypeProvider<ZodTypeProvider>();
+
+  const ownsDatabase = deps.database === undefined;
+  const database = deps.database ?? (await openDatabase(config));
+  if (ownsDatabase) {
+    app.addHook('onClose', () => database.close());
+    await migrate(database);
+  }
+  app.decorate('database', database);
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin, { config });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Staff Portal API', version: '0.1.0' },
+      components: {
+        securitySchemes: {
+          bearerIdToken: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'JWT',
+            description: 'The identity service id token',
+          },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(authPlugin, { verifier: deps.tokenVerifier ?? (await defaultVerifier(config)) });
+
+  await app.register(healthRoutes, { database });
+  await app.register(runtimeConfigRoutes, { config });
+  await app.register(logRoutes, { database, prefix: '/api' });
+
+  await app.register(webAppPlugin, { root: deps.webRoot === null ? undefined : (deps.webRoot ?? defaultWebRoot) });
+
+  return app as unknown as App;
+}

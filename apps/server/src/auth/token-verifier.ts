@@ -1,0 +1,79 @@
+import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import { AppError, unauthenticated } from '@staff-portal/shared/errors';
+
+export type TokenUse = 'id' | 'access';
+
+/** What the API knows about the caller, taken only from a verified token. */
+export interface TokenUser {
+  sub: string;
+  username: string;
+  email: string | undefined;
+  /** Departments, from `cognito:groups` and nowhere else (PRODUCT.md §2). */
+  groups: string[];
+  tokenUse: TokenUse;
+  claims: JWTPayload;
+}
+
+/**
+ * Verifies Cognito-shaped tokens: signature, issuer, expiry, `token_use`, and the client
+ * (`aud` for id tokens, `client_id` for access tokens). The embedded identity service and
+ * Amazon Cognito are both used through this one interface.
+ */
+export interface TokenVerifier {
+  verify(token: string, allowed: readonly TokenUse[]): Promise<TokenUser>;
+}
+
+const invalidToken = () => unauthenticated('Invalid or expired token.');
+
+export function toTokenUser(claims: JWTPayload, allowed: readonly TokenUse[], clientId: string): TokenUser {
+  const use = claims['token_use'];
+  if ((use !== 'id' && use !== 'access') || !allowed.includes(use)) throw invalidToken();
+  const audience = use === 'id' ? claims.aud : claims['client_id'];
+  if (audience !== clientId && !(Array.isArray(audience) && audience.includes(clientId))) throw invalidToken();
+  if (typeof claims.sub !== 'string' || claims.sub === '') throw invalidToken();
+  const groups = claims['cognito:groups'];
+  const username = use === 'id' ? claims['cognito:username'] : claims['username'];
+  const email = claims['email'];
+  return {
+    sub: claims.sub,
+    username: typeof username === 'string' ? username : claims.sub,
+    email: typeof email === 'string' ? email : undefined,
+    groups: Array.isArray(groups) ? groups.filter((g): g is string => typeof g === 'string') : [],
+    tokenUse: use,
+    claims,
+  };
+}
+
+/** A verifier over any JWKS: the embedded identity service's keys, local or fetched. */
+export function createJwksTokenVerifier(options: {
+  issuer: string;
+  clientId: string;
+  keys: JWTVerifyGetKey;
+}): TokenVerifier {
+  return {
+    async verify(token, allowed) {
+      let payload: JWTPayload;
+      try {
+        ({ payload } = await jwtVerify(token, options.keys, { issuer: options.issuer, algorithms: ['RS256'] }));
+      } catch (error) {
+        if (error instanceof joseErrors.JOSEError && !(error instanceof joseErrors.JWKSTimeout)) throw invalidToken();
+        throw new AppError('NOT_READY', 'The identity service could not be reached to check the token.');
+      }
+      return toTokenUser(payload, allowed, options.clientId);
+    },
+  };
+}
+
+/** The embedded identity service's verifier, reading its JWKS over HTTP like any other client. */
+export function createEmbeddedTokenVerifier(options: {
+  publicUrl: string;
+  userPoolId: string;
+  clientId: string;
+}): TokenVerifier {
+  const issuer = `${options.publicUrl}/identity/${options.userPoolId}`;
+  return createJwksTokenVerifier({
+    issuer,
+    clientId: options.clientId,
+    keys: createRemoteJWKSet(new URL(`${issuer}/.well-known/jwks.json`)),
+  });
+}

@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('gives the embedded defaults when nothing is set', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.dataDir).toMatch(/\/data$/);
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.identity).toEqual({
+      provider: 'embedded',
+      region: 'ap-southeast-1',
+      userPoolId: 'ap-southeast-1_StaffPortal',
+      clientId: 'staffportalweb',
+      userPoolEndpoint: 'http://localhost:3000/identity',
+    });
+    expect(config.seed).toBe('demo');
+    expect(config.logLevel).toBe('warn');
+    expect(config.passwordExpiryMonths).toBe(6);
+    expect(config.api).toEqual({ logApiUrl: '/api', leaveApiUrl: '/api', irApiUrl: '/api' });
+    expect(config.organisation).toEqual({ department: 'UNION', timeZone: 'Asia/Kuala_Lumpur' });
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      DATA_DIR: '/var/lib/portal',
+      DATABASE_URL: 'postgres://u@db:5432/portal',
+      PUBLIC_URL: 'https://portal.example.org/',
+      IDENTITY_PROVIDER: 'cognito',
+      AUTH_USER_POOL_ID: 'ap-southeast-1_Ab12Cd34E',
+      AUTH_CLIENT_ID: '1example23456789abcdefghij',
+      SEED: 'none',
+      LOG_LEVEL: 'info',
+      LOG_API_URL: 'https://logs.example.org/v1/',
+      PASSWORD_EXPIRY_MONTHS: '3',
+      TRUST_PROXY: 'true',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      dataDir: '/var/lib/portal',
+      databaseUrl: 'postgres://u@db:5432/portal',
+      publicUrl: 'https://portal.example.org',
+      seed: 'none',
+      logLevel: 'info',
+      passwordExpiryMonths: 3,
+      trustProxy: true,
+      api: { logApiUrl: 'https://logs.example.org/v1', leaveApiUrl: '/api', irApiUrl: '/api' },
+    });
+    expect(config.identity).toEqual({
+      provider: 'cognito',
+      region: 'ap-southeast-1',
+      userPoolId: 'ap-southeast-1_Ab12Cd34E',
+      clientId: '1example23456789abcdefghij',
+      userPoolEndpoint: undefined,
+    });
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, /^Invalid configuration: PORT .*\(got "abc"\)$/],
+    [{ PORT: '70000' }, /^Invalid configuration: PORT /],
+    [{ DATABASE_URL: 'mysql://x' }, /^Invalid configuration: DATABASE_URL must be a postgres/],
+    [{ PUBLIC_URL: 'not a url' }, /^Invalid configuration: PUBLIC_URL must be an http\(s\) URL/],
+    [{ IDENTITY_PROVIDER: 'okta' }, /^Invalid configuration: IDENTITY_PROVIDER /],
+    [{ SEED: 'lots' }, /^Invalid configuration: SEED /],
+    [{ LOG_LEVEL: 'loud' }, /^Invalid configuration: LOG_LEVEL /],
+    [{ ORG_TIME_ZONE: 'Mars/Olympus' }, /^Invalid configuration: ORG_TIME_ZONE must be an IANA time zone/],
+    [{ LEAVE_API_URL: 'leave' }, /^Invalid configuration: LEAVE_API_URL must be an absolute URL or a path/],
+    [
+      { IDENTITY_PROVIDER: 'cognito' },
+      /^Invalid configuration: AUTH_USER_POOL_ID is required when IDENTITY_PROVIDER=cognito$/,
+    ],
+    [{ IDENTITY_PROVIDER: 'cognito', AUTH_USER_POOL_ID: 'ap-southeast-1_X1' }, /AUTH_CLIENT_ID is required/],
+    [{ AUTH_USER_POOL_ID: 'pool-without-underscore' }, /^Invalid configuration: AUTH_USER_POOL_ID must look like/],
+    [
+      { AUTH_REGION: 'us-east-1', AUTH_USER_POOL_ID: 'ap-southeast-1_X1' },
+      /AUTH_USER_POOL_ID must start with AUTH_REGION/,
+    ],
+  ])('refuses %o with one line naming the variable', (env, message) => {
+    let error: unknown;
+    try {
+      loadConfig(env);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as Error).message).toMatch(message);
+    expect((error as Error).message).not.toContain('\n');
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 3000, databaseUrl: undefined });
+  });
+});

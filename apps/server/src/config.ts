@@ -1,0 +1,152 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { DEFAULT_AUTH_REGION, DEFAULT_PASSWORD_EXPIRY_MONTHS, DEFAULT_TIME_ZONE } from '@staff-portal/shared/constants';
+
+/** Cognito's pool id shape, `<region>_<alnum>`, as aws-jwt-verify and Amplify's SRP need it. */
+const USER_POOL_ID = /^[a-z]{2}-(gov-)?[a-z]+-\d_[a-zA-Z0-9]+$/;
+
+const urlOrPath = z
+  .string()
+  .trim()
+  .refine((v) => v.startsWith('/') || URL.canParse(v), 'must be an absolute URL or a path starting with /')
+  .transform((v) => v.replace(/\/+$/, '') || '/');
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().trim().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .refine((v) => /^postgres(ql)?:\/\//.test(v), 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, message: 'must be an http(s) URL' })
+    .transform((v) => v.replace(/\/+$/, ''))
+    .optional(),
+  IDENTITY_PROVIDER: z.enum(['embedded', 'cognito']).default('embedded'),
+  AUTH_REGION: z
+    .string()
+    .trim()
+    .regex(/^[a-z]{2}-(gov-)?[a-z]+-\d$/, 'must be an AWS region such as ap-southeast-1')
+    .default(DEFAULT_AUTH_REGION),
+  AUTH_USER_POOL_ID: z.string().trim().regex(USER_POOL_ID, 'must look like ap-southeast-1_AbC123').optional(),
+  AUTH_CLIENT_ID: z
+    .string()
+    .trim()
+    .regex(/^[\w+]+$/, 'must be an app client id (letters and digits)')
+    .optional(),
+  PASSWORD_EXPIRY_MONTHS: z.coerce.number().int().min(1).max(120).default(DEFAULT_PASSWORD_EXPIRY_MONTHS),
+  LOG_API_URL: urlOrPath.default('/api'),
+  LEAVE_API_URL: urlOrPath.default('/api'),
+  IR_API_URL: urlOrPath.default('/api'),
+  SEED: z.enum(['demo', 'none']).default('demo'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
+  ORG_DEPARTMENT: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z][A-Za-z0-9_]{1,31}$/, 'must be a group name (letters, digits, _)')
+    .default('UNION'),
+  ORG_TIME_ZONE: z
+    .string()
+    .trim()
+    .refine((tz) => {
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: tz });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'must be an IANA time zone such as Asia/Kuala_Lumpur')
+    .default(DEFAULT_TIME_ZONE),
+  TRUST_PROXY: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
+});
+
+/** Fixed identifiers of the embedded identity service's single pool and web client. */
+export const EMBEDDED_POOL_SUFFIX = 'StaffPortal';
+export const EMBEDDED_CLIENT_ID = 'staffportalweb';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  identity: {
+    provider: 'embedded' | 'cognito';
+    region: string;
+    userPoolId: string;
+    clientId: string;
+    /** Where the web app sends Cognito calls in embedded mode. */
+    userPoolEndpoint: string | undefined;
+  };
+  passwordExpiryMonths: number;
+  api: { logApiUrl: string; leaveApiUrl: string; irApiUrl: string };
+  seed: 'demo' | 'none';
+  logLevel: string;
+  organisation: { department: string; timeZone: string };
+  trustProxy: boolean;
+}
+
+export class ConfigError extends Error {}
+
+/**
+ * Reads the configuration once, at start. Any bad value throws a ConfigError whose message is
+ * one line naming the variable, which `server.ts` prints before it exits.
+ */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  // Empty variables count as unset, as they do in most shells' `VAR= cmd` idiom.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0] ?? 'environment');
+    const got = env[name];
+    throw new ConfigError(
+      `Invalid configuration: ${name} ${issue.message}${got === undefined ? '' : ` (got "${got}")`}`,
+    );
+  }
+  const e = parsed.data;
+  const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
+
+  let userPoolId: string;
+  let clientId: string;
+  if (e.IDENTITY_PROVIDER === 'cognito') {
+    if (!e.AUTH_USER_POOL_ID)
+      throw new ConfigError('Invalid configuration: AUTH_USER_POOL_ID is required when IDENTITY_PROVIDER=cognito');
+    if (!e.AUTH_CLIENT_ID)
+      throw new ConfigError('Invalid configuration: AUTH_CLIENT_ID is required when IDENTITY_PROVIDER=cognito');
+    userPoolId = e.AUTH_USER_POOL_ID;
+    clientId = e.AUTH_CLIENT_ID;
+  } else {
+    userPoolId = e.AUTH_USER_POOL_ID ?? `${e.AUTH_REGION}_${EMBEDDED_POOL_SUFFIX}`;
+    clientId = e.AUTH_CLIENT_ID ?? EMBEDDED_CLIENT_ID;
+  }
+  if (!userPoolId.startsWith(`${e.AUTH_REGION}_`)) {
+    throw new ConfigError(`Invalid configuration: AUTH_USER_POOL_ID must start with AUTH_REGION (${e.AUTH_REGION}_)`);
+  }
+
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    publicUrl,
+    identity: {
+      provider: e.IDENTITY_PROVIDER,
+      region: e.AUTH_REGION,
+      userPoolId,
+      clientId,
+      userPoolEndpoint: e.IDENTITY_PROVIDER === 'embedded' ? `${publicUrl}/identity` : undefined,
+    },
+    passwordExpiryMonths: e.PASSWORD_EXPIRY_MONTHS,
+    api: { logApiUrl: e.LOG_API_URL, leaveApiUrl: e.LEAVE_API_URL, irApiUrl: e.IR_API_URL },
+    seed: e.SEED,
+    logLevel: e.LOG_LEVEL,
+    organisation: { department: e.ORG_DEPARTMENT, timeZone: e.ORG_TIME_ZONE },
+    trustProxy: e.TRUST_PROXY,
+  };
+}

@@ -1,0 +1,25 @@
+import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { schema, type Database, type Db } from './client';
+
+/** Wraps a pg pool; `close` ends the pool. */
+export function fromPgPool(pool: pg.Pool): Database {
+  const db = drizzle(pool, { schema, casing: 'snake_case' }) as unknown as Db;
+  return {
+    db,
+    engine: 'postgres',
+    driver: { engine: 'postgres', pool },
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: () => pool.end(),
+  };
+}
+
+export function createPgPool(connectionString: string, max = 10): pg.Pool {
+  const pool = new pg.Pool({ connectionString, max, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 5_000 });
+  // An idle client losing its connection must not crash the process; the next query reconnects.
+  pool.on('error', () => undefined);
+  return pool;
+}

@@ -1,0 +1,24 @@
+import { bigint, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** Entries of the logging API (seed §7): who signed in or out, and when, as the client said. */
+export const logEntries = pgTable(
+  'log_entries',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** The token's subject; the API refuses a body userId that differs. */
+    userId: text('user_id').notNull(),
+    action: text('action').notNull(),
+    request: text('request').notNull(),
+    url: text('url').notNull(),
+    stream: text('stream').notNull(),
+    /** The client's own stamp, exactly as sent (the seed's "now plus 8 hours"). */
+    logDate: text('log_date').notNull(),
+    /** The server's receive time: the instant to trust. */
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    requestId: text('request_id'),
+  },
+  (t) => [
+    index('log_entries_user_received_idx').on(t.userId, t.receivedAt),
+    index('log_entries_received_idx').on(t.receivedAt),
+  ],
+);

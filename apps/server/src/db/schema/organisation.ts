@@ -1,0 +1,88 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+
+/** Departments are the identity groups of seed §1 (HR, HRAdmin, ..., the organisation's own). */
+export const departments = pgTable('departments', {
+  code: text('code').primaryKey(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One step of a service-year entitlement ladder: from `minYears` of service, `days` a year. */
+export interface ServiceTier {
+  minYears: number;
+  days: number;
+}
+
+/** Leave types LVE0001–LVE0022 (seed §3), editable by HR admins (PRODUCT.md §5). */
+export const leaveTypes = pgTable(
+  'leave_types',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    /** Days a year when no service tier applies. */
+    defaultDays: numeric('default_days', { precision: 5, scale: 1, mode: 'number' }).notNull().default(0),
+    serviceTiers: jsonb('service_tiers').$type<ServiceTier[]>(),
+    cancellable: boolean('cancellable').notNull().default(true),
+    attachmentRequired: boolean('attachment_required').notNull().default(false),
+    halfDayAllowed: boolean('half_day_allowed').notNull().default(true),
+    /** Unpaid leave may exceed the balance (PRODUCT.md §5). */
+    balanceLimited: boolean('balance_limited').notNull().default(true),
+    active: boolean('active').notNull().default(true),
+    sortOrder: smallint('sort_order').notNull().default(0),
+  },
+  (t) => [check('leave_types_id_format', sql`${t.id} ~ '^LVE[0-9]{4}$'`)],
+);
+
+/** The organisation's public holiday calendar; the day counter skips these (PRODUCT.md §5). */
+export const publicHolidays = pgTable(
+  'public_holidays',
+  {
+    date: date('date', { mode: 'string' }).notNull(),
+    /** ISO 3166-2 subdivision the holiday was imported for, e.g. MY-14 (Kuala Lumpur). */
+    region: text('region').notNull(),
+    name: text('name').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.date, t.region] })],
+);
+
+/** Staff leave records (seed §3: `LVUSR` + 10 digits), each linked to one identity user. */
+export const staff = pgTable(
+  'staff',
+  {
+    staffId: text('staff_id').primaryKey(),
+    displayName: text('display_name').notNull(),
+    email: text('email').notNull().unique(),
+    /** The identity user's `sub`; set when the account is linked. */
+    identitySub: text('identity_sub').unique(),
+    departmentCode: text('department_code')
+      .notNull()
+      .references(() => departments.code),
+    approverStaffId: text('approver_staff_id').references((): AnyPgColumn => staff.staffId),
+    joinDate: date('join_date', { mode: 'string' }).notNull(),
+    gender: text('gender', { enum: ['F', 'M'] }).notNull(),
+    /** Bit 0 = MON ... bit 6 = SUN (seed §3); 31 = MON–FRI. */
+    workingDaysMask: smallint('working_days_mask').notNull().default(31),
+    active: boolean('active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('staff_id_format', sql`${t.staffId} ~ '^LVUSR[0-9]{10}$'`),
+    check('staff_working_days_mask', sql`${t.workingDaysMask} between 0 and 127`),
+    index('staff_department_idx').on(t.departmentCode),
+  ],
+);

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorBodySchema } from '@staff-portal/shared/errors';
+import { logEntryInputSchema } from '@staff-portal/shared/log';
+import type { Database } from '../../db/client';
+import { currentUser } from '../../plugins/auth';
+import { recordLogEntry } from './log.service';
+
+/** The logging API of seed §7: `POST {logApiUrl}/log/` with the caller's id token. */
+export const logRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (app, { database }) => {
+  app.post(
+    '/log/',
+    {
+      onRequest: app.authenticate(['id']),
+      schema: {
+        tags: ['log'],
+        summary: 'Record a sign-in, sign-out or other client event',
+        security: [{ bearerIdToken: [] }],
+        body: logEntryInputSchema,
+        response: {
+          201: z.object({ id: z.string(), receivedAt: z.iso.datetime() }),
+          400: errorBodySchema,
+          401: errorBodySchema,
+          403: errorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const saved = await recordLogEntry(database.db, currentUser(request), request.body, request.id);
+      return reply.status(201).send(saved);
+    },
+  );
+};

@@ -1,0 +1,54 @@
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { seedOnFirstStart } from './seed/demo-organisation';
+
+async function main() {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const app = await buildApp(config);
+  const seeded = await seedOnFirstStart(app.database.db, {
+    seed: config.seed,
+    orgDepartment: config.organisation.department,
+  });
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    // A second signal, or a close that hangs, must still end the process.
+    setTimeout(() => process.exit(1), 10_000).unref();
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGINT', () => shutdown('SIGINT'));
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const url = config.publicUrl.replace(`:${config.port}`, `:${port}`);
+  const engine = app.database.engine === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL';
+  console.log(
+    `Staff Portal is ready at ${url} (${engine}, identity: ${config.identity.provider}${seeded ? ', demo organisation seeded' : ''})`,
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,126 @@
+import { screen } from '@testing-library/react';
+import { createMemoryRouter, matchRoutes, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders } from '../test/render';
+import { pages, routeTable } from './route-table';
+import type { AppRouteHandle } from './router';
+import { routes } from './router';
+
+// Seed §2 "Application routes", written out here rather than read from the table, so a route
+// dropped from the table fails this test.
+const seedPaths = [
+  '/',
+  '/unauthorized',
+  '/profile',
+  '/profile/reset-password',
+  '/team-space',
+  '/announcements',
+  '/announcements/create',
+  '/announcements/:id',
+  '/staff-info',
+  '/staff-info/create',
+  '/staff-info/:id',
+  '/shared',
+  '/shared/hr-services',
+  '/shared/hr-services/leave',
+  '/shared/hr-services/leave/my-leaves',
+  '/shared/hr-services/leave/my-leaves/history',
+  '/shared/hr-services/leave/staff-movement',
+  '/shared/hr-services/leave/approval',
+  '/shared/hr-services/leave/admin',
+  '/shared/hr-services/leave/admin/:id',
+  '/shared/hr-services/claims',
+  '/shared/hr-services/payslips',
+  '/shared/hr-services/cognito-forms',
+  '/shared/industrial-relations',
+  '/shared/industrial-relations/member-lookup',
+  '/shared/industrial-relations/member-lookup/:id',
+  '/shared/industrial-relations/grievances',
+  '/shared/industrial-relations/grievances/:grievanceId',
+  '/shared/industrial-relations/ir-admin',
+  '/shared/po',
+  '/shared/access-control',
+  '/it-admin',
+  '*',
+];
+
+const concrete = (path: string) => path.replace(/:[A-Za-z]+/g, 'ABC123').replace('*', 'no/such/page');
+
+function leafHandle(url: string): AppRouteHandle {
+  const matches = matchRoutes(routes, url);
+  const leaf = matches?.at(-1);
+  if (leaf === undefined) throw new Error(`no route matches ${url}`);
+  return leaf.route.handle as AppRouteHandle;
+}
+
+async function headingAt(url: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [url] });
+  const view = renderWithProviders(<RouterProvider router={router} />);
+  const heading = await screen.findByRole('heading', { level: 1 });
+  const text = heading.textContent;
+  view.unmount();
+  return text;
+}
+
+describe('route table', () => {
+  it('declares every route of seed §2 and nothing else', () => {
+    expect(routeTable.map((route) => route.path).sort()).toEqual([...seedPaths].sort());
+  });
+
+  it('loads every page lazily', () => {
+    for (const page of Object.values(pages)) {
+      expect((page as unknown as { $$typeof: symbol }).$$typeof).toBe(Symbol.for('react.lazy'));
+    }
+  });
+
+  it('records the seed guard group of each area', () => {
+    expect(leafHandle('/')).toEqual({ page: 'Home', guards: [] });
+    expect(leafHandle('/announcements/42')).toEqual({ page: 'UpdateAnnouncement', guards: ['ADMIN'] });
+    expect(leafHandle('/staff-info/create')).toEqual({ page: 'CreateAnnouncement', guards: ['ADMIN'] });
+    expect(leafHandle('/shared/hr-services/leave/approval').guards).toEqual(['SHARED']);
+    expect(leafHandle('/shared/hr-services/leave/admin/7')).toEqual({ page: 'UpdateLeaveUserPage', guards: ['ADMIN'] });
+    expect(leafHandle('/shared/access-control').guards).toEqual(['ADMIN']);
+    expect(leafHandle('/shared/industrial-relations/grievances/G1')).toEqual({
+      page: 'ViewGrievanceDetailsPage',
+      guards: ['IR'],
+    });
+    expect(leafHandle('/shared').guards).toEqual(['SHARED', 'IR']);
+    expect(leafHandle('/it-admin').guards).toEqual(['ITAdmin']);
+  });
+
+  it('shows the team-space screen for claims, payslips and cognito-forms', () => {
+    for (const leaf of ['claims', 'payslips', 'cognito-forms']) {
+      expect(leafHandle(`/shared/hr-services/${leaf}`).page).toBe('TeamSpace');
+    }
+  });
+});
+
+describe('router', () => {
+  it.each(seedPaths.filter((path) => path !== '/unauthorized' && path !== '*'))(
+    '%s shows the Under Construction page',
+    async (path) => {
+      expect(await headingAt(concrete(path))).toBe('Under Construction');
+    },
+  );
+
+  it('/unauthorized shows the Unauthorized page', async () => {
+    expect(await headingAt('/unauthorized')).toBe('Unauthorized');
+  });
+
+  it.each(['/no-such-page', '/shared/nothing-here', '/profile/reset-password/extra'])(
+    'an unknown path (%s) shows the Not Found page',
+    async (url) => {
+      expect(await headingAt(url)).toBe('Page Not Found');
+    },
+  );
+
+  it('shows a labelled spinner while a page loads', async () => {
+    const router = createMemoryRouter(routes, { initialEntries: ['/'] });
+    renderWithProviders(<RouterProvider router={router} />);
+    // The lazy module may already be cached by an earlier test; either state is valid, but the
+    // spinner, when shown, must be labelled.
+    const spinner = screen.queryByRole('progressbar');
+    if (spinner !== null) expect(spinner).toHaveAccessibleName('Loading…');
+    expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,40 @@
+import { createTheme } from '@mui/material/styles';
+
+/** Seed §9 brand colours. */
+export const PRIMARY_COLOR = '#004D6C';
+export const SECONDARY_COLOR = '#F5F5DC';
+export const INFO_COLOR = '#008080';
+
+/** Leave status colours (seed §4, §9): one per status name, codes 4 and 5 share one. */
+export const STATUS_PENDING_COLOR = '#f0ad4e';
+export const STATUS_APPROVED_COLOR = '#5cb85c';
+export const STATUS_REJECTED_COLOR = '#d9534f';
+export const STATUS_CANCELLED_COLOR = '#8a8a8a';
+export const STATUS_PENDING_CANCELLATION_COLOR = '#FF8C00';
+
+/** Sidebar geometry (seed §9), in pixels. */
+export const SIDEBAR_WIDTH = 250;
+export const SIDEBAR_COLLAPSED_WIDTH = 20;
+export const SIDEBAR_BUTTON_COLUMN_WIDTH = 50;
+/** Below this breakpoint the sidebar is a temporary drawer instead of a permanent one (seed §2). */
+export const SIDEBAR_BREAKPOINT = 'lg' as const;
+
+export const theme = createTheme({
+  palette: {
+    primary: { main: PRIMARY_COLOR },
+    secondary: { main: SECONDARY_COLOR },
+    info: { main: INFO_COLOR },
+    background: { default: '#f4f6f8' },
+    // WCAG AA for normal text: MUI's default (3) would put white text on the warning orange.
+    contrastThreshold: 4.5,
+  },
+  shape: { borderRadius: 8 },
+  typography: {
+    // System fonts: nothing to download, and the CSP allows no third-party font host.
+    fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+    button: { textTransform: 'none', fontWeight: 600 },
+  },
+  components: {
+    MuiButton: { defaultProps: { disableElevation: true } },
+  },
+});

@@ -1,0 +1,27 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import HomeOutlinedIcon from '@mui/icons-material/HomeOutlined';
+import Button from '@mui/material/Button';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { GO_BACK_LABEL, GO_HOME_LABEL } from '../lib/messages';
+
+/** The seed's "Go Back" button: `steps` entries back in the history. */
+export function GoBackButton({ steps = 1 }: { steps?: number }) {
+  const navigate = useNavigate();
+  return (
+    <Button variant="contained" startIcon={<ArrowBackIcon />} onClick={() => void navigate(-steps)}>
+      {GO_BACK_LABEL}
+    </Button>
+  );
+}
+
+/**
+ * Not in the seed: a page opened from a bookmark or a pasted link has no history to go back
+ * to, so "Go Back" alone would leave the user stranded.
+ */
+export function GoHomeButton() {
+  return (
+    <Button variant="outlined" startIcon={<HomeOutlinedIcon />} component={RouterLink} to="/">
+      {GO_HOME_LABEL}
+    </Button>
+  );
+}

@@ -1,0 +1,153 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useNotification } from './notification-context';
+import type { NotifyOptions } from './notification-context';
+import { NotificationProvider } from './notification-provider';
+
+function Trigger({ options }: { options: NotifyOptions }) {
+  const { notify } = useNotification();
+  return (
+    <button
+      type="button"
+      onClick={() => {
+        notify(options);
+      }}
+    >
+      Show
+    </button>
+  );
+}
+
+// fireEvent rather than user-event: Testing Library's async wrapper waits on a real
+// setTimeout, which never fires under Vitest's fake timers. These events are synchronous.
+function showNotification(options: NotifyOptions = { message: 'Leave request submitted.' }) {
+  render(
+    <NotificationProvider>
+      <Trigger options={options} />
+    </NotificationProvider>,
+  );
+  fireEvent.click(screen.getByRole('button', { name: 'Show' }));
+}
+
+const advance = (ms: number) => {
+  act(() => {
+    vi.advanceTimersByTime(ms);
+  });
+};
+
+// Long enough for the exit transition to finish and the snackbar to unmount.
+const afterExit = () => {
+  advance(1000);
+};
+
+describe('NotificationProvider', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('opens with the message, success by default, at the bottom right', () => {
+    showNotification();
+
+    const message = screen.getByRole('status');
+    expect(message).toHaveTextContent('Leave request submitted.');
+    expect(message).toHaveClass('MuiAlert-colorSuccess');
+    expect(message.closest('.MuiSnackbar-root')).toHaveClass('MuiSnackbar-anchorOriginBottomRight');
+  });
+
+  it('closes after 5000 ms', () => {
+    showNotification();
+
+    advance(4900);
+    expect(screen.getByRole('status')).toBeInTheDocument();
+
+    advance(100);
+    afterExit();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('pauses while hovered and resumes at half the duration', () => {
+    showNotification();
+    advance(4000);
+
+    fireEvent.mouseEnter(screen.getByRole('status'));
+    advance(20_000);
+    expect(screen.getByRole('status')).toBeInTheDocument();
+
+    fireEvent.mouseLeave(screen.getByRole('status'));
+    advance(2400);
+    expect(screen.getByRole('status')).toBeInTheDocument();
+
+    advance(100);
+    afterExit();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('honours a custom duration, severity and position', () => {
+    showNotification({
+      message: 'The server is busy.',
+      severity: 'error',
+      autoHideDuration: 2000,
+      anchorOrigin: { vertical: 'top', horizontal: 'center' },
+    });
+
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('The server is busy.');
+    expect(alert).toHaveClass('MuiAlert-colorError');
+    expect(alert.closest('.MuiSnackbar-root')).toHaveClass('MuiSnackbar-anchorOriginTopCenter');
+
+    fireEvent.mouseEnter(alert);
+    fireEvent.mouseLeave(alert);
+    advance(999);
+    expect(screen.getByRole('alert')).toBeInTheDocument();
+    advance(1);
+    afterExit();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('closes with the "Dismiss message" button', () => {
+    showNotification();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss message' }));
+    afterExit();
+
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('closes on Escape', () => {
+    showNotification();
+
+    fireEvent.keyDown(document.body, { key: 'Escape' });
+    afterExit();
+
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('closes on a click away', () => {
+    showNotification();
+    advance(10);
+
+    fireEvent.click(document.body);
+    afterExit();
+
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('shows a caller action beside the close button', () => {
+    const onUndo = vi.fn();
+    showNotification({
+      message: 'Request cancelled.',
+      action: (
+        <button type="button" onClick={onUndo}>
+          Undo
+        </button>
+      ),
+    });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(onUndo).toHaveBeenCalledOnce();
+    expect(screen.getByRole('button', { name: 'Dismiss message' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,221 @@
+import { AppError } from '@staff-portal/shared/errors';
+import { act, renderHook, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, testRuntimeConfig } from '../test/fixtures';
+import { renderWithProviders } from '../test/render';
+import { AppProvider } from '../app/provider';
+import { createApiClient, NETWORK_ERROR_CODE, useApiClient } from './api-client';
+import type { ApiClients } from './api-client';
+
+type FetchMock = ReturnType<typeof vi.fn<(input: string, init: RequestInit) => Promise<Response>>>;
+
+const fakeFetch = (response: Response | Error | DOMException): FetchMock =>
+  vi.fn<(input: string, init: RequestInit) => Promise<Response>>(() =>
+    response instanceof Response ? Promise.resolve(response) : Promise.reject(response),
+  );
+
+const sentHeaders = (fetchMock: FetchMock, call = 0) => new Headers(fetchMock.mock.calls[call]?.[1].headers);
+
+async function rejection(promise: Promise<unknown>): Promise<AppError> {
+  const error: unknown = await promise.then(
+    () => undefined,
+    (reason: unknown) => reason,
+  );
+  if (!(error instanceof AppError)) throw new Error(`expected an AppError, got ${String(error)}`);
+  return error;
+}
+
+describe('createApiClient', () => {
+  it('GETs JSON from the base URL plus the path, without a token when there is none', async () => {
+    const fetchMock = fakeFetch(jsonResponse({ items: [1, 2] }));
+    const client = createApiClient({ baseUrl: '/api/', fetch: fetchMock });
+
+    await expect(client.get<{ items: number[] }>('/leave-types')).resolves.toEqual({ items: [1, 2] });
+
+    expect(fetchMock).toHaveBeenCalledOnce();
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/leave-types');
+    expect(fetchMock.mock.calls[0]?.[1].method).toBe('GET');
+    expect(sentHeaders(fetchMock).get('Accept')).toBe('application/json');
+    expect(sentHeaders(fetchMock).has('Authorization')).toBe(false);
+  });
+
+  it('sends the token as a Bearer Authorization header', async () => {
+    const fetchMock = fakeFetch(jsonResponse({}));
+    const client = createApiClient({ getToken: () => Promise.resolve('id.token.value'), fetch: fetchMock });
+
+    await client.get('/api/me');
+
+    expect(sentHeaders(fetchMock).get('Authorization')).toBe('Bearer id.token.value');
+  });
+
+  it('sends a JSON body with POST, PUT, PATCH and DELETE', async () => {
+    for (const method of ['post', 'put', 'patch', 'delete'] as const) {
+      const fetchMock = fakeFetch(jsonResponse({ ok: true }));
+      const client = createApiClient({ baseUrl: '/api', fetch: fetchMock });
+
+      await expect(client[method]('/log/', { action: 'Logout' })).resolves.toEqual({ ok: true });
+
+      const init = fetchMock.mock.calls[0]?.[1];
+      expect(init?.method).toBe(method.toUpperCase());
+      expect(init?.body).toBe('{"action":"Logout"}');
+      expect(sentHeaders(fetchMock).get('Content-Type')).toBe('application/json');
+    }
+  });
+
+  it('passes FormData through so the browser sets the multipart boundary', async () => {
+    const fetchMock = fakeFetch(jsonResponse({ id: 'a1' }));
+    const client = createApiClient({ fetch: fetchMock });
+    const form = new FormData();
+    form.append('file', new Blob(['%PDF']), 'mc.pdf');
+
+    await client.post('/api/attachments', form);
+
+    expect(fetchMock.mock.calls[0]?.[1].body).toBe(form);
+    expect(sentHeaders(fetchMock).has('Content-Type')).toBe(false);
+  });
+
+  it('resolves to undefined for an empty answer', async () => {
+    const client = createApiClient({ fetch: fakeFetch(new Response(null, { status: 204 })) });
+    await expect(client.delete('/api/leave-requests/1')).resolves.toBeUndefined();
+  });
+
+  it("maps an error body to an AppError with the API's code, message, status and field", async () => {
+    const onError = vi.fn();
+    const body = { code: 'VALIDATION_ERROR', message: 'Start date is required.', field: 'startDate' };
+    const client = createApiClient({ fetch: fakeFetch(jsonResponse(body, 400)), onError });
+
+    const error = await rejection(client.post('/api/leave-requests', {}));
+
+    expect(error).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: 'Start date is required.',
+      status: 400,
+      field: 'startDate',
+    });
+    expect(onError).toHaveBeenCalledExactlyOnceWith(error);
+  });
+
+  it('maps a 403 answer keeping its status', async () => {
+    const body = { code: 'FORBIDDEN', message: 'You do not have permission to do this.' };
+    const client = createApiClient({ fetch: fakeFetch(jsonResponse(body, 403)) });
+
+    const error = await rejection(client.get('/api/access-control/users'));
+
+    expect(error).toMatchObject({ code: 'FORBIDDEN', status: 403, field: undefined });
+  });
+
+  it('turns an error answer that is not our JSON body into "An unknown error has occurred."', async () => {
+    const onError = vi.fn();
+    const html = new Response('<html><body>Bad Gateway</body></html>', { status: 502 });
+    const client = createApiClient({ fetch: fakeFetch(html), onError });
+
+    const error = await rejection(client.get('/api/members'));
+
+    expect(error).toMatchObject({ code: 'INTERNAL_ERROR', message: 'An unknown error has occurred.', status: 502 });
+    expect(onError).toHaveBeenCalledOnce();
+  });
+
+  it('refuses a successful answer that is not JSON (e.g. the SPA fallback page)', async () => {
+    const client = createApiClient({ fetch: fakeFetch(new Response('<!doctype html>', { status: 200 })) });
+
+    const error = await rejection(client.get('/api/typo'));
+
+    expect(error).toMatchObject({ code: 'INTERNAL_ERROR', message: 'An unknown error has occurred.', status: 200 });
+  });
+
+  it('turns a network failure into "Network error"', async () => {
+    const onError = vi.fn();
+    const client = createApiClient({ fetch: fakeFetch(new TypeError('Failed to fetch')), onError });
+
+    const error = await rejection(client.get('/api/leave-types'));
+
+    expect(error).toMatchObject({ code: NETWORK_ERROR_CODE, message: 'Network error', status: 0 });
+    expect(onError).toHaveBeenCalledExactlyOnceWith(error);
+  });
+
+  it('does not report a call its caller cancelled', async () => {
+    const onError = vi.fn();
+    const controller = new AbortController();
+    controller.abort();
+    const abort = new DOMException('The operation was aborted.', 'AbortError');
+    const client = createApiClient({ fetch: fakeFetch(abort), onError });
+
+    await expect(client.get('/api/leave-types', { signal: controller.signal })).rejects.toBe(abort);
+    expect(onError).not.toHaveBeenCalled();
+  });
+
+  it('reports a token provider failure as unauthenticated, without calling the API', async () => {
+    const fetchMock = fakeFetch(jsonResponse({}));
+    const client = createApiClient({ getToken: () => Promise.reject(new Error('refresh failed')), fetch: fetchMock });
+
+    const error = await rejection(client.get('/api/me'));
+
+    expect(error).toMatchObject({
+      code: 'UNAUTHENTICATED',
+      status: 401,
+      message: 'User needs to be authenticated to call this API.',
+    });
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
+
+describe('useApiClient', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('binds one client per backend to the base URLs of the runtime config', async () => {
+    const fetchMock = vi.fn(() => Promise.resolve(jsonResponse({})));
+    vi.stubGlobal('fetch', fetchMock);
+    const { result } = renderHook(() => useApiClient(), {
+      wrapper: ({ children }) => <AppProvider config={testRuntimeConfig}>{children}</AppProvider>,
+    });
+
+    await result.current.log.post('/log/', {});
+    await result.current.leave.get('/leave-types');
+    await result.current.ir.get('/members');
+
+    expect(fetchMock.mock.calls.map((call: unknown[]) => call[0])).toEqual([
+      '/log-api/log/',
+      '/leave-api/leave-types',
+      '/ir-api/members',
+    ]);
+  });
+
+  it('uses the token provider given to AppProvider', async () => {
+    const fetchMock = vi.fn<(input: string, init: RequestInit) => Promise<Response>>(() =>
+      Promise.resolve(jsonResponse({})),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const { result } = renderHook(() => useApiClient(), {
+      wrapper: ({ children }) => (
+        <AppProvider config={testRuntimeConfig} getToken={() => Promise.resolve('access-token')}>
+          {children}
+        </AppProvider>
+      ),
+    });
+
+    await result.current.leave.get('/leave-types');
+
+    expect(new Headers(fetchMock.mock.calls[0]?.[1].headers).get('Authorization')).toBe('Bearer access-token');
+  });
+
+  it('shows every API error in an error notification', async () => {
+    vi.stubGlobal('fetch', () =>
+      Promise.resolve(jsonResponse({ code: 'CONFLICT', message: 'This request was already decided.' }, 409)),
+    );
+    let clients: ApiClients | undefined;
+    function Probe() {
+      clients = useApiClient();
+      return null;
+    }
+    renderWithProviders(<Probe />);
+
+    await act(async () => {
+      await clients?.leave.post('/leave-requests/1/approve').catch(() => undefined);
+    });
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('This request was already decided.');
+  });
+});

@@ -1,0 +1,168 @@
+import { AppError, isAppError, unauthenticated } from '@staff-portal/shared/errors';
+import { createContext, useContext, useMemo } from 'react';
+import { useNotification } from '../components/notification-context';
+import { NETWORK_ERROR_MESSAGE, UNKNOWN_ERROR_MESSAGE } from './messages';
+import { reportError } from './report-error';
+import { useRuntimeConfig } from './runtime-config';
+
+/** Returns the bearer token for the next call, or undefined when nobody is signed in. */
+export type TokenProvider = () => Promise<string | undefined>;
+
+/** Code of the AppError for a call that never got an HTTP answer; its status is 0. */
+export const NETWORK_ERROR_CODE = 'NETWORK_ERROR';
+
+type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
+
+export interface ApiClientOptions {
+  /** Prepended to every path, e.g. `/api`. Empty: paths are full URLs. */
+  baseUrl?: string;
+  getToken?: TokenProvider;
+  /** Called with every AppError before it is thrown (the web app shows it; seed §8). */
+  onError?: (error: AppError) => void;
+  /** For tests; defaults to the global fetch. */
+  fetch?: FetchLike;
+}
+
+export interface RequestOptions {
+  signal?: AbortSignal;
+  headers?: HeadersInit;
+}
+
+/**
+ * JSON over fetch. Every failure is an AppError: the API's own `{code, message, field?}` body,
+ * "An unknown error has occurred." for an answer that is not such a body, "Network error" when
+ * no answer came. The type parameter is the caller's claim about the body, not a check: callers
+ * that must trust the shape parse it with the shared zod schema.
+ */
+export interface ApiClient {
+  get<T>(path: string, options?: RequestOptions): Promise<T>;
+  post<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
+  put<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
+  patch<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
+  delete<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
+}
+
+/** The token provider until sign-in supplies one: calls go out without a token. */
+export const withoutToken: TokenProvider = () => Promise.resolve(undefined);
+
+export function joinUrl(baseUrl: string, path: string): string {
+  if (baseUrl === '') return path;
+  return `${baseUrl.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+}
+
+// FormData, files and URL-encoded forms carry their own Content-Type (multipart boundary).
+const isRawBody = (body: unknown): body is BodyInit =>
+  body instanceof FormData || body instanceof Blob || body instanceof URLSearchParams || body instanceof ArrayBuffer;
+
+const NOT_JSON = Symbol('not JSON');
+
+function parseJson(text: string): unknown {
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return NOT_JSON;
+  }
+}
+
+export function createApiClient(options: ApiClientOptions = {}): ApiClient {
+  const baseUrl = options.baseUrl ?? '';
+  const getToken = options.getToken ?? withoutToken;
+  const fetchImpl: FetchLike = options.fetch ?? ((input, init) => fetch(input, init));
+
+  const fail = (error: AppError): AppError => {
+    options.onError?.(error);
+    return error;
+  };
+
+  async function request<T>(
+    method: string,
+    path: string,
+    body: unknown,
+    requestOptions: RequestOptions = {},
+  ): Promise<T> {
+    const headers = new Headers(requestOptions.headers);
+    headers.set('Accept', 'application/json');
+
+    let token: string | undefined;
+    try {
+      token = await getToken();
+    } catch (error) {
+      // A refresh that failed means the session is gone; the sign-in issue decides what follows.
+      throw fail(isAppError(error) ? error : unauthenticated());
+    }
+    if (token !== undefined && token !== '') headers.set('Authorization', `Bearer ${token}`);
+
+    let payload: BodyInit | undefined;
+    if (body !== undefined) {
+      if (isRawBody(body)) {
+        payload = body;
+      } else {
+        headers.set('Content-Type', 'application/json');
+        payload = JSON.stringify(body);
+      }
+    }
+
+    const init: RequestInit = { method, headers };
+    if (payload !== undefined) init.body = payload;
+    if (requestOptions.signal !== undefined) init.signal = requestOptions.signal;
+
+    let status: number;
+    let text: string;
+    try {
+      const response = await fetchImpl(joinUrl(baseUrl, path), init);
+      status = response.status;
+      text = await response.text();
+    } catch (error) {
+      // A cancelled call (TanStack Query cancels superseded queries) is not a failure to show.
+      if (requestOptions.signal?.aborted === true) throw error;
+      throw fail(new AppError(NETWORK_ERROR_CODE, NETWORK_ERROR_MESSAGE, { status: 0 }));
+    }
+
+    const json = parseJson(text);
+    if (status < 200 || status > 299) {
+      throw fail(AppError.fromBody(json, status));
+    }
+    if (json === NOT_JSON) {
+      // Typically the SPA's index.html answering a path that no API route serves.
+      throw fail(new AppError('INTERNAL_ERROR', UNKNOWN_ERROR_MESSAGE, { status }));
+    }
+    return json as T;
+  }
+
+  return {
+    get: (path, requestOptions) => request('GET', path, undefined, requestOptions),
+    post: (path, body, requestOptions) => request('POST', path, body, requestOptions),
+    put: (path, body, requestOptions) => request('PUT', path, body, requestOptions),
+    patch: (path, body, requestOptions) => request('PATCH', path, body, requestOptions),
+    delete: (path, body, requestOptions) => request('DELETE', path, body, requestOptions),
+  };
+}
+
+/**
+ * The seam where sign-in plugs in. Until the sign-in issue wires Amplify's session here (via
+ * `<AppProvider getToken={...}>`), calls go out without a token and the API answers 401.
+ */
+export const TokenProviderContext = createContext<TokenProvider>(withoutToken);
+
+/** One client per backend of seed §7, each on its base address from the runtime config. */
+export interface ApiClients {
+  log: ApiClient;
+  leave: ApiClient;
+  ir: ApiClient;
+}
+
+/** API clients that show every error in the notification, as the seed does. */
+export function useApiClient(): ApiClients {
+  const { api } = useRuntimeConfig();
+  const { notify } = useNotification();
+  const getToken = useContext(TokenProviderContext);
+
+  return useMemo(() => {
+    const onError = (error: AppError) => {
+      reportError(error, notify);
+    };
+    const clientFor = (baseUrl: string) => createApiClient({ baseUrl, getToken, onError });
+    return { log: clientFor(api.logApiUrl), leave: clientFor(api.leaveApiUrl), ir: clientFor(api.irApiUrl) };
+  }, [api.logApiUrl, api.leaveApiUrl, api.irApiUrl, getToken, notify]);
+}

@@ -1,0 +1,36 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '@staff-portal/server/db/client';
+
+/** The large demo size of PRODUCT.md §8; modules add their tables here as they land. */
+export const sizes = {
+  small: { logEntries: 20_000 },
+  large: { logEntries: 500_000 },
+} as const;
+export type Size = keyof typeof sizes;
+
+/**
+ * Log entries for `users` distinct subjects spread over the last year, made by the database
+ * itself (one INSERT ... SELECT over generate_series), so half a million rows load in seconds on
+ * either engine.
+ */
+export async function generateLogEntries(db: Db, count: number, users = 2_000) {
+  await db.execute(sql`
+    insert into log_entries (user_id, action, request, url, stream, log_date, received_at)
+    select
+      'bench-user-' || (n % ${users}),
+      case when n % 2 = 0 then 'Login' else 'Logout' end,
+      '',
+      'https://portal.example.org/shared/hr-services/leave',
+      'login/logout',
+      to_char(ts + interval '8 hours', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+      ts
+    from (
+      select n, now() - (n * interval '1 minute') * (525600.0 / ${count}) as ts
+      from generate_series(1, ${count}) as n
+    ) as s`);
+}
+
+/** Loads the given size into an empty, migrated database. */
+export async function generate(db: Db, size: Size) {
+  await generateLogEntries(db, sizes[size].logEntries);
+}

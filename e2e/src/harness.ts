@@ -1,0 +1,147 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect, type TestContext } from 'vitest';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+export const artifactsDir = path.join(root, 'e2e/artifacts');
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** The flags this machine's Chromium needs headless (no sandbox as root; no network chatter). */
+export const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface RunningServer {
+  url: string;
+  dataDir: string;
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+/** Starts the built server (`npm start`'s bundle) with a fresh data directory and waits until ready. */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const bundle = path.join(root, 'apps/server/dist/server.mjs');
+  if (!fs.existsSync(bundle) || !fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
+    throw new Error('Build the web app and the server first (npm test does; or run `npm start` once).');
+  }
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sp-e2e-'));
+  const url = `http://localhost:${port}`;
+  let output = '';
+  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', bundle], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: url, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null)
+      throw new Error(`The server exited (${child.exitCode}) before it was ready:\n${output}`);
+    const ready = await fetch(`${url}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ready) break;
+    if (Date.now() > deadline) throw new Error(`The server was not ready within 60 s:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+
+  return {
+    url,
+    dataDir,
+    output: () => output,
+    async stop() {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await exited;
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumArgs });
+}
+
+export interface Session {
+  server: RunningServer;
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
+  /** Console errors and page errors seen in the current test. */
+  errors: string[];
+}
+
+/**
+ * One server and one browser per test file; a fresh browser context (cookies, storage) per
+ * test. A failing test leaves a full-page screenshot in e2e/artifacts. Call at the top level of
+ * a test file.
+ */
+export function useSession(
+  options: { env?: Record<string, string>; viewport?: { width: number; height: number } } = {},
+) {
+  const session = { errors: [] as string[] } as Session;
+  beforeAll(async () => {
+    session.server = await startServer(options.env);
+    session.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await session.browser?.close();
+    await session.server?.stop();
+  });
+  afterEach(async (context: TestContext) => {
+    if (context.task.result?.state === 'fail' && session.page) {
+      fs.mkdirSync(artifactsDir, { recursive: true });
+      const name = context.task.name.replace(/[^a-z0-9]+/gi, '-').toLowerCase();
+      await session.page
+        .screenshot({ path: path.join(artifactsDir, `${name}.png`), fullPage: true })
+        .catch(() => undefined);
+    }
+    await session.context?.close();
+  });
+  return {
+    session,
+    /** Opens a fresh context and page at `pathname`. */
+    open: async (pathname = '/') => {
+      session.errors = [];
+      session.context = await session.browser.newContext({
+        viewport: options.viewport ?? { width: 1280, height: 800 },
+      });
+      session.page = await session.context.newPage();
+      session.page.on('console', (message) => {
+        if (message.type() === 'error') session.errors.push(message.text());
+      });
+      session.page.on('pageerror', (error) => session.errors.push(error.message));
+      await session.page.goto(new URL(pathname, session.server.url).toString());
+      return session.page;
+    },
+  };
+}
+
+export { expect };

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+
+/**
+ * Stable, machine-readable error codes. The web app switches on these, so a code once
+ * published is never renamed.
+ */
+export const errorCodes = [
+  'VALIDATION_ERROR',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'PASSWORD_EXPIRED',
+  'NOT_FOUND',
+  'CONFLICT',
+  'PAYLOAD_TOO_LARGE',
+  'RATE_LIMITED',
+  'NOT_READY',
+  'INTERNAL_ERROR',
+] as const;
+export type ErrorCode = (typeof errorCodes)[number];
+
+const statusByCode: Record<ErrorCode, number> = {
+  VALIDATION_ERROR: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  PASSWORD_EXPIRED: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  RATE_LIMITED: 429,
+  NOT_READY: 503,
+  INTERNAL_ERROR: 500,
+};
+
+/** The body of every error answer of the API. */
+export const errorBodySchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  field: z.string().optional(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/**
+ * The one error type of the project. The server's error handler turns it into
+ * `{code, message, field?}` with `status`; the web api-client turns such a body back into an
+ * AppError and shows its message.
+ */
+export class AppError extends Error {
+  readonly code: string;
+  readonly status: number;
+  readonly field: string | undefined;
+
+  constructor(code: ErrorCode | (string & {}), message: string, options: { status?: number; field?: string } = {}) {
+    super(message);
+    this.name = 'AppError';
+    this.code = code;
+    this.status = options.status ?? statusByCode[code as ErrorCode] ?? 500;
+    this.field = options.field;
+  }
+
+  toBody(): ErrorBody {
+    return this.field === undefined
+      ? { code: this.code, message: this.message }
+      : { code: this.code, message: this.message, field: this.field };
+  }
+
+  static fromBody(body: unknown, status: number): AppError {
+    const parsed = errorBodySchema.safeParse(body);
+    if (!parsed.success) {
+      return new AppError('INTERNAL_ERROR', 'An unknown error has occurred.', { status });
+    }
+    const { code, message, field } = parsed.data;
+    return new AppError(code, message, field === undefined ? { status } : { status, field });
+  }
+}
+
+export const isAppError = (value: unknown): value is AppError => value instanceof AppError;
+
+export const validationError = (message: string, field?: string) =>
+  new AppError('VALIDATION_ERROR', message, field === undefined ? {} : { field });
+export const unauthenticated = (message = 'User needs to be authenticated to call this API.') =>
+  new AppError('UNAUTHENTICATED', message);
+export const forbidden = (message = 'You do not have permission to do this.') => new AppError('FORBIDDEN', message);
+export const notFound = (message = 'Not found.') => new AppError('NOT_FOUND', message);
+export const conflict = (message: string) => new AppError('CONFLICT', message);

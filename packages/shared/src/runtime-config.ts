@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+/**
+ * What `GET /config.json` serves to the web app, so that one web build serves every
+ * deployment (embedded identity or Cognito; one server or three backends).
+ */
+export const runtimeConfigSchema = z.object({
+  auth: z.object({
+    region: z.string(),
+    userPoolId: z.string(),
+    userPoolClientId: z.string(),
+    /** Set in embedded mode: the URL every Cognito user-pool call is POSTed to. */
+    userPoolEndpoint: z.string().optional(),
+    passwordExpiryMonths: z.number().int().positive(),
+  }),
+  /** Base addresses of the three backends of seed §7; by default all this server's `/api`. */
+  api: z.object({
+    logApiUrl: z.string(),
+    leaveApiUrl: z.string(),
+    irApiUrl: z.string(),
+  }),
+  organisation: z.object({
+    department: z.string(),
+    timeZone: z.string(),
+  }),
+});
+export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;

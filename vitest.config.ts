@@ -1,0 +1,44 @@
+import { defineConfig, type TestProjectConfiguration } from 'vitest/config';
+
+// One run covers every workspace. API tests (`*.api.test.ts`) run on PGlite always and, when
+// TEST_DATABASE_URL names a PostgreSQL server, a second time on PostgreSQL.
+const projects: TestProjectConfiguration[] = [
+  { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'], environment: 'node' } },
+  {
+    test: {
+      name: 'server',
+      include: ['apps/server/src/**/*.test.ts'],
+      environment: 'node',
+      env: { TEST_ENGINE: 'pglite' },
+      globalSetup: ['apps/server/src/test/pglite-global-setup.ts'],
+      testTimeout: 20_000,
+      hookTimeout: 60_000,
+    },
+  },
+  {
+    extends: './apps/web/vite.config.ts',
+    test: {
+      name: 'web',
+      root: './apps/web',
+      include: ['src/**/*.test.{ts,tsx}'],
+      environment: 'jsdom',
+      setupFiles: ['./src/test/setup.ts'],
+    },
+  },
+];
+
+if (process.env.TEST_DATABASE_URL) {
+  projects.push({
+    test: {
+      name: 'server-postgres',
+      include: ['apps/server/src/**/*.api.test.ts'],
+      environment: 'node',
+      env: { TEST_ENGINE: 'postgres' },
+      globalSetup: ['apps/server/src/test/postgres-global-setup.ts'],
+      testTimeout: 20_000,
+      hookTimeout: 60_000,
+    },
+  });
+}
+
+export default defineConfig({ test: { projects } });
