@@ -27,7 +27,7 @@ const { values: args } = parseArgs({
     },
   },
 });
-if (!(args.size! in sizes)) throw new Error(`--size must be one of ${Object.keys(sizes).join(', ')}`);
+if (!(args.size in sizes)) throw new Error(`--size must be one of ${Object.keys(sizes).join(', ')}`);
 const size = args.size as Size;
 const duration = Number(args.duration);
 const connections = Number(args.connections);
@@ -52,7 +52,7 @@ async function measure(engine: string, endpoint: string, options: autocannon.Opt
   const latencies: number[] = [];
   let errors = 0;
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon({ ...options, connections, duration }, (error, done) =>
+    const instance = autocannon({ ...options, connections, duration }, (error: Error | null, done) =>
       error ? reject(error) : resolve(done),
     );
     instance.on('response', (_client, statusCode, _bytes, responseTime) => {
@@ -98,7 +98,7 @@ async function benchEngine(engine: 'pglite' | 'postgres', keys: Awaited<ReturnTy
   let databaseUrl: string | undefined;
   let dropDatabase = async () => {};
   if (engine === 'postgres') {
-    const adminUrl = args['postgres-url']!;
+    const adminUrl = args['postgres-url'];
     const name = `sp_bench_${randomBytes(4).toString('hex')}`;
     await onAdmin(adminUrl, `create database "${name}"`);
     const u = new URL(adminUrl);
@@ -188,14 +188,14 @@ const keys = await makeKeys();
 const engines = (args.engine as ('pglite' | 'postgres')[] | undefined) ?? ['pglite', 'postgres'];
 const rows: Row[] = [];
 for (const engine of engines) {
-  if (engine === 'postgres' && !(await postgresAvailable(args['postgres-url']!))) {
+  if (engine === 'postgres' && !(await postgresAvailable(args['postgres-url']))) {
     console.log(`[postgres] no PostgreSQL answers at ${args['postgres-url']}: skipped (set BENCH_DATABASE_URL)`);
     continue;
   }
   rows.push(...(await benchEngine(engine, keys)));
 }
 
-const fmt = (n: number) => (Number.isNaN(n) ? '-' : String(n));
+const fmt = (n: number) => (Number.isNaN(n) ? '-' : n.toFixed(1));
 console.log(`\n${size} demo size, ${connections} connections, ${duration} s per endpoint, ${os.cpus().length} cores\n`);
 console.log('| engine | endpoint | requests/s | p50 ms | p95 ms | p99 ms | errors |');
 console.log('|---|---|---:|---:|---:|---:|---:|');
