@@ -96,7 +96,17 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    // Swagger UI sets inline styles at run time, and plain-http installs must not be upgraded.
+    transformStaticCSP: (header) => {
+      const withStyles = header.replace(/style-src [^;]*/, "style-src 'self' 'unsafe-inline'");
+      return config.publicUrl.startsWith('https://')
+        ? withStyles
+        : withStyles.replace(/\s*upgrade-insecure-requests;?/, '');
+    },
+  });
   await app.register(authPlugin, { verifier: deps.tokenVerifier ?? (await defaultVerifier(config)) });
 
   await app.register(healthRoutes, { database });

@@ -43,6 +43,14 @@ describe('security headers', () => {
     ]);
   });
 
+  it('lets Swagger UI style itself without upgrading a plain-http install', async () => {
+    const { app } = await createTestApp();
+    const csp = directives((await app.inject('/api/docs/static/index.html')).headers['content-security-policy']);
+    expect(csp['style-src']).toEqual(["'self'", "'unsafe-inline'"]);
+    expect(csp['script-src']).toEqual(["'self'"]);
+    expect(csp['upgrade-insecure-requests']).toBeUndefined();
+  });
+
   it('serves the OpenAPI document generated from the route schemas', async () => {
     const { app } = await createTestApp();
     const response = await app.inject('/api/docs/json');
