@@ -9,10 +9,10 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
-import pg from 'pg';
 import { loadConfig } from '@staff-portal/server/config';
 import { openDatabase } from '@staff-portal/server/db/client';
 import { migrate } from '@staff-portal/server/db/migrate';
+import { runOnConnection } from '@staff-portal/server/db/pg-client';
 import { generate, sizes, type Size } from './generate';
 
 const { values: args } = parseArgs({
@@ -72,25 +72,11 @@ async function measure(engine: string, endpoint: string, options: autocannon.Opt
   };
 }
 
-async function postgresAvailable(adminUrl: string) {
-  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function onAdmin(adminUrl: string, statement: string) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
+function postgresAvailable(adminUrl: string) {
+  return runOnConnection(adminUrl, 'select 1').then(
+    () => true,
+    () => false,
+  );
 }
 
 async function benchEngine(engine: 'pglite' | 'postgres', keys: Awaited<ReturnType<typeof makeKeys>>): Promise<Row[]> {
@@ -100,11 +86,11 @@ async function benchEngine(engine: 'pglite' | 'postgres', keys: Awaited<ReturnTy
   if (engine === 'postgres') {
     const adminUrl = args['postgres-url'];
     const name = `sp_bench_${randomBytes(4).toString('hex')}`;
-    await onAdmin(adminUrl, `create database "${name}"`);
+    await runOnConnection(adminUrl, `create database "${name}"`);
     const u = new URL(adminUrl);
     u.pathname = `/${name}`;
     databaseUrl = u.toString();
-    dropDatabase = () => onAdmin(adminUrl, `drop database if exists "${name}" with (force)`);
+    dropDatabase = () => runOnConnection(adminUrl, `drop database if exists "${name}" with (force)`);
   }
   const env = {
     PORT: String(port),

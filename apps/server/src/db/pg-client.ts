@@ -23,3 +23,14 @@ export function createPgPool(connectionString: string, max = 10): pg.Pool {
   pool.on('error', () => undefined);
   return pool;
 }
+
+/** Runs one statement on its own connection, e.g. CREATE or DROP DATABASE on a maintenance database. */
+export async function runOnConnection(connectionString: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString, connectionTimeoutMillis: 5_000 });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}

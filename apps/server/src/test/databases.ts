@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { fromPglite, pgliteExtensions, type Database } from '../db/client';
 
@@ -64,13 +63,8 @@ export function databaseUrl(name: string): string {
 
 /** Runs one statement on the server's maintenance connection (CREATE/DROP DATABASE). */
 export async function onAdminConnection(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl() });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
+  const { runOnConnection } = await import('../db/pg-client');
+  await runOnConnection(adminUrl(), statement);
 }
 
 async function freshPostgres(): Promise<Database> {
