@@ -6,6 +6,14 @@ const projects: TestProjectConfiguration[] = [
   { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'], environment: 'node' } },
   {
     test: {
+      name: 'identity',
+      include: ['packages/identity/src/**/*.test.ts'],
+      environment: 'node',
+      testTimeout: 20_000,
+    },
+  },
+  {
+    test: {
       name: 'server',
       include: ['apps/server/src/**/*.test.ts'],
       environment: 'node',

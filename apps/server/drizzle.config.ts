@@ -4,7 +4,7 @@ import { defineConfig } from 'drizzle-kit';
 // because drizzle-kit's own CLI cannot load PGlite extensions such as pg_trgm.
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './apps/server/src/db/schema',
+  schema: ['./apps/server/src/db/schema', './packages/identity/src/schema.ts'],
   out: './apps/server/src/db/migrations',
   casing: 'snake_case',
 });

@@ -8,7 +8,10 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { createEmbeddedTokenVerifier, type TokenVerifier } from './auth/token-verifier';
+import { createLocalJWKSet } from 'jose';
+import { createIdentityService, type IdentityService } from '@staff-portal/identity/service';
+import { createJwksTokenVerifier, type TokenVerifier } from './auth/token-verifier';
+import { loadOrCreateAdminCredentials } from './identity/admin-credentials';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { migrate } from './db/migrate';
@@ -34,20 +37,24 @@ export interface AppDeps {
   logger?: boolean | object;
 }
 
-export type App = FastifyInstance & { database: Database };
+export type App = FastifyInstance & {
+  database: Database;
+  /** The embedded identity service; undefined in Cognito mode. */
+  identity: IdentityService | undefined;
+};
 
-async function defaultVerifier(config: Config): Promise<TokenVerifier> {
-  const { identity } = config;
-  if (identity.provider === 'cognito') {
-    // Loaded only in Cognito mode: the embedded default never needs AWS's verifier.
-    const { createCognitoTokenVerifier } = await import('./auth/cognito-token-verifier');
-    return createCognitoTokenVerifier({ userPoolId: identity.userPoolId, clientId: identity.clientId });
+async function defaultVerifier(config: Config, identity: IdentityService | undefined): Promise<TokenVerifier> {
+  if (identity) {
+    return createJwksTokenVerifier({
+      issuer: identity.issuer,
+      clientId: config.identity.clientId,
+      keys: createLocalJWKSet(identity.jwks),
+      sessionActive: (claims) => identity.sessionActive(claims),
+    });
   }
-  return createEmbeddedTokenVerifier({
-    publicUrl: config.publicUrl,
-    userPoolId: identity.userPoolId,
-    clientId: identity.clientId,
-  });
+  // Loaded only in Cognito mode: the embedded default never needs AWS's verifier.
+  const { createCognitoTokenVerifier } = await import('./auth/cognito-token-verifier');
+  return createCognitoTokenVerifier({ userPoolId: config.identity.userPoolId, clientId: config.identity.clientId });
 }
 
 /** Builds the whole server: plugins and modules. It never listens; `server.ts` does. */
@@ -71,6 +78,22 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     await migrate(database);
   }
   app.decorate('database', database);
+
+  const identity =
+    config.identity.provider === 'embedded'
+      ? await createIdentityService({
+          db: database.db,
+          config: {
+            endpoint: config.identity.userPoolEndpoint!,
+            region: config.identity.region,
+            userPoolId: config.identity.userPoolId,
+            clientId: config.identity.clientId,
+            adminCredentials: config.identity.adminCredentials ?? loadOrCreateAdminCredentials(config.dataDir),
+          },
+          log: app.log,
+        })
+      : undefined;
+  app.decorate('identity', identity);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -107,11 +130,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
         : withStyles.replace(/\s*upgrade-insecure-requests;?/, '');
     },
   });
-  await app.register(authPlugin, { verifier: deps.tokenVerifier ?? (await defaultVerifier(config)) });
+  await app.register(authPlugin, { verifier: deps.tokenVerifier ?? (await defaultVerifier(config, identity)) });
 
   await app.register(healthRoutes, { database });
   await app.register(runtimeConfigRoutes, { config });
   await app.register(logRoutes, { database, prefix: '/api' });
+  if (identity) await app.register((scope) => identity.routes(scope), { prefix: '/identity' });
 
   await app.register(webAppPlugin, { root: deps.webRoot === null ? undefined : (deps.webRoot ?? defaultWebRoot) });
 

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { passwordPolicyMessage } from '@staff-portal/shared/password-policy';
 import { DEFAULT_AUTH_REGION, DEFAULT_PASSWORD_EXPIRY_MONTHS, DEFAULT_TIME_ZONE } from '@staff-portal/shared/constants';
 
 /** Cognito's pool id shape, `<region>_<alnum>`, as aws-jwt-verify and Amplify's SRP need it. */
@@ -59,6 +60,13 @@ const envSchema = z.object({
       }
     }, 'must be an IANA time zone such as Asia/Kuala_Lumpur')
     .default(DEFAULT_TIME_ZONE),
+  IDENTITY_ADMIN_ACCESS_KEY_ID: z
+    .string()
+    .trim()
+    .regex(/^[A-Z0-9]{16,128}$/, 'must be 16+ upper-case letters and digits')
+    .optional(),
+  IDENTITY_ADMIN_SECRET_ACCESS_KEY: z.string().trim().min(32, 'must be at least 32 characters').optional(),
+  DEMO_PASSWORD: z.string().optional(),
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0'])
     .default('false')
@@ -82,7 +90,11 @@ export interface Config {
     clientId: string;
     /** Where the web app sends Cognito calls in embedded mode. */
     userPoolEndpoint: string | undefined;
+    /** The key pair admin calls are signed with; generated and kept in DATA_DIR when unset. */
+    adminCredentials: { accessKeyId: string; secretAccessKey: string } | undefined;
   };
+  /** The demo accounts' password; generated and printed at the first start when unset. */
+  demoPassword: string | undefined;
   passwordExpiryMonths: number;
   api: { logApiUrl: string; leaveApiUrl: string; irApiUrl: string };
   seed: 'demo' | 'none';
@@ -125,6 +137,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     userPoolId = e.AUTH_USER_POOL_ID ?? `${e.AUTH_REGION}_${EMBEDDED_POOL_SUFFIX}`;
     clientId = e.AUTH_CLIENT_ID ?? EMBEDDED_CLIENT_ID;
   }
+  if (Boolean(e.IDENTITY_ADMIN_ACCESS_KEY_ID) !== Boolean(e.IDENTITY_ADMIN_SECRET_ACCESS_KEY)) {
+    throw new ConfigError(
+      'Invalid configuration: IDENTITY_ADMIN_ACCESS_KEY_ID and IDENTITY_ADMIN_SECRET_ACCESS_KEY must be set together',
+    );
+  }
+  if (e.DEMO_PASSWORD !== undefined) {
+    const problem = passwordPolicyMessage(e.DEMO_PASSWORD);
+    if (problem)
+      throw new ConfigError(
+        `Invalid configuration: DEMO_PASSWORD does not meet the password policy (${problem.replace(/^.*: /, '')})`,
+      );
+  }
   if (!userPoolId.startsWith(`${e.AUTH_REGION}_`)) {
     throw new ConfigError(`Invalid configuration: AUTH_USER_POOL_ID must start with AUTH_REGION (${e.AUTH_REGION}_)`);
   }
@@ -141,7 +165,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       userPoolId,
       clientId,
       userPoolEndpoint: e.IDENTITY_PROVIDER === 'embedded' ? `${publicUrl}/identity` : undefined,
+      adminCredentials:
+        e.IDENTITY_ADMIN_ACCESS_KEY_ID && e.IDENTITY_ADMIN_SECRET_ACCESS_KEY
+          ? { accessKeyId: e.IDENTITY_ADMIN_ACCESS_KEY_ID, secretAccessKey: e.IDENTITY_ADMIN_SECRET_ACCESS_KEY }
+          : undefined,
     },
+    demoPassword: e.DEMO_PASSWORD,
     passwordExpiryMonths: e.PASSWORD_EXPIRY_MONTHS,
     api: { logApiUrl: e.LOG_API_URL, leaveApiUrl: e.LEAVE_API_URL, irApiUrl: e.IR_API_URL },
     seed: e.SEED,

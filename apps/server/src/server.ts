@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
+import { demoAccounts, generateDemoPassword, seedDemoAccounts } from './seed/demo-accounts';
 import { seedOnFirstStart } from './seed/demo-organisation';
 
 async function main() {
@@ -19,6 +20,13 @@ async function main() {
     seed: config.seed,
     orgDepartment: config.organisation.department,
   });
+  let demoAccountsNote = '';
+  if (seeded && app.identity) {
+    const password = config.demoPassword ?? generateDemoPassword();
+    await seedDemoAccounts(app.database.db, app.identity, { orgDepartment: config.organisation.department, password });
+    const emails = demoAccounts(config.organisation.department).map((account) => account.email);
+    demoAccountsNote = `\nDemo accounts: ${emails.join(', ')}\nDemo password: ${config.demoPassword ? 'as set in DEMO_PASSWORD' : password}`;
+  }
 
   let closing = false;
   const shutdown = (signal: string) => {
@@ -44,7 +52,7 @@ async function main() {
   const url = config.publicUrl.replace(`:${config.port}`, `:${port}`);
   const engine = app.database.engine === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL';
   console.log(
-    `Staff Portal is ready at ${url} (${engine}, identity: ${config.identity.provider}${seeded ? ', demo organisation seeded' : ''})`,
+    `Staff Portal is ready at ${url} (${engine}, identity: ${config.identity.provider}${seeded ? ', demo organisation seeded' : ''})${demoAccountsNote}`,
   );
 }
 

@@ -17,3 +17,9 @@ export const MAX_FILE_SIZE_MB = 5;
 
 /** The organisation's time zone (PRODUCT.md §9). */
 export const DEFAULT_TIME_ZONE = 'Asia/Kuala_Lumpur';
+
+/**
+ * The custom attribute recording the last password change (seed §3), as ISO 8601. The identity
+ * service sets it on every password change; the web app derives the expiry from it.
+ */
+export const PASSWORD_CHANGED_ATTRIBUTE = 'custom:passwordChangedAt';

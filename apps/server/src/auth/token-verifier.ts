@@ -1,4 +1,4 @@
-import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import { errors as joseErrors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 import { AppError, unauthenticated } from '@staff-portal/shared/errors';
 
 export type TokenUse = 'id' | 'access';
@@ -49,6 +49,8 @@ export function createJwksTokenVerifier(options: {
   issuer: string;
   clientId: string;
   keys: JWTVerifyGetKey;
+  /** The embedded identity service's revocation check (RevokeToken, GlobalSignOut, disable). */
+  sessionActive?: (claims: JWTPayload) => Promise<boolean>;
 }): TokenVerifier {
   return {
     async verify(token, allowed) {
@@ -59,21 +61,9 @@ export function createJwksTokenVerifier(options: {
         if (error instanceof joseErrors.JOSEError && !(error instanceof joseErrors.JWKSTimeout)) throw invalidToken();
         throw new AppError('NOT_READY', 'The identity service could not be reached to check the token.');
       }
-      return toTokenUser(payload, allowed, options.clientId);
+      const user = toTokenUser(payload, allowed, options.clientId);
+      if (options.sessionActive && !(await options.sessionActive(payload))) throw invalidToken();
+      return user;
     },
   };
-}
-
-/** The embedded identity service's verifier, reading its JWKS over HTTP like any other client. */
-export function createEmbeddedTokenVerifier(options: {
-  publicUrl: string;
-  userPoolId: string;
-  clientId: string;
-}): TokenVerifier {
-  const issuer = `${options.publicUrl}/identity/${options.userPoolId}`;
-  return createJwksTokenVerifier({
-    issuer,
-    clientId: options.clientId,
-    keys: createRemoteJWKSet(new URL(`${issuer}/.well-known/jwks.json`)),
-  });
 }

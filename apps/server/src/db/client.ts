@@ -8,8 +8,9 @@ import type pg from 'pg';
 import * as app from './schema/app';
 import * as log from './schema/log';
 import * as organisation from './schema/organisation';
+import * as identity from '@staff-portal/identity/schema';
 
-export const schema = { ...app, ...log, ...organisation };
+export const schema = { ...app, ...log, ...organisation, ...identity };
 
 /** The query builder, the same type on either engine. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;

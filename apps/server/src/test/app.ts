@@ -8,6 +8,14 @@ import type { Database } from '../db/client';
 import { freshDatabase } from './databases';
 import { createTestTokens, type TestTokens } from './tokens';
 
+/** Listens on a free loopback port, for clients that speak HTTP (Amplify, the AWS SDK). */
+export async function listen(app: App): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (address === null || typeof address === 'string') throw new Error('not listening on a port');
+  return `http://127.0.0.1:${address.port}`;
+}
+
 export interface TestContext {
   app: App;
   database: Database;
@@ -33,7 +41,12 @@ afterEach(async () => {
  * by a test key pair that the app's verifier trusts. Closed after each test.
  */
 export async function createTestApp(
-  options: { env?: Record<string, string>; deps?: Partial<AppDeps> } = {},
+  options: {
+    env?: Record<string, string>;
+    deps?: Partial<AppDeps>;
+    /** Verify tokens with the embedded identity service, as production does, not the test key pair. */
+    realIdentity?: boolean;
+  } = {},
 ): Promise<TestContext> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sp-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, SEED: 'none', LOG_LEVEL: 'silent', ...options.env });
@@ -42,7 +55,7 @@ export async function createTestApp(
   const database = await freshDatabase();
   const app = await buildApp(config, {
     database,
-    tokenVerifier: testTokens.verifier,
+    ...(options.realIdentity ? {} : { tokenVerifier: testTokens.verifier }),
     webRoot: null,
     logger: false,
     ...options.deps,

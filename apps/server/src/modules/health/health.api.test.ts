@@ -32,7 +32,10 @@ describe('health', () => {
   });
 
   it('/readyz answers 503 while migrations are pending', async () => {
-    const { config, tokens } = await createTestApp();
+    // Cognito mode: the embedded identity service would itself need the migrated tables.
+    const { config, tokens } = await createTestApp({
+      env: { IDENTITY_PROVIDER: 'cognito', AUTH_USER_POOL_ID: 'ap-southeast-1_Ab12Cd34E', AUTH_CLIENT_ID: 'abc123' },
+    });
     const client = await PGlite.create();
     const app = await buildApp(config, {
       database: fromPglite(client),

@@ -1,0 +1,35 @@
+import type { AdminCredentials } from './sigv4';
+
+export interface IdentityConfig {
+  /** The URL the service is reached at, e.g. `https://portal.example.org/identity`. */
+  endpoint: string;
+  region: string;
+  userPoolId: string;
+  clientId: string;
+  adminCredentials: AdminCredentials;
+  /** Cognito's PreventUserExistenceErrors: ENABLED hides whether an account exists (protocol doc §6.1). */
+  preventUserExistenceErrors: boolean;
+  /** Self-service sign-up; off in this product (seed §1). */
+  signUpEnabled: boolean;
+  accessTokenSeconds: number;
+  refreshTokenDays: number;
+  temporaryPasswordDays: number;
+  /** Sign-in challenge Sessions live this long (Cognito's AuthSessionValidity, 3–15 min). */
+  sessionSeconds: number;
+}
+
+export const defaultIdentitySettings = {
+  preventUserExistenceErrors: true,
+  signUpEnabled: false,
+  accessTokenSeconds: 3600,
+  refreshTokenDays: 30,
+  temporaryPasswordDays: 7,
+  sessionSeconds: 3 * 60,
+} satisfies Partial<IdentityConfig>;
+
+/** The text after the pool id's underscore, which SRP hashes into x and the signature (protocol doc §2.2). */
+export const poolNameOf = (userPoolId: string) => userPoolId.split('_')[1] ?? '';
+
+/** `iss` of every token: the endpoint plus the pool id; the JWKS lives under it. */
+export const issuerOf = (config: Pick<IdentityConfig, 'endpoint' | 'userPoolId'>) =>
+  `${config.endpoint}/${config.userPoolId}`;

@@ -1,0 +1,217 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
+import * as account from './account';
+import * as admin from './admin';
+import { getTokensFromRefreshToken, initiateAuth, respondToAuthChallenge } from './auth-flows';
+import { defaultIdentitySettings, issuerOf, type IdentityConfig } from './config';
+import type { IdentityContext } from './context';
+import type { IdentityDb } from './db';
+import { CognitoError } from './errors';
+import { loadOrCreateKeys } from './keys';
+import { createSealer } from './seal';
+import { sessionActive } from './sessions';
+import { verifySigV4 } from './sigv4';
+
+type Body = Record<string, unknown>;
+type Operation = (ctx: IdentityContext, body: Body) => Promise<object>;
+
+/** Operations any client may call (token-authorized ones check their AccessToken themselves). */
+const publicOperations: Record<string, Operation> = {
+  InitiateAuth: initiateAuth,
+  RespondToAuthChallenge: respondToAuthChallenge,
+  GetTokensFromRefreshToken: getTokensFromRefreshToken,
+  RevokeToken: account.revokeToken,
+  GlobalSignOut: account.globalSignOut,
+  GetUser: account.getUser,
+  ChangePassword: account.changePassword,
+  ForgotPassword: account.forgotPassword,
+  ConfirmForgotPassword: account.confirmForgotPassword,
+  SignUp: account.signUp,
+  ConfirmSignUp: account.confirmSignUp,
+  ResendConfirmationCode: account.resendConfirmationCode,
+  UpdateUserAttributes: account.updateUserAttributes,
+  DeleteUserAttributes: account.deleteUserAttributes,
+  GetUserAttributeVerificationCode: account.getUserAttributeVerificationCode,
+  VerifyUserAttribute: account.verifyUserAttribute,
+  DeleteUser: account.deleteUser,
+};
+
+/** IAM-authorized operations: the request must carry a SigV4 signature by the admin key pair. */
+const adminOperations: Record<string, Operation> = {
+  AdminCreateUser: admin.adminCreateUser,
+  AdminGetUser: admin.adminGetUser,
+  AdminSetUserPassword: admin.adminSetUserPassword,
+  AdminResetUserPassword: admin.adminResetUserPassword,
+  AdminDisableUser: admin.adminDisableUser,
+  AdminEnableUser: admin.adminEnableUser,
+  AdminDeleteUser: admin.adminDeleteUser,
+  AdminUpdateUserAttributes: admin.adminUpdateUserAttributes,
+  AdminUserGlobalSignOut: admin.adminUserGlobalSignOut,
+  AdminAddUserToGroup: admin.adminAddUserToGroup,
+  AdminRemoveUserFromGroup: admin.adminRemoveUserFromGroup,
+  AdminListGroupsForUser: admin.adminListGroupsForUser,
+  ListUsers: admin.listUsers,
+  ListUsersInGroup: admin.listUsersInGroup,
+  CreateGroup: admin.createGroup,
+  ListGroups: admin.listGroups,
+};
+
+/** @fastify/swagger leaves routes marked `hide` out of /api/docs; the protocol is Cognito's, documented there. */
+const hiddenFromDocs = { hide: true } as FastifySchema;
+
+const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
+const JSON_TYPE = 'application/x-amz-json-1.1';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    rawBody?: string;
+  }
+}
+
+function corsHeaders(reply: FastifyReply) {
+  reply.header('access-control-allow-origin', '*');
+  reply.header('access-control-expose-headers', 'x-amzn-requestid, x-amzn-errortype, x-amzn-errormessage, date');
+}
+
+function sendError(request: FastifyRequest, reply: FastifyReply, error: CognitoError) {
+  corsHeaders(reply);
+  return reply
+    .status(error.status)
+    .header('content-type', JSON_TYPE)
+    .header('x-amzn-requestid', request.id)
+    .header('x-amzn-errortype', `${error.type}:`)
+    .header('x-amzn-errormessage', error.message)
+    .send(JSON.stringify({ __type: error.type, message: error.message }));
+}
+
+export interface IdentityService {
+  context: IdentityContext;
+  issuer: string;
+  jwks: IdentityContext['keys']['jwks'];
+  /** Whether a token's session is still alive (not revoked, user enabled, no global sign-out since). */
+  sessionActive(claims: Record<string, unknown>): Promise<boolean>;
+  /** The Fastify plugin to register under the endpoint's path (e.g. prefix `/identity`). */
+  routes(app: FastifyInstance): Promise<void>;
+}
+
+/**
+ * The embedded identity service: Cognito's user-pool JSON protocol over one POST endpoint, plus
+ * the pool's JWKS and OpenID configuration. All state is in the database; nothing a second
+ * replica would need is kept in memory.
+ */
+export async function createIdentityService(options: {
+  db: IdentityDb;
+  config: Omit<IdentityConfig, keyof typeof defaultIdentitySettings> & Partial<IdentityConfig>;
+  log: IdentityContext['log'];
+}): Promise<IdentityService> {
+  const config: IdentityConfig = { ...defaultIdentitySettings, ...options.config };
+  const keys = await loadOrCreateKeys(options.db);
+  const context: IdentityContext = {
+    db: options.db,
+    config,
+    keys,
+    sealer: createSealer(keys.secret),
+    log: options.log,
+  };
+  const issuer = issuerOf(config);
+  const region = config.region;
+
+  async function routes(app: FastifyInstance) {
+    app.addContentTypeParser(JSON_TYPE, { parseAs: 'string', bodyLimit: 256 * 1024 }, (request, body, done) => {
+      request.rawBody = body as string;
+      try {
+        done(null, body === '' ? {} : (JSON.parse(body as string) as unknown));
+      } catch {
+        done(new CognitoError('SerializationException', 'The request body is not valid JSON.'), undefined);
+      }
+    });
+
+    app.setErrorHandler((error, request, reply) => {
+      if (error instanceof CognitoError) return sendError(request, reply, error);
+      const status = (error as { statusCode?: number }).statusCode;
+      if (status === 415)
+        return sendError(request, reply, new CognitoError('UnknownOperationException', 'Unsupported content type.'));
+      if (status !== undefined && status >= 400 && status < 500) {
+        return sendError(request, reply, new CognitoError('InvalidParameterException', (error as Error).message));
+      }
+      request.log.error({ err: error }, 'identity service error');
+      return sendError(request, reply, new CognitoError('InternalErrorException', 'An internal error occurred.', 500));
+    });
+
+    // CORS preflight (protocol doc §1.3): echo the requested headers, never a fixed list.
+    app.options('/', { schema: hiddenFromDocs }, (request, reply) => {
+      corsHeaders(reply);
+      reply.header('access-control-allow-methods', 'POST, OPTIONS');
+      reply.header(
+        'access-control-allow-headers',
+        request.headers['access-control-request-headers'] ??
+          'content-type, x-amz-target, x-amz-user-agent, cache-control, amz-sdk-invocation-id, amz-sdk-request',
+      );
+      reply.header('access-control-max-age', '86400');
+      return reply.status(204).send();
+    });
+
+    app.post('/', { schema: hiddenFromDocs }, async (request, reply) => {
+      const target = request.headers['x-amz-target'];
+      const name =
+        typeof target === 'string' && target.startsWith(TARGET_PREFIX) ? target.slice(TARGET_PREFIX.length) : '';
+      const body = (request.body ?? {}) as Body;
+      if (typeof body !== 'object' || Array.isArray(body))
+        throw new CognitoError('SerializationException', 'The request body must be a JSON object.');
+      let operation = publicOperations[name];
+      if (!operation && adminOperations[name]) {
+        const verdict = await verifySigV4(
+          { method: request.method, path: request.url, headers: request.headers, body: request.rawBody ?? '' },
+          config.adminCredentials,
+          { region },
+        );
+        if (!verdict.ok)
+          throw new CognitoError(
+            verdict.code,
+            verdict.message,
+            verdict.code === 'MissingAuthenticationTokenException' ? 403 : 400,
+          );
+        operation = adminOperations[name];
+      }
+      if (!operation)
+        throw new CognitoError('UnknownOperationException', `Unknown operation ${name || String(target)}`);
+      const result = await operation(context, body);
+      corsHeaders(reply);
+      return reply
+        .header('content-type', JSON_TYPE)
+        .header('x-amzn-requestid', request.id)
+        .header('cache-control', 'no-store')
+        .send(JSON.stringify(result));
+    });
+
+    app.get(`/${config.userPoolId}/.well-known/jwks.json`, { schema: hiddenFromDocs }, async (_request, reply) => {
+      corsHeaders(reply);
+      return reply.header('cache-control', 'public, max-age=300').send(keys.jwks);
+    });
+
+    app.get(
+      `/${config.userPoolId}/.well-known/openid-configuration`,
+      { schema: hiddenFromDocs },
+      async (_request, reply) => {
+        corsHeaders(reply);
+        return reply.header('cache-control', 'public, max-age=300').send({
+          issuer,
+          jwks_uri: `${issuer}/.well-known/jwks.json`,
+          subject_types_supported: ['public'],
+          id_token_signing_alg_values_supported: ['RS256'],
+          response_types_supported: ['token'],
+          claims_supported: [
+            'sub',
+            'email',
+            'email_verified',
+            'cognito:username',
+            'cognito:groups',
+            'token_use',
+            'auth_time',
+          ],
+        });
+      },
+    );
+  }
+
+  return { context, issuer, jwks: keys.jwks, sessionActive: (claims) => sessionActive(context, claims), routes };
+}
