@@ -379,3 +379,16 @@ export async function listUsersInGroup(ctx: IdentityContext, body: Body) {
   const members = sql`${identityUsers.id} in (select ${identityUserGroups.userId} from ${identityUserGroups} where ${identityUserGroups.groupName} = ${group.name})`;
   return pageOfUsers(ctx, body, 'NextToken', members);
 }
+
+/**
+ * Requires (or stops requiring) an authenticator app for one user: their next sign-in asks for
+ * MFA setup. Cognito has this only pool-wide; the portal's access-control page sets it per user.
+ */
+export async function setMfaRequired(ctx: IdentityContext, username: string, required: boolean) {
+  const user = await findUser(ctx, username);
+  if (!user) throw new CognitoError('UserNotFoundException', 'User does not exist.');
+  await ctx.db
+    .update(identityUsers)
+    .set({ mfaRequired: required, updatedAt: new Date() })
+    .where(eq(identityUsers.id, user.id));
+}

@@ -4,7 +4,10 @@ import { poolNameOf } from './config';
 import type { IdentityContext } from './context';
 import { CognitoError, incorrectCredentials, invalidParameter, invalidSession, userNotFound } from './errors';
 import { identityUsers } from './schema';
-import { refreshSession, startSession } from './sessions';
+import { consumeCode, issueCode } from './codes';
+import { associateSecret, totpMatches, verifySecret } from './mfa';
+import { deliver, maskDestination } from './outbox';
+import { refreshSession, startSession, userFromAccessToken } from './sessions';
 import { isValidA, startServerHandshake, verifyPasswordClaim } from './srp';
 import {
   assertPasswordPolicy,
@@ -101,7 +104,122 @@ async function afterPasswordProof(ctx: IdentityContext, user: User, client: stri
       },
     };
   }
+  return mfaOrTokens(ctx, user, client);
+}
+
+type MfaMethod = 'SMS_MFA' | 'SOFTWARE_TOKEN_MFA';
+
+/** The second factor the user has, or the setup they owe, or tokens. */
+async function mfaOrTokens(ctx: IdentityContext, user: User, client: string) {
+  const methods: MfaMethod[] = [
+    ...(user.smsMfaEnabled ? (['SMS_MFA'] as const) : []),
+    ...(user.totpEnabled ? (['SOFTWARE_TOKEN_MFA'] as const) : []),
+  ];
+  if (methods.length === 0) {
+    if (user.mfaRequired) {
+      return {
+        ChallengeName: 'MFA_SETUP',
+        Session: challengeSession(ctx, user, client, 'MFA_SETUP'),
+        // A JSON string, not a list: Amplify parses it (protocol doc §7.4).
+        ChallengeParameters: { MFAS_CAN_SETUP: '["SOFTWARE_TOKEN_MFA"]' },
+      };
+    }
+    return { ChallengeParameters: {}, AuthenticationResult: await startSession(ctx, user, client) };
+  }
+  const preferred = methods.find((m) => m === user.preferredMfa);
+  if (!preferred && methods.length > 1) {
+    return {
+      ChallengeName: 'SELECT_MFA_TYPE',
+      Session: challengeSession(ctx, user, client, 'SELECT_MFA_TYPE'),
+      ChallengeParameters: { MFAS_CAN_CHOOSE: JSON.stringify(methods) },
+    };
+  }
+  return mfaChallenge(ctx, user, client, preferred ?? methods[0]!);
+}
+
+async function mfaChallenge(ctx: IdentityContext, user: User, client: string, method: MfaMethod) {
+  const Session = challengeSession(ctx, user, client, method);
+  if (method === 'SOFTWARE_TOKEN_MFA') return { ChallengeName: method, Session, ChallengeParameters: {} };
+  const phone = user.attributes['phone_number'] ?? '';
+  const code = await issueCode(ctx, user.id, 'sms_mfa');
+  await deliver(ctx, {
+    medium: 'SMS',
+    recipient: phone,
+    subject: 'Staff Portal sign-in code',
+    body: `Your sign-in code is ${code}.`,
+    userId: user.id,
+  });
+  return {
+    ChallengeName: method,
+    Session,
+    ChallengeParameters: {
+      CODE_DELIVERY_DELIVERY_MEDIUM: 'SMS',
+      CODE_DELIVERY_DESTINATION: maskDestination('SMS', phone),
+    },
+  };
+}
+
+const wrongMfaCode = () => new CognitoError('CodeMismatchException', 'Invalid code received for user');
+
+async function respondMfa(ctx: IdentityContext, client: string, body: Body, responses: Params, method: MfaMethod) {
+  const user = await challengeUser(ctx, client, body['Session'], method, responses['USERNAME']);
+  if (lockedOut(user)) throw passwordAttemptsExceeded();
+  if (method === 'SOFTWARE_TOKEN_MFA') {
+    if (!totpMatches(ctx, user, responses['SOFTWARE_TOKEN_MFA_CODE'])) {
+      await recordFailedSignIn(ctx, user);
+      throw wrongMfaCode();
+    }
+  } else {
+    try {
+      await consumeCode(ctx, user.id, 'sms_mfa', responses['SMS_MFA_CODE']);
+    } catch (error) {
+      await recordFailedSignIn(ctx, user);
+      throw error instanceof CognitoError && error.type === 'CodeMismatchException' ? wrongMfaCode() : error;
+    }
+  }
+  await recordSuccessfulSignIn(ctx, user);
   return { ChallengeParameters: {}, AuthenticationResult: await startSession(ctx, user, client) };
+}
+
+async function respondSelectMfa(ctx: IdentityContext, client: string, body: Body, responses: Params) {
+  const user = await challengeUser(ctx, client, body['Session'], 'SELECT_MFA_TYPE', responses['USERNAME']);
+  const answer = responses['ANSWER'];
+  const allowed = { SMS_MFA: user.smsMfaEnabled, SOFTWARE_TOKEN_MFA: user.totpEnabled };
+  if ((answer !== 'SMS_MFA' && answer !== 'SOFTWARE_TOKEN_MFA') || !allowed[answer]) {
+    throw invalidParameter('ANSWER must be an MFA type the user has: SMS_MFA or SOFTWARE_TOKEN_MFA.');
+  }
+  return mfaChallenge(ctx, user, client, answer);
+}
+
+async function respondMfaSetup(ctx: IdentityContext, client: string, body: Body, responses: Params) {
+  const user = await challengeUser(ctx, client, body['Session'], 'MFA_SETUP', responses['USERNAME']);
+  if (!user.totpEnabled) throw invalidParameter('Software token MFA has not been verified.');
+  return { ChallengeParameters: {}, AuthenticationResult: await startSession(ctx, user, client) };
+}
+
+/** AssociateSoftwareToken, in a signed-in session (AccessToken) or during MFA_SETUP (Session). */
+export async function associateSoftwareToken(ctx: IdentityContext, body: Body) {
+  if (body['Session'] !== undefined) {
+    const user = await challengeUser(ctx, ctx.config.clientId, body['Session'], 'MFA_SETUP', undefined);
+    return {
+      SecretCode: await associateSecret(ctx, user),
+      Session: challengeSession(ctx, user, ctx.config.clientId, 'MFA_SETUP'),
+    };
+  }
+  const user = await userFromAccessToken(ctx, body['AccessToken']);
+  return { SecretCode: await associateSecret(ctx, user) };
+}
+
+/** VerifySoftwareToken; a wrong code is an error, never Status ERROR (protocol doc §5.2). */
+export async function verifySoftwareToken(ctx: IdentityContext, body: Body) {
+  if (body['Session'] !== undefined) {
+    const user = await challengeUser(ctx, ctx.config.clientId, body['Session'], 'MFA_SETUP', undefined);
+    await verifySecret(ctx, user, body['UserCode'], { enable: true });
+    return { Status: 'SUCCESS', Session: challengeSession(ctx, user, ctx.config.clientId, 'MFA_SETUP') };
+  }
+  const user = await userFromAccessToken(ctx, body['AccessToken']);
+  await verifySecret(ctx, user, body['UserCode'], { enable: false });
+  return { Status: 'SUCCESS' };
 }
 
 /** A user the caller may not learn about: the same answer as a wrong password, or UserNotFound. */
@@ -266,6 +384,13 @@ export async function respondToAuthChallenge(ctx: IdentityContext, body: Body) {
       return respondPasswordVerifier(ctx, client, responses);
     case 'NEW_PASSWORD_REQUIRED':
       return respondNewPassword(ctx, client, body, responses);
+    case 'SOFTWARE_TOKEN_MFA':
+    case 'SMS_MFA':
+      return respondMfa(ctx, client, body, responses, body['ChallengeName']);
+    case 'SELECT_MFA_TYPE':
+      return respondSelectMfa(ctx, client, body, responses);
+    case 'MFA_SETUP':
+      return respondMfaSetup(ctx, client, body, responses);
     default:
       throw invalidParameter(`Unsupported ChallengeName ${String(body['ChallengeName'])}`);
   }

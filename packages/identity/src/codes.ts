@@ -4,7 +4,7 @@ import type { IdentityContext } from './context';
 import { codeMismatch, expiredCode, limitExceeded } from './errors';
 import { identityCodes, identityQuotas } from './schema';
 
-export type CodePurpose = 'forgot_password' | 'verify_email' | 'verify_phone_number' | 'confirm_sign_up';
+export type CodePurpose = 'forgot_password' | 'verify_email' | 'verify_phone_number' | 'confirm_sign_up' | 'sms_mfa';
 
 /** Cognito's lifetimes (protocol doc §6.1): reset codes 1 h, verification codes 24 h. */
 const LIFETIME_SECONDS: Record<CodePurpose, number> = {
@@ -12,6 +12,8 @@ const LIFETIME_SECONDS: Record<CodePurpose, number> = {
   verify_email: 86_400,
   verify_phone_number: 86_400,
   confirm_sign_up: 86_400,
+  // An SMS sign-in code lives as long as the sign-in session it belongs to.
+  sms_mfa: 180,
 };
 
 /** Wrong guesses one code survives before it is spent. */

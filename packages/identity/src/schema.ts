@@ -37,6 +37,8 @@ export const identityUsers = pgTable(
     totpEnabled: boolean().notNull().default(false),
     smsMfaEnabled: boolean().notNull().default(false),
     preferredMfa: text(),
+    /** This user must set up an authenticator app before their first sign-in completes. */
+    mfaRequired: boolean().notNull().default(false),
     /** Cumulative failed password proofs and the lock they earned (protocol doc §6.1). */
     failedAttempts: integer().notNull().default(0),
     lastFailureAt: timestamp({ withTimezone: true }),

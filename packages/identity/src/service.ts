@@ -1,7 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import * as account from './account';
 import * as admin from './admin';
-import { getTokensFromRefreshToken, initiateAuth, respondToAuthChallenge } from './auth-flows';
+import {
+  associateSoftwareToken,
+  getTokensFromRefreshToken,
+  initiateAuth,
+  respondToAuthChallenge,
+  verifySoftwareToken,
+} from './auth-flows';
+import { setUserMfaPreference } from './mfa';
 import { defaultIdentitySettings, issuerOf, type IdentityConfig } from './config';
 import type { IdentityContext } from './context';
 import type { IdentityDb } from './db';
@@ -33,6 +40,9 @@ const publicOperations: Record<string, Operation> = {
   GetUserAttributeVerificationCode: account.getUserAttributeVerificationCode,
   VerifyUserAttribute: account.verifyUserAttribute,
   DeleteUser: account.deleteUser,
+  AssociateSoftwareToken: associateSoftwareToken,
+  VerifySoftwareToken: verifySoftwareToken,
+  SetUserMFAPreference: setUserMfaPreference,
 };
 
 /** IAM-authorized operations: the request must carry a SigV4 signature by the admin key pair. */

@@ -51,3 +51,41 @@ export async function latestCode(app: App, recipient: string): Promise<string> {
   if (!code) throw new Error(`no code was sent to ${recipient}`);
   return code;
 }
+
+export const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
+
+export interface IdentityAnswer {
+  status: number;
+  headers: Headers;
+  /** The parsed JSON body; a non-JSON body fails the call, as it would fail Amplify. */
+  body: Record<string, unknown>;
+}
+
+/**
+ * One raw call of the Cognito JSON protocol, as Amplify sends it: a POST to the endpoint with the
+ * operation in `x-amz-target`. `rawBody` replaces the JSON body (for malformed-input tests).
+ */
+export async function callIdentity(
+  endpoint: string,
+  operation: string,
+  body: unknown,
+  options: { rawBody?: string; headers?: Record<string, string> } = {},
+): Promise<IdentityAnswer> {
+  const response = await fetch(endpoint, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-amz-json-1.1',
+      'x-amz-target': `${TARGET_PREFIX}${operation}`,
+      ...options.headers,
+    },
+    body: options.rawBody ?? JSON.stringify(body),
+  });
+  const text = await response.text();
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new Error(`${operation} answered ${response.status} with a body that is not JSON: ${text.slice(0, 200)}`);
+  }
+  return { status: response.status, headers: response.headers, body: parsed as Record<string, unknown> };
+}

@@ -12,9 +12,14 @@ export interface DemoAccount {
   groups: string[];
   /** FORCE_CHANGE_PASSWORD: signs in with the demo password as a temporary one. */
   forceChange?: boolean;
+  /** Must set up an authenticator app (TOTP) at the first sign-in. */
+  mfaRequired?: boolean;
 }
 
-/** One account per department of seed §1, a super-admin, and one invited (first sign-in) account. */
+/**
+ * One account per department of seed §1, a super-admin, one invited account (first sign-in sets
+ * a password) and one that must set up an authenticator app, so every sign-in step can be shown.
+ */
 export function demoAccounts(orgDepartment: string): DemoAccount[] {
   const withStaff = demoStaff(orgDepartment).map((s) => ({
     email: s.email,
@@ -28,6 +33,7 @@ export function demoAccounts(orgDepartment: string): DemoAccount[] {
     { email: 'creditcoop@staffportal.example', name: 'Credit Co-op Officer', groups: ['CREDIT_COOP'] },
     { email: 'gscoop@staffportal.example', name: 'General Services Co-op Officer', groups: ['GS_COOP'] },
     { email: 'newstaff@staffportal.example', name: 'New Staff Member', groups: ['HR'], forceChange: true },
+    { email: 'mfa@staffportal.example', name: 'Authenticator User', groups: ['HR'], mfaRequired: true },
   ];
 }
 
@@ -76,6 +82,7 @@ export async function seedDemoAccounts(
         Permanent: true,
       });
     }
+    if (account.mfaRequired) await admin.setMfaRequired(ctx, User.Username, true);
     for (const group of account.groups) {
       await admin.adminAddUserToGroup(ctx, { ...pool, Username: User.Username, GroupName: group });
     }

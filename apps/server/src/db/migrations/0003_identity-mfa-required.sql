@@ -1,0 +1,1 @@
+ALTER TABLE "identity_users" ADD COLUMN "mfa_required" boolean DEFAULT false NOT NULL;
