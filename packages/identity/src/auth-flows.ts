@@ -5,6 +5,7 @@ import type { IdentityContext } from './context';
 import { CognitoError, incorrectCredentials, invalidParameter, invalidSession, userNotFound } from './errors';
 import { identityUsers } from './schema';
 import { consumeCode, issueCode } from './codes';
+import { deviceNotFound, deviceOf, newDevice, touchDevice } from './devices';
 import { associateSecret, totpMatches, verifySecret } from './mfa';
 import { deliver, maskDestination } from './outbox';
 import { refreshSession, startSession, userFromAccessToken } from './sessions';
@@ -33,6 +34,7 @@ interface SrpState {
   A: string;
   B: string;
   b: string;
+  device?: string;
   /** An unknown user's simulated handshake (PreventUserExistenceErrors); its proof always fails. */
   fake?: boolean;
 }
@@ -41,7 +43,20 @@ interface ChallengeState {
   sub: string;
   client: string;
   challenge: string;
+  /** The DEVICE_KEY the client signed in with, if any. */
+  device?: string;
 }
+
+interface DeviceSrpState {
+  sub: string;
+  client: string;
+  device: string;
+  A: string;
+  B: string;
+  b: string;
+}
+
+const DEVICE_SRP_PURPOSE = 'device-srp-secret-block';
 
 const stringOf = (value: unknown) => (typeof value === 'string' ? value : '');
 
@@ -77,26 +92,40 @@ function assertCanSignIn(user: User) {
   }
 }
 
-function challengeSession(ctx: IdentityContext, user: User, client: string, challenge: string) {
-  return ctx.sealer.seal(
-    CHALLENGE_PURPOSE,
-    { sub: user.id, client, challenge } satisfies ChallengeState,
-    ctx.config.sessionSeconds,
-  );
+function challengeSession(ctx: IdentityContext, user: User, client: string, challenge: string, device?: string) {
+  const state: ChallengeState = { sub: user.id, client, challenge, ...(device ? { device } : {}) };
+  return ctx.sealer.seal(CHALLENGE_PURPOSE, state, ctx.config.sessionSeconds);
+}
+
+const deviceKeyOf = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
+
+/**
+ * Tokens at last. A sign-in from an unknown device gets NewDeviceMetadata, which Amplify
+ * confirms straight away (ConfirmDevice); a known device is recorded as used.
+ */
+async function issue(ctx: IdentityContext, user: User, client: string, deviceKey: string | undefined) {
+  const device = await deviceOf(ctx, user, deviceKey);
+  if (device) await touchDevice(ctx, device);
+  const metadata = device ? undefined : await newDevice(ctx, user);
+  const tokens = await startSession(ctx, user, client, device?.deviceKey ?? metadata?.DeviceKey);
+  return {
+    ChallengeParameters: {},
+    AuthenticationResult: { ...tokens, ...(metadata ? { NewDeviceMetadata: metadata } : {}) },
+  };
 }
 
 /**
  * After the password is proven: a forced password change, or tokens. (MFA and device challenges
  * slot in here.)
  */
-async function afterPasswordProof(ctx: IdentityContext, user: User, client: string) {
+async function afterPasswordProof(ctx: IdentityContext, user: User, client: string, deviceKey: string | undefined) {
   assertCanSignIn(user);
   await recordSuccessfulSignIn(ctx, user);
   if (user.status === 'FORCE_CHANGE_PASSWORD') {
     const { email_verified: _verified, ...attributes } = user.attributes;
     return {
       ChallengeName: 'NEW_PASSWORD_REQUIRED',
-      Session: challengeSession(ctx, user, client, 'NEW_PASSWORD_REQUIRED'),
+      Session: challengeSession(ctx, user, client, 'NEW_PASSWORD_REQUIRED', deviceKey),
       ChallengeParameters: {
         USER_ID_FOR_SRP: user.id,
         requiredAttributes: '[]',
@@ -104,13 +133,22 @@ async function afterPasswordProof(ctx: IdentityContext, user: User, client: stri
       },
     };
   }
-  return mfaOrTokens(ctx, user, client);
+  return mfaOrTokens(ctx, user, client, deviceKey);
 }
 
 type MfaMethod = 'SMS_MFA' | 'SOFTWARE_TOKEN_MFA';
 
 /** The second factor the user has, or the setup they owe, or tokens. */
-async function mfaOrTokens(ctx: IdentityContext, user: User, client: string) {
+async function mfaOrTokens(ctx: IdentityContext, user: User, client: string, deviceKey: string | undefined) {
+  // A remembered device proves itself instead of a second factor (protocol doc §2.4).
+  const device = await deviceOf(ctx, user, deviceKey);
+  if (device?.remembered && device.verifier) {
+    return {
+      ChallengeName: 'DEVICE_SRP_AUTH',
+      Session: challengeSession(ctx, user, client, 'DEVICE_SRP_AUTH', device.deviceKey),
+      ChallengeParameters: {},
+    };
+  }
   const methods: MfaMethod[] = [
     ...(user.smsMfaEnabled ? (['SMS_MFA'] as const) : []),
     ...(user.totpEnabled ? (['SOFTWARE_TOKEN_MFA'] as const) : []),
@@ -119,26 +157,32 @@ async function mfaOrTokens(ctx: IdentityContext, user: User, client: string) {
     if (user.mfaRequired) {
       return {
         ChallengeName: 'MFA_SETUP',
-        Session: challengeSession(ctx, user, client, 'MFA_SETUP'),
+        Session: challengeSession(ctx, user, client, 'MFA_SETUP', deviceKey),
         // A JSON string, not a list: Amplify parses it (protocol doc §7.4).
         ChallengeParameters: { MFAS_CAN_SETUP: '["SOFTWARE_TOKEN_MFA"]' },
       };
     }
-    return { ChallengeParameters: {}, AuthenticationResult: await startSession(ctx, user, client) };
+    return issue(ctx, user, client, deviceKey);
   }
   const preferred = methods.find((m) => m === user.preferredMfa);
   if (!preferred && methods.length > 1) {
     return {
       ChallengeName: 'SELECT_MFA_TYPE',
-      Session: challengeSession(ctx, user, client, 'SELECT_MFA_TYPE'),
+      Session: challengeSession(ctx, user, client, 'SELECT_MFA_TYPE', deviceKey),
       ChallengeParameters: { MFAS_CAN_CHOOSE: JSON.stringify(methods) },
     };
   }
-  return mfaChallenge(ctx, user, client, preferred ?? methods[0]!);
+  return mfaChallenge(ctx, user, client, preferred ?? methods[0]!, deviceKey);
 }
 
-async function mfaChallenge(ctx: IdentityContext, user: User, client: string, method: MfaMethod) {
-  const Session = challengeSession(ctx, user, client, method);
+async function mfaChallenge(
+  ctx: IdentityContext,
+  user: User,
+  client: string,
+  method: MfaMethod,
+  deviceKey: string | undefined,
+) {
+  const Session = challengeSession(ctx, user, client, method, deviceKey);
   if (method === 'SOFTWARE_TOKEN_MFA') return { ChallengeName: method, Session, ChallengeParameters: {} };
   const phone = user.attributes['phone_number'] ?? '';
   const code = await issueCode(ctx, user.id, 'sms_mfa');
@@ -162,7 +206,7 @@ async function mfaChallenge(ctx: IdentityContext, user: User, client: string, me
 const wrongMfaCode = () => new CognitoError('CodeMismatchException', 'Invalid code received for user');
 
 async function respondMfa(ctx: IdentityContext, client: string, body: Body, responses: Params, method: MfaMethod) {
-  const user = await challengeUser(ctx, client, body['Session'], method, responses['USERNAME']);
+  const { user, device } = await challengeUser(ctx, client, body['Session'], method, responses['USERNAME']);
   if (lockedOut(user)) throw passwordAttemptsExceeded();
   if (method === 'SOFTWARE_TOKEN_MFA') {
     if (!totpMatches(ctx, user, responses['SOFTWARE_TOKEN_MFA_CODE'])) {
@@ -178,32 +222,32 @@ async function respondMfa(ctx: IdentityContext, client: string, body: Body, resp
     }
   }
   await recordSuccessfulSignIn(ctx, user);
-  return { ChallengeParameters: {}, AuthenticationResult: await startSession(ctx, user, client) };
+  return issue(ctx, user, client, device);
 }
 
 async function respondSelectMfa(ctx: IdentityContext, client: string, body: Body, responses: Params) {
-  const user = await challengeUser(ctx, client, body['Session'], 'SELECT_MFA_TYPE', responses['USERNAME']);
+  const { user, device } = await challengeUser(ctx, client, body['Session'], 'SELECT_MFA_TYPE', responses['USERNAME']);
   const answer = responses['ANSWER'];
   const allowed = { SMS_MFA: user.smsMfaEnabled, SOFTWARE_TOKEN_MFA: user.totpEnabled };
   if ((answer !== 'SMS_MFA' && answer !== 'SOFTWARE_TOKEN_MFA') || !allowed[answer]) {
     throw invalidParameter('ANSWER must be an MFA type the user has: SMS_MFA or SOFTWARE_TOKEN_MFA.');
   }
-  return mfaChallenge(ctx, user, client, answer);
+  return mfaChallenge(ctx, user, client, answer, device);
 }
 
 async function respondMfaSetup(ctx: IdentityContext, client: string, body: Body, responses: Params) {
-  const user = await challengeUser(ctx, client, body['Session'], 'MFA_SETUP', responses['USERNAME']);
+  const { user, device } = await challengeUser(ctx, client, body['Session'], 'MFA_SETUP', responses['USERNAME']);
   if (!user.totpEnabled) throw invalidParameter('Software token MFA has not been verified.');
-  return { ChallengeParameters: {}, AuthenticationResult: await startSession(ctx, user, client) };
+  return issue(ctx, user, client, device);
 }
 
 /** AssociateSoftwareToken, in a signed-in session (AccessToken) or during MFA_SETUP (Session). */
 export async function associateSoftwareToken(ctx: IdentityContext, body: Body) {
   if (body['Session'] !== undefined) {
-    const user = await challengeUser(ctx, ctx.config.clientId, body['Session'], 'MFA_SETUP', undefined);
+    const { user, device } = await challengeUser(ctx, ctx.config.clientId, body['Session'], 'MFA_SETUP', undefined);
     return {
       SecretCode: await associateSecret(ctx, user),
-      Session: challengeSession(ctx, user, ctx.config.clientId, 'MFA_SETUP'),
+      Session: challengeSession(ctx, user, ctx.config.clientId, 'MFA_SETUP', device),
     };
   }
   const user = await userFromAccessToken(ctx, body['AccessToken']);
@@ -213,9 +257,9 @@ export async function associateSoftwareToken(ctx: IdentityContext, body: Body) {
 /** VerifySoftwareToken; a wrong code is an error, never Status ERROR (protocol doc §5.2). */
 export async function verifySoftwareToken(ctx: IdentityContext, body: Body) {
   if (body['Session'] !== undefined) {
-    const user = await challengeUser(ctx, ctx.config.clientId, body['Session'], 'MFA_SETUP', undefined);
+    const { user, device } = await challengeUser(ctx, ctx.config.clientId, body['Session'], 'MFA_SETUP', undefined);
     await verifySecret(ctx, user, body['UserCode'], { enable: true });
-    return { Status: 'SUCCESS', Session: challengeSession(ctx, user, ctx.config.clientId, 'MFA_SETUP') };
+    return { Status: 'SUCCESS', Session: challengeSession(ctx, user, ctx.config.clientId, 'MFA_SETUP', device) };
   }
   const user = await userFromAccessToken(ctx, body['AccessToken']);
   await verifySecret(ctx, user, body['UserCode'], { enable: false });
@@ -270,7 +314,7 @@ async function initiatePassword(ctx: IdentityContext, client: string, params: Pa
     await recordFailedSignIn(ctx, user);
     throw incorrectCredentials();
   }
-  return afterPasswordProof(ctx, user, client);
+  return afterPasswordProof(ctx, user, client, deviceKeyOf(params['DEVICE_KEY']));
 }
 
 export async function initiateAuth(ctx: IdentityContext, body: Body) {
@@ -321,7 +365,7 @@ async function respondPasswordVerifier(ctx: IdentityContext, client: string, res
     await recordFailedSignIn(ctx, user);
     throw incorrectCredentials();
   }
-  return afterPasswordProof(ctx, user, client);
+  return afterPasswordProof(ctx, user, client, deviceKeyOf(responses['DEVICE_KEY']));
 }
 
 /** Opens a challenge Session: it must be for this challenge, client and user. */
@@ -338,7 +382,7 @@ async function challengeUser(
   if (!user) throw invalidSession();
   if (typeof username === 'string' && username !== '' && (await findUser(ctx, username))?.id !== user.id)
     throw invalidSession();
-  return user;
+  return { user, device: state.device };
 }
 
 /** Attributes a user may fill in while setting their first password. */
@@ -361,7 +405,13 @@ const SETTABLE_AT_FIRST_SIGN_IN = new Set([
 ]);
 
 async function respondNewPassword(ctx: IdentityContext, client: string, body: Body, responses: Params) {
-  const user = await challengeUser(ctx, client, body['Session'], 'NEW_PASSWORD_REQUIRED', responses['USERNAME']);
+  const { user, device } = await challengeUser(
+    ctx,
+    client,
+    body['Session'],
+    'NEW_PASSWORD_REQUIRED',
+    responses['USERNAME'],
+  );
   const password = responses['NEW_PASSWORD'];
   assertPasswordPolicy(password);
   const additions: Record<string, string> = {};
@@ -373,7 +423,57 @@ async function respondNewPassword(ctx: IdentityContext, client: string, body: Bo
   }
   await setPassword(ctx, { ...user, attributes: { ...user.attributes, ...additions } }, password, 'CONFIRMED');
   const [updated] = await ctx.db.select().from(identityUsers).where(eq(identityUsers.id, user.id));
-  return afterPasswordProof(ctx, updated!, client);
+  return afterPasswordProof(ctx, updated!, client, device);
+}
+
+async function respondDeviceSrp(ctx: IdentityContext, client: string, body: Body, responses: Params) {
+  const { user, device: sessionDevice } = await challengeUser(
+    ctx,
+    client,
+    body['Session'],
+    'DEVICE_SRP_AUTH',
+    responses['USERNAME'],
+  );
+  const device = await deviceOf(ctx, user, responses['DEVICE_KEY']);
+  if (!device || device.deviceKey !== sessionDevice || !device.verifier || !device.salt) throw deviceNotFound();
+  const A = responses['SRP_A'];
+  if (typeof A !== 'string' || !isValidA(A)) throw invalidParameter('Invalid SRP_A.');
+  const { bHex, BHex } = startServerHandshake(device.verifier);
+  const state: DeviceSrpState = { sub: user.id, client, device: device.deviceKey, A, B: BHex, b: bHex };
+  const secretBlock = ctx.sealer.seal(DEVICE_SRP_PURPOSE, state, ctx.config.sessionSeconds);
+  return {
+    ChallengeName: 'DEVICE_PASSWORD_VERIFIER',
+    Session: challengeSession(ctx, user, client, 'DEVICE_PASSWORD_VERIFIER', device.deviceKey),
+    ChallengeParameters: {
+      SRP_B: BHex,
+      SALT: device.salt,
+      SECRET_BLOCK: secretBlock,
+      USERNAME: user.id,
+      DEVICE_KEY: device.deviceKey,
+    },
+  };
+}
+
+async function respondDevicePasswordVerifier(ctx: IdentityContext, client: string, responses: Params) {
+  const state = ctx.sealer.open<DeviceSrpState>(DEVICE_SRP_PURPOSE, responses['PASSWORD_CLAIM_SECRET_BLOCK']);
+  if (!state || state.client !== client || responses['DEVICE_KEY'] !== state.device) throw invalidSession();
+  const [user] = await ctx.db.select().from(identityUsers).where(eq(identityUsers.id, state.sub));
+  const device = user ? await deviceOf(ctx, user, state.device) : undefined;
+  if (!user || !device?.verifier) throw deviceNotFound();
+  const valid = verifyPasswordClaim({
+    AHex: state.A,
+    BHex: state.B,
+    bHex: state.b,
+    verifierHex: device.verifier,
+    poolName: device.groupKey,
+    userId: device.deviceKey,
+    secretBlock: stringOf(responses['PASSWORD_CLAIM_SECRET_BLOCK']),
+    timestamp: stringOf(responses['TIMESTAMP']),
+    signature: stringOf(responses['PASSWORD_CLAIM_SIGNATURE']),
+  });
+  if (!valid) throw incorrectCredentials();
+  assertCanSignIn(user);
+  return issue(ctx, user, client, device.deviceKey);
 }
 
 export async function respondToAuthChallenge(ctx: IdentityContext, body: Body) {
@@ -391,6 +491,10 @@ export async function respondToAuthChallenge(ctx: IdentityContext, body: Body) {
       return respondSelectMfa(ctx, client, body, responses);
     case 'MFA_SETUP':
       return respondMfaSetup(ctx, client, body, responses);
+    case 'DEVICE_SRP_AUTH':
+      return respondDeviceSrp(ctx, client, body, responses);
+    case 'DEVICE_PASSWORD_VERIFIER':
+      return respondDevicePasswordVerifier(ctx, client, responses);
     default:
       throw invalidParameter(`Unsupported ChallengeName ${String(body['ChallengeName'])}`);
   }

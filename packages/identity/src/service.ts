@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import * as account from './account';
 import * as admin from './admin';
+import * as devices from './devices';
 import {
   associateSoftwareToken,
   getTokensFromRefreshToken,
@@ -43,6 +44,10 @@ const publicOperations: Record<string, Operation> = {
   AssociateSoftwareToken: associateSoftwareToken,
   VerifySoftwareToken: verifySoftwareToken,
   SetUserMFAPreference: setUserMfaPreference,
+  ConfirmDevice: devices.confirmDevice,
+  UpdateDeviceStatus: devices.updateDeviceStatus,
+  ForgetDevice: devices.forgetDevice,
+  ListDevices: devices.listDevices,
 };
 
 /** IAM-authorized operations: the request must carry a SigV4 signature by the admin key pair. */
