@@ -12,6 +12,7 @@ import { createLocalJWKSet } from 'jose';
 import { createIdentityService, type IdentityService } from '@staff-portal/identity/service';
 import { createJwksTokenVerifier, type TokenVerifier } from './auth/token-verifier';
 import { loadOrCreateAdminCredentials } from './identity/admin-credentials';
+import { createSmtpSender } from './identity/smtp';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { migrate } from './db/migrate';
@@ -89,6 +90,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
             userPoolId: config.identity.userPoolId,
             clientId: config.identity.clientId,
             adminCredentials: config.identity.adminCredentials ?? loadOrCreateAdminCredentials(config.dataDir),
+            ...(config.mail.smtpUrl
+              ? { sendEmail: await createSmtpSender(config.mail.smtpUrl, config.mail.from) }
+              : {}),
           },
           log: app.log,
         })

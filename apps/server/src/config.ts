@@ -67,6 +67,12 @@ const envSchema = z.object({
     .optional(),
   IDENTITY_ADMIN_SECRET_ACCESS_KEY: z.string().trim().min(32, 'must be at least 32 characters').optional(),
   DEMO_PASSWORD: z.string().optional(),
+  SMTP_URL: z
+    .string()
+    .trim()
+    .refine((v) => /^smtps?:\/\//.test(v) && URL.canParse(v), 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().trim().min(3).default('Staff Portal <no-reply@staffportal.example>'),
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0'])
     .default('false')
@@ -95,6 +101,8 @@ export interface Config {
   };
   /** The demo accounts' password; generated and printed at the first start when unset. */
   demoPassword: string | undefined;
+  /** Outgoing e-mail; without SMTP_URL messages stay in the outbox table. */
+  mail: { smtpUrl: string | undefined; from: string };
   passwordExpiryMonths: number;
   api: { logApiUrl: string; leaveApiUrl: string; irApiUrl: string };
   seed: 'demo' | 'none';
@@ -171,6 +179,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           : undefined,
     },
     demoPassword: e.DEMO_PASSWORD,
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     passwordExpiryMonths: e.PASSWORD_EXPIRY_MONTHS,
     api: { logApiUrl: e.LOG_API_URL, leaveApiUrl: e.LEAVE_API_URL, irApiUrl: e.IR_API_URL },
     seed: e.SEED,

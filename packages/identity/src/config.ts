@@ -14,6 +14,8 @@ export interface IdentityConfig {
   accessTokenSeconds: number;
   refreshTokenDays: number;
   temporaryPasswordDays: number;
+  /** Sends an e-mail (SMTP); without it messages stay in the outbox table only. */
+  sendEmail?: (message: { to: string; subject: string; text: string }) => Promise<void>;
   /** Sign-in challenge Sessions live this long (Cognito's AuthSessionValidity, 3–15 min). */
   sessionSeconds: number;
 }

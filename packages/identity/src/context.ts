@@ -9,5 +9,5 @@ export interface IdentityContext {
   config: IdentityConfig;
   keys: IdentityKeys;
   sealer: Sealer;
-  log: { info(obj: object, msg: string): void };
+  log: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
 }

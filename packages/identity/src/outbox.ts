@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import type { IdentityContext } from './context';
 import { identityOutbox } from './schema';
 
@@ -11,13 +12,31 @@ export async function deliver(
   ctx: IdentityContext,
   message: { medium: DeliveryMedium; recipient: string; subject: string; body: string; userId?: string },
 ) {
-  await ctx.db.insert(identityOutbox).values({
-    channel: message.medium,
-    recipient: message.recipient,
-    subject: message.subject,
-    body: message.body,
-    userId: message.userId ?? null,
-  });
+  const [row] = await ctx.db
+    .insert(identityOutbox)
+    .values({
+      channel: message.medium,
+      recipient: message.recipient,
+      subject: message.subject,
+      body: message.body,
+      userId: message.userId ?? null,
+    })
+    .returning({ id: identityOutbox.id });
+  if (message.medium === 'EMAIL' && ctx.config.sendEmail) {
+    // A mail server that is down must not fail the sign-in step: the message stays in the
+    // outbox with the error, where the IT admin page shows it.
+    try {
+      await ctx.config.sendEmail({ to: message.recipient, subject: message.subject, text: message.body });
+      await ctx.db.update(identityOutbox).set({ deliveredAt: new Date() }).where(eq(identityOutbox.id, row!.id));
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      await ctx.db
+        .update(identityOutbox)
+        .set({ deliveryError: reason.slice(0, 1000) })
+        .where(eq(identityOutbox.id, row!.id));
+      ctx.log.error({ err: error, to: message.recipient }, 'e-mail delivery failed');
+    }
+  }
   ctx.log.info(
     { to: message.recipient, medium: message.medium, subject: message.subject, body: message.body },
     'identity message',

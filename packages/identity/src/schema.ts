@@ -173,6 +173,9 @@ export const identityOutbox = pgTable(
     body: text().notNull(),
     userId: uuid(),
     createdAt: now(),
+    /** Set when an e-mail was handed to the SMTP server (SMTP_URL); null in embedded mode. */
+    deliveredAt: timestamp({ withTimezone: true }),
+    deliveryError: text(),
   },
   (t) => [index('identity_outbox_recipient_idx').on(t.recipient, t.createdAt)],
 );
