@@ -11,8 +11,7 @@ import {
 import { createLocalJWKSet } from 'jose';
 import { createIdentityService, type IdentityService } from '@staff-portal/identity/service';
 import { createJwksTokenVerifier, type TokenVerifier } from './auth/token-verifier';
-import { loadOrCreateAdminCredentials } from './identity/admin-credentials';
-import { createSmtpSender } from './identity/smtp';
+import { identityConfigOf } from './identity/identity-config';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { migrate } from './db/migrate';
@@ -84,16 +83,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     config.identity.provider === 'embedded'
       ? await createIdentityService({
           db: database.db,
-          config: {
-            endpoint: config.identity.userPoolEndpoint!,
-            region: config.identity.region,
-            userPoolId: config.identity.userPoolId,
-            clientId: config.identity.clientId,
-            adminCredentials: config.identity.adminCredentials ?? loadOrCreateAdminCredentials(config.dataDir),
-            ...(config.mail.smtpUrl
-              ? { sendEmail: await createSmtpSender(config.mail.smtpUrl, config.mail.from) }
-              : {}),
-          },
+          config: await identityConfigOf(config),
           log: app.log,
         })
       : undefined;

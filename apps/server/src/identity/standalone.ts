@@ -1,0 +1,58 @@
+// The embedded identity service on its own, without the portal's API or web app: for a
+// deployment that runs identity apart (or a client team that only needs a Cognito-compatible
+// pool). Same configuration, database and migrations as the server.
+// Run: npm run start:identity (PORT, DATA_DIR, DATABASE_URL, PUBLIC_URL... as for the server).
+import Fastify from 'fastify';
+import { createIdentityService } from '@staff-portal/identity/service';
+import { ConfigError, loadConfig, type Config } from '../config';
+import { openDatabase, type Database } from '../db/client';
+import { migrate } from '../db/migrate';
+import { identityConfigOf } from './identity-config';
+
+export async function buildIdentityServer(
+  config: Config,
+  database: Database,
+  options: { logger?: boolean | object } = {},
+) {
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  const identity = await createIdentityService({
+    db: database.db,
+    config: await identityConfigOf(config),
+    log: app.log,
+  });
+  await app.register((scope) => identity.routes(scope), { prefix: '/identity' });
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  return { app, identity };
+}
+
+async function main() {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const database = await openDatabase(config);
+  await migrate(database);
+  const { app, identity } = await buildIdentityServer(config, database);
+  app.addHook('onClose', () => database.close());
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => void app.close().then(() => process.exit(0)));
+  }
+  await app.listen({ port: config.port, host: config.host });
+  console.log(`Identity service is ready at ${config.publicUrl}/identity (issuer ${identity.issuer})`);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
