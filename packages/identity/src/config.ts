@@ -29,6 +29,9 @@ export const defaultIdentitySettings = {
   sessionSeconds: 3 * 60,
 } satisfies Partial<IdentityConfig>;
 
+/** What a host must supply; everything else has Cognito's defaults. */
+export type IdentityHostSettings = Omit<IdentityConfig, keyof typeof defaultIdentitySettings> & Partial<IdentityConfig>;
+
 /** The text after the pool id's underscore, which SRP hashes into x and the signature (protocol doc §2.2). */
 export const poolNameOf = (userPoolId: string) => userPoolId.split('_')[1] ?? '';
 

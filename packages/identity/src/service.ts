@@ -10,7 +10,7 @@ import {
   verifySoftwareToken,
 } from './auth-flows';
 import { setUserMfaPreference } from './mfa';
-import { defaultIdentitySettings, issuerOf, type IdentityConfig } from './config';
+import { defaultIdentitySettings, issuerOf, type IdentityConfig, type IdentityHostSettings } from './config';
 import type { IdentityContext } from './context';
 import type { IdentityDb } from './db';
 import { CognitoError } from './errors';
@@ -115,7 +115,7 @@ export interface IdentityService {
  */
 export async function createIdentityService(options: {
   db: IdentityDb;
-  config: Omit<IdentityConfig, keyof typeof defaultIdentitySettings> & Partial<IdentityConfig>;
+  config: IdentityHostSettings;
   log: IdentityContext['log'];
 }): Promise<IdentityService> {
   const config: IdentityConfig = { ...defaultIdentitySettings, ...options.config };

@@ -1,4 +1,4 @@
-import type { defaultIdentitySettings, IdentityConfig } from '@staff-portal/identity/config';
+import type { IdentityHostSettings } from '@staff-portal/identity/config';
 import type { Config } from '../config';
 import { loadOrCreateAdminCredentials } from './admin-credentials';
 import { createSmtpSender } from './smtp';
