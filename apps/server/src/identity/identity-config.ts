@@ -4,19 +4,7 @@ import { loadOrCreateAdminCredentials } from './admin-credentials';
 import { createSmtpSender } from './smtp';
 
 /** The embedded identity service's settings, from the server's configuration. */
-export async function identityConfigOf(
-  config: Config,
-): Promise<
-  Omit<
-    IdentityConfig,
-    | 'preventUserExistenceErrors'
-    | 'signUpEnabled'
-    | 'accessTokenSeconds'
-    | 'refreshTokenDays'
-    | 'temporaryPasswordDays'
-    | 'sessionSeconds'
-  >
-> {
+export async function identityConfigOf(config: Config): Promise<IdentityHostSettings> {
   return {
     endpoint: config.identity.userPoolEndpoint ?? `${config.publicUrl}/identity`,
     region: config.identity.region,
