@@ -14,6 +14,8 @@ describe('loadConfig', () => {
       userPoolId: 'ap-southeast-1_StaffPortal',
       clientId: 'staffportalweb',
       userPoolEndpoint: 'http://localhost:3000/identity',
+      preventUserExistenceErrors: true,
+      adminCredentials: undefined,
     });
     expect(config.seed).toBe('demo');
     expect(config.logLevel).toBe('warn');
@@ -54,6 +56,8 @@ describe('loadConfig', () => {
       userPoolId: 'ap-southeast-1_Ab12Cd34E',
       clientId: '1example23456789abcdefghij',
       userPoolEndpoint: undefined,
+      preventUserExistenceErrors: true,
+      adminCredentials: undefined,
     });
   });
 

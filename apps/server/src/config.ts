@@ -67,6 +67,7 @@ const envSchema = z.object({
     .optional(),
   IDENTITY_ADMIN_SECRET_ACCESS_KEY: z.string().trim().min(32, 'must be at least 32 characters').optional(),
   DEMO_PASSWORD: z.string().optional(),
+  IDENTITY_PREVENT_USER_EXISTENCE_ERRORS: z.enum(['ENABLED', 'LEGACY']).default('ENABLED'),
   SMTP_URL: z
     .string()
     .trim()
@@ -96,6 +97,8 @@ export interface Config {
     clientId: string;
     /** Where the web app sends Cognito calls in embedded mode. */
     userPoolEndpoint: string | undefined;
+    /** Cognito's PreventUserExistenceErrors: ENABLED answers unknown users like wrong passwords. */
+    preventUserExistenceErrors: boolean;
     /** The key pair admin calls are signed with; generated and kept in DATA_DIR when unset. */
     adminCredentials: { accessKeyId: string; secretAccessKey: string } | undefined;
   };
@@ -173,6 +176,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       userPoolId,
       clientId,
       userPoolEndpoint: e.IDENTITY_PROVIDER === 'embedded' ? `${publicUrl}/identity` : undefined,
+      preventUserExistenceErrors: e.IDENTITY_PREVENT_USER_EXISTENCE_ERRORS === 'ENABLED',
       adminCredentials:
         e.IDENTITY_ADMIN_ACCESS_KEY_ID && e.IDENTITY_ADMIN_SECRET_ACCESS_KEY
           ? { accessKeyId: e.IDENTITY_ADMIN_ACCESS_KEY_ID, secretAccessKey: e.IDENTITY_ADMIN_SECRET_ACCESS_KEY }

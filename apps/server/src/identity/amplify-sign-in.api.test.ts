@@ -203,3 +203,23 @@ describe('sign-in with the real Amplify client', () => {
     });
   });
 });
+
+describe('with PreventUserExistenceErrors LEGACY', () => {
+  it('tells an unknown user apart from a wrong password', async () => {
+    ctx = await createTestApp({ realIdentity: true, env: { IDENTITY_PREVENT_USER_EXISTENCE_ERRORS: 'LEGACY' } });
+    const url = await listen(ctx.app);
+    Amplify.configure({
+      Auth: {
+        Cognito: {
+          userPoolId: ctx.config.identity.userPoolId,
+          userPoolClientId: ctx.config.identity.clientId,
+          userPoolEndpoint: `${url}/identity`,
+        },
+      },
+    });
+    await expect(signIn({ username: 'nobody@example.org', password: PASSWORD })).rejects.toMatchObject({
+      name: 'UserNotFoundException',
+      message: 'User does not exist.',
+    });
+  });
+});

@@ -10,6 +10,7 @@ export async function identityConfigOf(config: Config): Promise<IdentityHostSett
     region: config.identity.region,
     userPoolId: config.identity.userPoolId,
     clientId: config.identity.clientId,
+    preventUserExistenceErrors: config.identity.preventUserExistenceErrors,
     adminCredentials: config.identity.adminCredentials ?? loadOrCreateAdminCredentials(config.dataDir),
     ...(config.mail.smtpUrl ? { sendEmail: await createSmtpSender(config.mail.smtpUrl, config.mail.from) } : {}),
   };
