@@ -1,9 +1,9 @@
-import { createHmac } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { createHmac, randomUUID } from 'node:crypto';
+import { eq, lt } from 'drizzle-orm';
 import { poolNameOf } from './config';
 import type { IdentityContext } from './context';
 import { CognitoError, incorrectCredentials, invalidParameter, invalidSession, userNotFound } from './errors';
-import { identityUsers } from './schema';
+import { identityConsumedSteps, identityUsers } from './schema';
 import { consumeCode, issueCode } from './codes';
 import { deviceNotFound, deviceOf, newDevice, touchDevice } from './devices';
 import { associateSecret, totpMatches, verifySecret } from './mfa';
@@ -29,6 +29,8 @@ const SRP_PURPOSE = 'srp-secret-block';
 const CHALLENGE_PURPOSE = 'challenge-session';
 
 interface SrpState {
+  /** Names this handshake, so a completed one is never accepted again. */
+  id: string;
   sub: string;
   client: string;
   A: string;
@@ -40,6 +42,7 @@ interface SrpState {
 }
 
 interface ChallengeState {
+  id: string;
   sub: string;
   client: string;
   challenge: string;
@@ -48,6 +51,7 @@ interface ChallengeState {
 }
 
 interface DeviceSrpState {
+  id: string;
   sub: string;
   client: string;
   device: string;
@@ -93,8 +97,23 @@ function assertCanSignIn(user: User) {
 }
 
 function challengeSession(ctx: IdentityContext, user: User, client: string, challenge: string, device?: string) {
-  const state: ChallengeState = { sub: user.id, client, challenge, ...(device ? { device } : {}) };
+  const state: ChallengeState = { id: randomUUID(), sub: user.id, client, challenge, ...(device ? { device } : {}) };
   return ctx.sealer.seal(CHALLENGE_PURPOSE, state, ctx.config.sessionSeconds);
+}
+
+/**
+ * Marks a sign-in step as taken, once: a second use of the same sealed block or Session (a
+ * replayed request) is refused. Called only when the step succeeds, so a mistyped code can be
+ * retried with the same Session, as the Authenticator does.
+ */
+async function takeStep(ctx: IdentityContext, id: string) {
+  await ctx.db.delete(identityConsumedSteps).where(lt(identityConsumedSteps.expiresAt, new Date()));
+  const taken = await ctx.db
+    .insert(identityConsumedSteps)
+    .values({ id, expiresAt: new Date(Date.now() + ctx.config.sessionSeconds * 1000) })
+    .onConflictDoNothing()
+    .returning({ id: identityConsumedSteps.id });
+  if (taken.length === 0) throw invalidSession();
 }
 
 const deviceKeyOf = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
@@ -206,7 +225,7 @@ async function mfaChallenge(
 const wrongMfaCode = () => new CognitoError('CodeMismatchException', 'Invalid code received for user');
 
 async function respondMfa(ctx: IdentityContext, client: string, body: Body, responses: Params, method: MfaMethod) {
-  const { user, device } = await challengeUser(ctx, client, body['Session'], method, responses['USERNAME']);
+  const { user, device, take } = await challengeUser(ctx, client, body['Session'], method, responses['USERNAME']);
   if (lockedOut(user)) throw passwordAttemptsExceeded();
   if (method === 'SOFTWARE_TOKEN_MFA') {
     if (!totpMatches(ctx, user, responses['SOFTWARE_TOKEN_MFA_CODE'])) {
@@ -222,29 +241,45 @@ async function respondMfa(ctx: IdentityContext, client: string, body: Body, resp
     }
   }
   await recordSuccessfulSignIn(ctx, user);
+  await take();
   return issue(ctx, user, client, device);
 }
 
 async function respondSelectMfa(ctx: IdentityContext, client: string, body: Body, responses: Params) {
-  const { user, device } = await challengeUser(ctx, client, body['Session'], 'SELECT_MFA_TYPE', responses['USERNAME']);
+  const { user, device, take } = await challengeUser(
+    ctx,
+    client,
+    body['Session'],
+    'SELECT_MFA_TYPE',
+    responses['USERNAME'],
+  );
   const answer = responses['ANSWER'];
   const allowed = { SMS_MFA: user.smsMfaEnabled, SOFTWARE_TOKEN_MFA: user.totpEnabled };
   if ((answer !== 'SMS_MFA' && answer !== 'SOFTWARE_TOKEN_MFA') || !allowed[answer]) {
     throw invalidParameter('ANSWER must be an MFA type the user has: SMS_MFA or SOFTWARE_TOKEN_MFA.');
   }
+  await take();
   return mfaChallenge(ctx, user, client, answer, device);
 }
 
 async function respondMfaSetup(ctx: IdentityContext, client: string, body: Body, responses: Params) {
-  const { user, device } = await challengeUser(ctx, client, body['Session'], 'MFA_SETUP', responses['USERNAME']);
+  const { user, device, take } = await challengeUser(ctx, client, body['Session'], 'MFA_SETUP', responses['USERNAME']);
   if (!user.totpEnabled) throw invalidParameter('Software token MFA has not been verified.');
+  await take();
   return issue(ctx, user, client, device);
 }
 
 /** AssociateSoftwareToken, in a signed-in session (AccessToken) or during MFA_SETUP (Session). */
 export async function associateSoftwareToken(ctx: IdentityContext, body: Body) {
   if (body['Session'] !== undefined) {
-    const { user, device } = await challengeUser(ctx, ctx.config.clientId, body['Session'], 'MFA_SETUP', undefined);
+    const { user, device, take } = await challengeUser(
+      ctx,
+      ctx.config.clientId,
+      body['Session'],
+      'MFA_SETUP',
+      undefined,
+    );
+    await take();
     return {
       SecretCode: await associateSecret(ctx, user),
       Session: challengeSession(ctx, user, ctx.config.clientId, 'MFA_SETUP', device),
@@ -257,8 +292,15 @@ export async function associateSoftwareToken(ctx: IdentityContext, body: Body) {
 /** VerifySoftwareToken; a wrong code is an error, never Status ERROR (protocol doc §5.2). */
 export async function verifySoftwareToken(ctx: IdentityContext, body: Body) {
   if (body['Session'] !== undefined) {
-    const { user, device } = await challengeUser(ctx, ctx.config.clientId, body['Session'], 'MFA_SETUP', undefined);
+    const { user, device, take } = await challengeUser(
+      ctx,
+      ctx.config.clientId,
+      body['Session'],
+      'MFA_SETUP',
+      undefined,
+    );
     await verifySecret(ctx, user, body['UserCode'], { enable: true });
+    await take();
     return { Status: 'SUCCESS', Session: challengeSession(ctx, user, ctx.config.clientId, 'MFA_SETUP', device) };
   }
   const user = await userFromAccessToken(ctx, body['AccessToken']);
@@ -293,7 +335,15 @@ async function initiateSrp(ctx: IdentityContext, client: string, params: Params)
     ? { id: user.id, salt: user.srpSalt, verifier: user.srpVerifier }
     : simulatedIdentity(ctx, username);
   const { bHex, BHex } = startServerHandshake(identity.verifier);
-  const state: SrpState = { sub: identity.id, client, A, B: BHex, b: bHex, ...(user ? {} : { fake: true }) };
+  const state: SrpState = {
+    id: randomUUID(),
+    sub: identity.id,
+    client,
+    A,
+    B: BHex,
+    b: bHex,
+    ...(user ? {} : { fake: true }),
+  };
   return {
     ChallengeName: 'PASSWORD_VERIFIER',
     ChallengeParameters: {
@@ -365,6 +415,7 @@ async function respondPasswordVerifier(ctx: IdentityContext, client: string, res
     await recordFailedSignIn(ctx, user);
     throw incorrectCredentials();
   }
+  await takeStep(ctx, state.id);
   return afterPasswordProof(ctx, user, client, deviceKeyOf(responses['DEVICE_KEY']));
 }
 
@@ -382,7 +433,7 @@ async function challengeUser(
   if (!user) throw invalidSession();
   if (typeof username === 'string' && username !== '' && (await findUser(ctx, username))?.id !== user.id)
     throw invalidSession();
-  return { user, device: state.device };
+  return { user, device: state.device, take: () => takeStep(ctx, state.id) };
 }
 
 /** Attributes a user may fill in while setting their first password. */
@@ -405,13 +456,14 @@ const SETTABLE_AT_FIRST_SIGN_IN = new Set([
 ]);
 
 async function respondNewPassword(ctx: IdentityContext, client: string, body: Body, responses: Params) {
-  const { user, device } = await challengeUser(
+  const { user, device, take } = await challengeUser(
     ctx,
     client,
     body['Session'],
     'NEW_PASSWORD_REQUIRED',
     responses['USERNAME'],
   );
+  if (user.status !== 'FORCE_CHANGE_PASSWORD') throw invalidSession();
   const password = responses['NEW_PASSWORD'];
   assertPasswordPolicy(password);
   const additions: Record<string, string> = {};
@@ -421,25 +473,33 @@ async function respondNewPassword(ctx: IdentityContext, client: string, body: Bo
     if (!SETTABLE_AT_FIRST_SIGN_IN.has(name)) throw invalidParameter(`Cannot modify the non-mutable attribute ${name}`);
     if (typeof value === 'string' && value !== '') additions[name] = value;
   }
+  await take();
   await setPassword(ctx, { ...user, attributes: { ...user.attributes, ...additions } }, password, 'CONFIRMED');
   const [updated] = await ctx.db.select().from(identityUsers).where(eq(identityUsers.id, user.id));
   return afterPasswordProof(ctx, updated!, client, device);
 }
 
 async function respondDeviceSrp(ctx: IdentityContext, client: string, body: Body, responses: Params) {
-  const { user, device: sessionDevice } = await challengeUser(
-    ctx,
-    client,
-    body['Session'],
-    'DEVICE_SRP_AUTH',
-    responses['USERNAME'],
-  );
+  const {
+    user,
+    device: sessionDevice,
+    take,
+  } = await challengeUser(ctx, client, body['Session'], 'DEVICE_SRP_AUTH', responses['USERNAME']);
   const device = await deviceOf(ctx, user, responses['DEVICE_KEY']);
   if (!device || device.deviceKey !== sessionDevice || !device.verifier || !device.salt) throw deviceNotFound();
   const A = responses['SRP_A'];
   if (typeof A !== 'string' || !isValidA(A)) throw invalidParameter('Invalid SRP_A.');
+  await take();
   const { bHex, BHex } = startServerHandshake(device.verifier);
-  const state: DeviceSrpState = { sub: user.id, client, device: device.deviceKey, A, B: BHex, b: bHex };
+  const state: DeviceSrpState = {
+    id: randomUUID(),
+    sub: user.id,
+    client,
+    device: device.deviceKey,
+    A,
+    B: BHex,
+    b: bHex,
+  };
   const secretBlock = ctx.sealer.seal(DEVICE_SRP_PURPOSE, state, ctx.config.sessionSeconds);
   return {
     ChallengeName: 'DEVICE_PASSWORD_VERIFIER',
@@ -473,6 +533,7 @@ async function respondDevicePasswordVerifier(ctx: IdentityContext, client: strin
   });
   if (!valid) throw incorrectCredentials();
   assertCanSignIn(user);
+  await takeStep(ctx, state.id);
   return issue(ctx, user, client, device.deviceKey);
 }
 

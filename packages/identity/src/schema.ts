@@ -179,3 +179,16 @@ export const identityOutbox = pgTable(
   },
   (t) => [index('identity_outbox_recipient_idx').on(t.recipient, t.createdAt)],
 );
+
+/**
+ * Sign-in steps already taken: the ids of sealed SRP blocks and challenge Sessions that
+ * completed, so a captured request cannot be replayed while its seal is still fresh.
+ */
+export const identityConsumedSteps = pgTable(
+  'identity_consumed_steps',
+  {
+    id: text().primaryKey(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index('identity_consumed_steps_expires_idx').on(t.expiresAt)],
+);

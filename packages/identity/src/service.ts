@@ -87,6 +87,9 @@ function corsHeaders(reply: FastifyReply) {
   reply.header('access-control-expose-headers', 'x-amzn-requestid, x-amzn-errortype, x-amzn-errormessage, date');
 }
 
+/** Messages may quote what the client sent; a header only carries printable ASCII. */
+const headerSafe = (text: string) => text.replace(/[^\x20-\x7e]/g, '?').slice(0, 500);
+
 function sendError(request: FastifyRequest, reply: FastifyReply, error: CognitoError) {
   corsHeaders(reply);
   return reply
@@ -94,7 +97,7 @@ function sendError(request: FastifyRequest, reply: FastifyReply, error: CognitoE
     .header('content-type', JSON_TYPE)
     .header('x-amzn-requestid', request.id)
     .header('x-amzn-errortype', `${error.type}:`)
-    .header('x-amzn-errormessage', error.message)
+    .header('x-amzn-errormessage', headerSafe(error.message))
     .send(JSON.stringify({ __type: error.type, message: error.message }));
 }
 

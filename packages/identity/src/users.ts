@@ -69,7 +69,8 @@ export function passwordMatches(ctx: IdentityContext, user: User, password: unkn
 
 /**
  * Sets a new password: new salt and verifier, the last-change attribute (seed §3), the status,
- * and every earlier session ended.
+ * and the lockout cleared. Sessions are ended by the callers that must (a reset, an admin's
+ * password set); a user's own ChangePassword keeps their other sessions, as Cognito does.
  */
 export async function setPassword(ctx: IdentityContext, user: User, password: string, status: UserStatus) {
   const now = new Date();

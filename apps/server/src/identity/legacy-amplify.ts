@@ -42,5 +42,20 @@ if (legacyLayoutPatched) {
 }
 
 // Imported only after the hook is in place.
-export const { Amplify } = await import('aws-amplify-legacy');
+const { Amplify } = await import('aws-amplify-legacy');
+const { cognitoUserPoolsTokenProvider } = await import('aws-amplify-legacy/auth/cognito');
 export const { fetchAuthSession, signIn, signOut } = await import('aws-amplify-legacy/auth');
+
+/**
+ * Amplify.configure for a test's own endpoint. In 6.13.0 only the first configure hands the auth
+ * settings to the token provider, whose refresh would keep calling the first test's (closed)
+ * endpoint; a browser configures once, tests once per test, so tell the provider as well.
+ */
+export function configureLegacyAmplify(cognito: {
+  userPoolId: string;
+  userPoolClientId: string;
+  userPoolEndpoint: string;
+}) {
+  Amplify.configure({ Auth: { Cognito: cognito } });
+  cognitoUserPoolsTokenProvider.setAuthConfig({ Cognito: cognito });
+}
