@@ -1,20 +1,10 @@
-// The server as `npm start` builds it, except that it trusts the benchmark's own token key
-// (passed as a JWKS in BENCH_JWKS) in place of an identity service; started by run.ts.
-import { createLocalJWKSet, type JSONWebKeySet } from 'jose';
+// The server exactly as `npm start` builds it, embedded identity service included, on the bench's
+// database (users already created by run.ts); started by run.ts, which waits for 'ready'.
 import { buildApp } from '@staff-portal/server/app';
-import { createJwksTokenVerifier } from '@staff-portal/server/auth/token-verifier';
 import { loadConfig } from '@staff-portal/server/config';
 
 const config = loadConfig();
-const jwks = JSON.parse(process.env.BENCH_JWKS ?? '') as JSONWebKeySet;
-const app = await buildApp(config, {
-  tokenVerifier: createJwksTokenVerifier({
-    issuer: `${config.publicUrl}/identity/${config.identity.userPoolId}`,
-    clientId: config.identity.clientId,
-    keys: createLocalJWKSet(jwks),
-  }),
-  logger: false,
-});
+const app = await buildApp(config, { logger: false });
 process.once('SIGTERM', () => void app.close().then(() => process.exit(0)));
 await app.listen({ port: config.port, host: '127.0.0.1' });
 process.send?.('ready');

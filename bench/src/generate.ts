@@ -3,8 +3,8 @@ import type { Db } from '@staff-portal/server/db/client';
 
 /** The large demo size of PRODUCT.md §8; modules add their tables here as they land. */
 export const sizes = {
-  small: { logEntries: 20_000 },
-  large: { logEntries: 500_000 },
+  small: { logEntries: 20_000, identityUsers: 300 },
+  large: { logEntries: 500_000, identityUsers: 2_000 },
 } as const;
 export type Size = keyof typeof sizes;
 

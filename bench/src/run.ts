@@ -1,6 +1,8 @@
 // `npm run bench`: for each engine (PGlite always; PostgreSQL when one answers), start the
-// server on a fresh database, load the demo size, and measure each endpoint with autocannon.
-// Usage: npm run bench -- [--size small|large] [--duration 10] [--connections 50] [--engine pglite|postgres]
+// server on a fresh database, load the demo size, and measure each endpoint with autocannon;
+// SRP sign-ins (two requests and client-side arithmetic each) with concurrent client loops.
+// Usage: npm run bench -- [--size small|large] [--duration 10] [--connections 50] [--sign-in-loops 10]
+//                         [--engine pglite|postgres]
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -8,18 +10,19 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { loadConfig } from '@staff-portal/server/config';
 import { openDatabase } from '@staff-portal/server/db/client';
 import { migrate } from '@staff-portal/server/db/migrate';
 import { runOnConnection } from '@staff-portal/server/db/pg-client';
 import { generate, sizes, type Size } from './generate';
+import { createBenchUsers, identityClient, runSignIns } from './identity';
 
 const { values: args } = parseArgs({
   options: {
     size: { type: 'string', default: 'large' },
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '50' },
+    'sign-in-loops': { type: 'string', default: '10' },
     engine: { type: 'string', multiple: true },
     'postgres-url': {
       type: 'string',
@@ -31,6 +34,7 @@ if (!(args.size in sizes)) throw new Error(`--size must be one of ${Object.keys(
 const size = args.size as Size;
 const duration = Number(args.duration);
 const connections = Number(args.connections);
+const signInLoops = Number(args['sign-in-loops']);
 const port = 3900 + Math.floor(Math.random() * 90);
 const url = `http://localhost:${port}`;
 
@@ -48,6 +52,19 @@ function percentile(sorted: number[], p: number) {
   return sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
+function rowOf(engine: string, endpoint: string, latencies: number[], perSecond: number, errors: number): Row {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  return {
+    engine,
+    endpoint,
+    rps: Math.round(perSecond),
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
+    errors,
+  };
+}
+
 async function measure(engine: string, endpoint: string, options: autocannon.Options): Promise<Row> {
   const latencies: number[] = [];
   let errors = 0;
@@ -60,16 +77,7 @@ async function measure(engine: string, endpoint: string, options: autocannon.Opt
       if (statusCode >= 400) errors++;
     });
   });
-  latencies.sort((a, b) => a - b);
-  return {
-    engine,
-    endpoint,
-    rps: Math.round(result.requests.average),
-    p50: percentile(latencies, 50),
-    p95: percentile(latencies, 95),
-    p99: percentile(latencies, 99),
-    errors: errors + result.errors + result.timeouts,
-  };
+  return rowOf(engine, endpoint, latencies, result.requests.average, errors + result.errors + result.timeouts);
 }
 
 function postgresAvailable(adminUrl: string) {
@@ -79,7 +87,10 @@ function postgresAvailable(adminUrl: string) {
   );
 }
 
-async function benchEngine(engine: 'pglite' | 'postgres', keys: Awaited<ReturnType<typeof makeKeys>>): Promise<Row[]> {
+/** What the client spent on SRP arithmetic per sign-in (kept out of the latencies). */
+const clientNotes: string[] = [];
+
+async function benchEngine(engine: 'pglite' | 'postgres'): Promise<Row[]> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sp-bench-'));
   let databaseUrl: string | undefined;
   let dropDatabase = async () => {};
@@ -103,14 +114,21 @@ async function benchEngine(engine: 'pglite' | 'postgres', keys: Awaited<ReturnTy
 
   console.log(`[${engine}] loading the ${size} demo size...`);
   const started = Date.now();
-  const database = await openDatabase(loadConfig(env));
+  const config = loadConfig(env);
+  const database = await openDatabase(config);
   await migrate(database);
   await generate(database.db, size);
+  const usersStarted = Date.now();
+  const users = await createBenchUsers(database, config, sizes[size].identityUsers);
+  const usersSeconds = (Date.now() - usersStarted) / 1000;
   await database.close();
-  console.log(`[${engine}] loaded in ${((Date.now() - started) / 1000).toFixed(1)} s; starting the server`);
+  console.log(
+    `[${engine}] loaded in ${((Date.now() - started) / 1000).toFixed(1)} s ` +
+      `(${users.length} identity users in ${usersSeconds.toFixed(1)} s); starting the server`,
+  );
 
   const server = fork(path.join(import.meta.dirname, 'bench-server.ts'), {
-    env: { ...process.env, ...env, BENCH_JWKS: JSON.stringify({ keys: [keys.jwk] }) },
+    env: { ...process.env, ...env },
     execArgv: ['--import', 'tsx'],
     stdio: 'inherit',
   });
@@ -119,28 +137,81 @@ async function benchEngine(engine: 'pglite' | 'postgres', keys: Awaited<ReturnTy
     server.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
   });
 
-  const idToken = await keys.idToken(`${url}/identity/ap-southeast-1_StaffPortal`);
-  const logBody = JSON.stringify({
-    userId: 'bench-user-1',
-    action: 'Login',
-    request: '',
-    url: `${url}/`,
-    stream: 'login/logout',
-    logDate: new Date().toISOString(),
+  // The identity endpoint by address, not `localhost`, so fetch never tries ::1 first.
+  const identityEndpoint = `http://127.0.0.1:${port}/identity`;
+  const clientId = config.identity.clientId;
+  const client = identityClient({
+    endpoint: identityEndpoint,
+    clientId,
+    poolName: config.identity.userPoolId.split('_')[1]!,
   });
   const rows: Row[] = [];
   try {
+    // The log API is measured with a real user's id token, checked as production checks it
+    // (signature, then the session still active in the identity tables).
+    const signedIn = await client.signIn(users[0]!);
+    const logBody = JSON.stringify({
+      userId: users[0]!.id,
+      action: 'Login',
+      request: '',
+      url: `${url}/`,
+      stream: 'login/logout',
+      logDate: new Date().toISOString(),
+    });
     rows.push(await measure(engine, 'GET /healthz', { url: `${url}/healthz` }));
     rows.push(await measure(engine, 'GET /config.json', { url: `${url}/config.json` }));
     rows.push(
       await measure(engine, 'POST /api/log/', {
         url: `${url}/api/log/`,
         method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${idToken}` },
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${signedIn.result.IdToken}` },
         body: logBody,
       }),
     );
+
+    const signIns = await runSignIns(client, users, signInLoops, duration);
+    rows.push(
+      rowOf(
+        engine,
+        'POST /identity InitiateAuth+RespondToAuthChallenge (SRP sign-in)',
+        signIns.latencies,
+        signIns.completed / signIns.seconds,
+        signIns.errors,
+      ),
+    );
+    if (signIns.firstError) console.log(`[${engine}] first sign-in error: ${signIns.firstError}`);
+    const clientMs = [...client.clientMs].sort((a, b) => a - b);
+    clientNotes.push(
+      `${engine}: ${signIns.completed} sign-ins; the client's proof took p50 ${percentile(clientMs, 50).toFixed(1)} ms ` +
+        `(worker thread, not in the latencies)`,
+    );
+
+    // Refreshes with the sessions the sign-ins opened, each token in turn.
+    const refreshTokens = signIns.refreshTokens.length > 0 ? signIns.refreshTokens : [signedIn.result.RefreshToken];
+    let nextToken = 0;
+    rows.push(
+      await measure(engine, 'POST /identity GetTokensFromRefreshToken (refresh)', {
+        url: identityEndpoint,
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-amz-json-1.1',
+          'x-amz-target': 'AWSCognitoIdentityProviderService.GetTokensFromRefreshToken',
+        },
+        requests: [
+          {
+            setupRequest: (request) => ({
+              ...request,
+              body: JSON.stringify({
+                ClientId: clientId,
+                RefreshToken: refreshTokens[nextToken++ % refreshTokens.length],
+              }),
+            }),
+          },
+        ],
+      }),
+    );
   } finally {
+    await client.close();
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
     await dropDatabase();
@@ -149,28 +220,6 @@ async function benchEngine(engine: 'pglite' | 'postgres', keys: Awaited<ReturnTy
   return rows;
 }
 
-async function makeKeys() {
-  const { privateKey, publicKey } = await generateKeyPair('RS256');
-  const jwk = { ...(await exportJWK(publicKey)), kid: 'bench', alg: 'RS256', use: 'sig' };
-  return {
-    jwk,
-    idToken: (issuer: string) =>
-      new SignJWT({
-        sub: 'bench-user-1',
-        aud: 'staffportalweb',
-        token_use: 'id',
-        'cognito:username': 'bench-user-1',
-        'cognito:groups': ['HR'],
-      })
-        .setProtectedHeader({ alg: 'RS256', kid: 'bench' })
-        .setIssuer(issuer)
-        .setIssuedAt()
-        .setExpirationTime('2h')
-        .sign(privateKey),
-  };
-}
-
-const keys = await makeKeys();
 const engines = (args.engine as ('pglite' | 'postgres')[] | undefined) ?? ['pglite', 'postgres'];
 const rows: Row[] = [];
 for (const engine of engines) {
@@ -178,14 +227,20 @@ for (const engine of engines) {
     console.log(`[postgres] no PostgreSQL answers at ${args['postgres-url']}: skipped (set BENCH_DATABASE_URL)`);
     continue;
   }
-  rows.push(...(await benchEngine(engine, keys)));
+  rows.push(...(await benchEngine(engine)));
 }
 
 const fmt = (n: number) => (Number.isNaN(n) ? '-' : n.toFixed(1));
 console.log(`\n${size} demo size, ${connections} connections, ${duration} s per endpoint, ${os.cpus().length} cores\n`);
-console.log('| engine | endpoint | requests/s | p50 ms | p95 ms | p99 ms | errors |');
+console.log('| engine | endpoint | per second | p50 ms | p95 ms | p99 ms | errors |');
 console.log('|---|---|---:|---:|---:|---:|---:|');
 for (const r of rows)
   console.log(
     `| ${r.engine} | ${r.endpoint} | ${r.rps} | ${fmt(r.p50)} | ${fmt(r.p95)} | ${fmt(r.p99)} | ${r.errors} |`,
   );
+console.log(
+  `\nper second: requests, except the SRP row: complete sign-ins (InitiateAuth USER_SRP_AUTH, then ` +
+    `RespondToAuthChallenge PASSWORD_VERIFIER) by ${signInLoops} concurrent client loops; its latency is the sum ` +
+    `of the two round trips, without the client's SRP arithmetic between them.`,
+);
+for (const note of clientNotes) console.log(`- ${note}`);
