@@ -31,7 +31,7 @@ function vitest(title, args, report) {
 
 step('lint', bin('eslint'), ['--max-warnings=0', '.']);
 step('formatting', bin('prettier'), ['--check', '--log-level=warn', '.']);
-for (const project of ['packages/shared', 'apps/server', 'apps/web', 'e2e', 'bench']) {
+for (const project of ['packages/shared', 'packages/identity', 'apps/server', 'apps/web', 'e2e', 'bench']) {
   step(`types: ${project}`, bin('tsc'), ['-p', project]);
 }
 vitest('unit, API and component tests', [], 'unit.json');

@@ -62,7 +62,11 @@ describe('loadConfig', () => {
   });
 
   it.each([
-    [{ PORT: 'abc' }, /^Invalid configuration: PORT .*\(got "abc"\)$/],
+    [{ PORT: 'abc' }, /^Invalid configuration: PORT must be a port number \(0-65535\) \(got "abc"\)$/],
+    [
+      { PASSWORD_EXPIRY_MONTHS: '0' },
+      /^Invalid configuration: PASSWORD_EXPIRY_MONTHS must be a whole number of months/,
+    ],
     [{ PORT: '70000' }, /^Invalid configuration: PORT /],
     [{ DATABASE_URL: 'mysql://x' }, /^Invalid configuration: DATABASE_URL must be a postgres/],
     [{ PUBLIC_URL: 'not a url' }, /^Invalid configuration: PUBLIC_URL must be an http\(s\) URL/],

@@ -13,7 +13,12 @@ const urlOrPath = z
   .transform((v) => v.replace(/\/+$/, '') || '/');
 
 const envSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PORT: z.coerce
+    .number({ error: 'must be a port number (0-65535)' })
+    .int()
+    .min(0)
+    .max(65535, 'must be a port number (0-65535)')
+    .default(3000),
   HOST: z.string().trim().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().trim().min(1).default('./data'),
   DATABASE_URL: z
@@ -37,7 +42,12 @@ const envSchema = z.object({
     .trim()
     .regex(/^[\w+]+$/, 'must be an app client id (letters and digits)')
     .optional(),
-  PASSWORD_EXPIRY_MONTHS: z.coerce.number().int().min(1).max(120).default(DEFAULT_PASSWORD_EXPIRY_MONTHS),
+  PASSWORD_EXPIRY_MONTHS: z.coerce
+    .number({ error: 'must be a whole number of months (1-120)' })
+    .int('must be a whole number of months (1-120)')
+    .min(1, 'must be a whole number of months (1-120)')
+    .max(120, 'must be a whole number of months (1-120)')
+    .default(DEFAULT_PASSWORD_EXPIRY_MONTHS),
   LOG_API_URL: urlOrPath.default('/api'),
   LEAVE_API_URL: urlOrPath.default('/api'),
   IR_API_URL: urlOrPath.default('/api'),
@@ -191,4 +201,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     organisation: { department: e.ORG_DEPARTMENT, timeZone: e.ORG_TIME_ZONE },
     trustProxy: e.TRUST_PROXY,
   };
+}
+
+/** For entry points: the configuration, or its one-line complaint on stderr and exit code 1. */
+export function loadConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
 }

@@ -1,19 +1,10 @@
 import { buildApp } from './app';
-import { ConfigError, loadConfig, type Config } from './config';
+import { loadConfigOrExit } from './config';
 import { demoAccounts, generateDemoPassword, seedDemoAccounts } from './seed/demo-accounts';
 import { seedOnFirstStart } from './seed/demo-organisation';
 
 async function main() {
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
 
   const app = await buildApp(config);
   const seeded = await seedOnFirstStart(app.database.db, {

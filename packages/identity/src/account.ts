@@ -14,30 +14,20 @@ import {
 import { deliver, maskDestination } from './outbox';
 import { identityUsers } from './schema';
 import { endAllSessions, revokeRefreshToken, userFromAccessToken } from './sessions';
-import { assertPasswordPolicy, attributeList, findUser, passwordMatches, setPassword, type User } from './users';
+import {
+  assertPasswordPolicy,
+  attributeList,
+  findUser,
+  passwordMatches,
+  PROFILE_ATTRIBUTES,
+  setPassword,
+  type User,
+} from './users';
 
 type Body = Record<string, unknown>;
 
 /** Attributes a signed-in user may change about themselves; the rest are the admins'. */
-const SELF_MUTABLE = new Set([
-  'name',
-  'given_name',
-  'family_name',
-  'middle_name',
-  'nickname',
-  'preferred_username',
-  'email',
-  'phone_number',
-  'birthdate',
-  'gender',
-  'locale',
-  'zoneinfo',
-  'picture',
-  'profile',
-  'website',
-  'address',
-  PASSWORD_CHANGED_ATTRIBUTE,
-]);
+const SELF_MUTABLE = new Set([...PROFILE_ATTRIBUTES, 'email', PASSWORD_CHANGED_ATTRIBUTE]);
 
 function attributeInput(value: unknown, field: string): { Name: string; Value: string }[] {
   if (!Array.isArray(value)) throw invalidParameter(`${field} must be a list.`);

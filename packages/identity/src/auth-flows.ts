@@ -16,6 +16,7 @@ import {
   lockedOut,
   passwordAttemptsExceeded,
   passwordMatches,
+  PROFILE_ATTRIBUTES,
   recordFailedSignIn,
   recordSuccessfulSignIn,
   setPassword,
@@ -436,25 +437,6 @@ async function challengeUser(
   return { user, device: state.device, take: () => takeStep(ctx, state.id) };
 }
 
-/** Attributes a user may fill in while setting their first password. */
-const SETTABLE_AT_FIRST_SIGN_IN = new Set([
-  'name',
-  'given_name',
-  'family_name',
-  'middle_name',
-  'nickname',
-  'preferred_username',
-  'phone_number',
-  'birthdate',
-  'gender',
-  'locale',
-  'zoneinfo',
-  'picture',
-  'profile',
-  'website',
-  'address',
-]);
-
 async function respondNewPassword(ctx: IdentityContext, client: string, body: Body, responses: Params) {
   const { user, device, take } = await challengeUser(
     ctx,
@@ -470,7 +452,7 @@ async function respondNewPassword(ctx: IdentityContext, client: string, body: Bo
   for (const [key, value] of Object.entries(responses)) {
     if (!key.startsWith('userAttributes.')) continue;
     const name = key.slice('userAttributes.'.length);
-    if (!SETTABLE_AT_FIRST_SIGN_IN.has(name)) throw invalidParameter(`Cannot modify the non-mutable attribute ${name}`);
+    if (!PROFILE_ATTRIBUTES.has(name)) throw invalidParameter(`Cannot modify the non-mutable attribute ${name}`);
     if (typeof value === 'string' && value !== '') additions[name] = value;
   }
   await take();

@@ -11,6 +11,25 @@ import { computeVerifier, generateSalt } from './srp';
 export type User = typeof identityUsers.$inferSelect;
 export type UserStatus = 'UNCONFIRMED' | 'CONFIRMED' | 'FORCE_CHANGE_PASSWORD' | 'RESET_REQUIRED';
 
+/** Profile attributes a user fills in about themselves (at first sign-in, or later). */
+export const PROFILE_ATTRIBUTES: ReadonlySet<string> = new Set([
+  'name',
+  'given_name',
+  'family_name',
+  'middle_name',
+  'nickname',
+  'preferred_username',
+  'phone_number',
+  'birthdate',
+  'gender',
+  'locale',
+  'zoneinfo',
+  'picture',
+  'profile',
+  'website',
+  'address',
+]);
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Finds a user by what they type (e-mail, any case) or by the internal username (`sub`). */

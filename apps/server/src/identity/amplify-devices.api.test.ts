@@ -1,4 +1,3 @@
-import { Amplify } from 'aws-amplify';
 import {
   confirmSignIn,
   fetchAuthSession,
@@ -13,7 +12,8 @@ import { Secret, TOTP } from 'otpauth';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setMfaRequired } from '@staff-portal/identity/admin';
 import { identityDevices } from '@staff-portal/identity/schema';
-import { createTestApp, listen, type TestContext } from '../test/app';
+import type { TestContext } from '../test/app';
+import { startForAmplify } from './amplify-test-kit';
 import { createUser, PASSWORD } from './identity-test-kit';
 
 // Device tracking with the real Amplify client: ConfirmDevice after sign-in, remembering the
@@ -25,17 +25,7 @@ let ctx: TestContext;
 vi.stubGlobal('navigator', { userAgent: 'Staff Portal device test' });
 
 beforeEach(async () => {
-  ctx = await createTestApp({ realIdentity: true });
-  const url = await listen(ctx.app);
-  Amplify.configure({
-    Auth: {
-      Cognito: {
-        userPoolId: ctx.config.identity.userPoolId,
-        userPoolClientId: ctx.config.identity.clientId,
-        userPoolEndpoint: `${url}/identity`,
-      },
-    },
-  });
+  ctx = await startForAmplify();
 });
 
 afterEach(async () => {

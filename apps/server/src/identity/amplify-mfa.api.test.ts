@@ -1,4 +1,3 @@
-import { Amplify } from 'aws-amplify';
 import {
   confirmSignIn,
   fetchMFAPreference,
@@ -13,24 +12,15 @@ import { Secret, TOTP } from 'otpauth';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setMfaRequired } from '@staff-portal/identity/admin';
 import { identityUsers } from '@staff-portal/identity/schema';
-import { createTestApp, listen, type TestContext } from '../test/app';
+import type { TestContext } from '../test/app';
+import { startForAmplify } from './amplify-test-kit';
 import { createUser, latestCode, PASSWORD } from './identity-test-kit';
 
 // Second factors with the real Amplify client: TOTP setup and sign-in, SMS codes, choosing one.
 let ctx: TestContext;
 
 beforeEach(async () => {
-  ctx = await createTestApp({ realIdentity: true });
-  const url = await listen(ctx.app);
-  Amplify.configure({
-    Auth: {
-      Cognito: {
-        userPoolId: ctx.config.identity.userPoolId,
-        userPoolClientId: ctx.config.identity.clientId,
-        userPoolEndpoint: `${url}/identity`,
-      },
-    },
-  });
+  ctx = await startForAmplify();
 });
 
 afterEach(async () => {

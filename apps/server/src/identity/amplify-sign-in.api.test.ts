@@ -1,4 +1,3 @@
-import { Amplify } from 'aws-amplify';
 import {
   confirmResetPassword,
   confirmSignIn,
@@ -14,24 +13,15 @@ import {
 } from 'aws-amplify/auth';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PASSWORD_CHANGED_ATTRIBUTE } from '@staff-portal/shared/constants';
-import { createTestApp, listen, type TestContext } from '../test/app';
+import type { TestContext } from '../test/app';
+import { startForAmplify } from './amplify-test-kit';
 import { createUser, latestCode, PASSWORD } from './identity-test-kit';
 
 // The real aws-amplify v6 client, in Node, against the embedded identity service over HTTP.
 let ctx: TestContext;
 
 beforeEach(async () => {
-  ctx = await createTestApp({ realIdentity: true });
-  const url = await listen(ctx.app);
-  Amplify.configure({
-    Auth: {
-      Cognito: {
-        userPoolId: ctx.config.identity.userPoolId,
-        userPoolClientId: ctx.config.identity.clientId,
-        userPoolEndpoint: `${url}/identity`,
-      },
-    },
-  });
+  ctx = await startForAmplify();
 });
 
 afterEach(async () => {
@@ -206,17 +196,7 @@ describe('sign-in with the real Amplify client', () => {
 
 describe('with PreventUserExistenceErrors LEGACY', () => {
   it('tells an unknown user apart from a wrong password', async () => {
-    ctx = await createTestApp({ realIdentity: true, env: { IDENTITY_PREVENT_USER_EXISTENCE_ERRORS: 'LEGACY' } });
-    const url = await listen(ctx.app);
-    Amplify.configure({
-      Auth: {
-        Cognito: {
-          userPoolId: ctx.config.identity.userPoolId,
-          userPoolClientId: ctx.config.identity.clientId,
-          userPoolEndpoint: `${url}/identity`,
-        },
-      },
-    });
+    ctx = await startForAmplify({ env: { IDENTITY_PREVENT_USER_EXISTENCE_ERRORS: 'LEGACY' } });
     await expect(signIn({ username: 'nobody@example.org', password: PASSWORD })).rejects.toMatchObject({
       name: 'UserNotFoundException',
       message: 'User does not exist.',

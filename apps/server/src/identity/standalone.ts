@@ -4,7 +4,7 @@
 // Run: npm run start:identity (PORT, DATA_DIR, DATABASE_URL, PUBLIC_URL... as for the server).
 import Fastify from 'fastify';
 import { createIdentityService } from '@staff-portal/identity/service';
-import { ConfigError, loadConfig, type Config } from '../config';
+import { loadConfigOrExit, type Config } from '../config';
 import { openDatabase, type Database } from '../db/client';
 import { migrate } from '../db/migrate';
 import { identityConfigOf } from './identity-config';
@@ -29,16 +29,7 @@ export async function buildIdentityServer(
 }
 
 async function main() {
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   const database = await openDatabase(config);
   await migrate(database);
   const { app, identity } = await buildIdentityServer(config, database);
