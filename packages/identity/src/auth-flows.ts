@@ -135,8 +135,8 @@ async function issue(ctx: IdentityContext, user: User, client: string, deviceKey
 }
 
 /**
- * After the password is proven: a forced password change, or tokens. (MFA and device challenges
- * slot in here.)
+ * After the password is proven: a forced password change, a remembered device's proof, a second
+ * factor (or its setup), or tokens.
  */
 async function afterPasswordProof(ctx: IdentityContext, user: User, client: string, deviceKey: string | undefined) {
   assertCanSignIn(user);
