@@ -177,6 +177,25 @@ export async function revokeToken(ctx: IdentityContext, body: Body) {
   return {};
 }
 
+/** Issues a code for the purpose and e-mails it; answers Cognito's CodeDeliveryDetails. */
+async function emailCode(
+  ctx: IdentityContext,
+  user: User,
+  purpose: CodePurpose,
+  subject: string,
+  text: (code: string) => string,
+) {
+  const code = await issueCode(ctx, user.id, purpose);
+  await deliver(ctx, { medium: 'EMAIL', recipient: user.email, subject, body: text(code), userId: user.id });
+  return {
+    CodeDeliveryDetails: {
+      Destination: maskDestination('EMAIL', user.email),
+      DeliveryMedium: 'EMAIL',
+      AttributeName: 'email',
+    },
+  };
+}
+
 /** The simulated delivery that hides whether an account exists (protocol doc §6.1). */
 function simulatedDelivery(username: string) {
   return {
@@ -206,21 +225,13 @@ export async function forgotPassword(ctx: IdentityContext, body: Body) {
     );
   }
   await countAgainstQuota(ctx, user.id, 'ForgotPassword');
-  const code = await issueCode(ctx, user.id, 'forgot_password');
-  await deliver(ctx, {
-    medium: 'EMAIL',
-    recipient: user.email,
-    subject: 'Your Staff Portal password reset code',
-    body: `Your password reset code is ${code}. It expires in one hour.`,
-    userId: user.id,
-  });
-  return {
-    CodeDeliveryDetails: {
-      Destination: maskDestination('EMAIL', user.email),
-      DeliveryMedium: 'EMAIL',
-      AttributeName: 'email',
-    },
-  };
+  return emailCode(
+    ctx,
+    user,
+    'forgot_password',
+    'Your Staff Portal password reset code',
+    (code) => `Your password reset code is ${code}. It expires in one hour.`,
+  );
 }
 
 export async function confirmForgotPassword(ctx: IdentityContext, body: Body) {
@@ -271,19 +282,11 @@ export async function resendConfirmationCode(ctx: IdentityContext, body: Body) {
   // The Authenticator treats exactly this message as "already confirmed" (protocol doc §5.1).
   if (user.status !== 'UNCONFIRMED') throw invalidParameter('User is already confirmed.');
   await countAgainstQuota(ctx, user.id, 'ResendConfirmationCode');
-  const code = await issueCode(ctx, user.id, 'confirm_sign_up');
-  await deliver(ctx, {
-    medium: 'EMAIL',
-    recipient: user.email,
-    subject: 'Your Staff Portal confirmation code',
-    body: `Your confirmation code is ${code}. It may take a minute to arrive.`,
-    userId: user.id,
-  });
-  return {
-    CodeDeliveryDetails: {
-      Destination: maskDestination('EMAIL', user.email),
-      DeliveryMedium: 'EMAIL',
-      AttributeName: 'email',
-    },
-  };
+  return emailCode(
+    ctx,
+    user,
+    'confirm_sign_up',
+    'Your Staff Portal confirmation code',
+    (code) => `Your confirmation code is ${code}. It may take a minute to arrive.`,
+  );
 }

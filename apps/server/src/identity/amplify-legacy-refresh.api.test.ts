@@ -3,7 +3,7 @@ import { decodeJwt } from 'jose';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { identityRefreshTokens } from '@staff-portal/identity/schema';
 import { createTestApp, listen, type TestContext } from '../test/app';
-import { callIdentity, createUser, PASSWORD, TARGET_PREFIX } from './identity-test-kit';
+import { callIdentity, createUser, PASSWORD, TARGET_PREFIX, logWith } from './identity-test-kit';
 import { configureLegacyAmplify, fetchAuthSession, signIn, signOut } from './legacy-amplify';
 
 // aws-amplify 6.13.0, the last client line that refreshes with InitiateAuth REFRESH_TOKEN_AUTH
@@ -79,22 +79,6 @@ function sessionRows(userId: string) {
   return ctx.app.database.db.select().from(identityRefreshTokens).where(eq(identityRefreshTokens.userId, userId));
 }
 
-async function logWith(idToken: string | undefined, userId: string) {
-  return ctx.app.inject({
-    method: 'POST',
-    url: '/api/log/',
-    headers: { authorization: `Bearer ${idToken}` },
-    payload: {
-      userId,
-      action: 'Login',
-      request: '',
-      url: 'http://localhost/',
-      stream: 'login/logout',
-      logDate: new Date().toISOString(),
-    },
-  });
-}
-
 describe('the legacy Amplify client (6.13.0): refresh through InitiateAuth REFRESH_TOKEN_AUTH', () => {
   it('is the old client: its user agent says 6.13.0', async () => {
     await createUser(ctx.app, 'hr@example.org');
@@ -154,7 +138,7 @@ describe('the legacy Amplify client (6.13.0): refresh through InitiateAuth REFRE
     ).toEqual([[200, refreshToken]]);
 
     // The refreshed id token opens the API.
-    expect((await logWith(after.idToken!.toString(), sub)).statusCode).toBe(201);
+    expect((await logWith(ctx.app, after.idToken!.toString(), sub)).statusCode).toBe(201);
   });
 
   it('answers a raw REFRESH_TOKEN_AUTH with id and access tokens only, any number of times', async () => {
@@ -225,6 +209,6 @@ describe('the legacy Amplify client (6.13.0): refresh through InitiateAuth REFRE
     // So are the tokens minted from it.
     const getUser = await callIdentity(endpoint, 'GetUser', { AccessToken: tokens!.accessToken.toString() });
     expect(getUser.body['__type']).toBe('NotAuthorizedException');
-    expect((await logWith(tokens!.idToken!.toString(), sub)).statusCode).toBe(401);
+    expect((await logWith(ctx.app, tokens!.idToken!.toString(), sub)).statusCode).toBe(401);
   });
 });

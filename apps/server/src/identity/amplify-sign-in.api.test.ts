@@ -15,7 +15,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PASSWORD_CHANGED_ATTRIBUTE } from '@staff-portal/shared/constants';
 import type { TestContext } from '../test/app';
 import { startForAmplify } from './amplify-test-kit';
-import { createUser, latestCode, PASSWORD } from './identity-test-kit';
+import { createUser, latestCode, PASSWORD, logWith } from './identity-test-kit';
 
 // The real aws-amplify v6 client, in Node, against the embedded identity service over HTTP.
 let ctx: TestContext;
@@ -27,22 +27,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await signOut().catch(() => undefined);
 });
-
-async function logWith(idToken: string | undefined, userId: string) {
-  return ctx.app.inject({
-    method: 'POST',
-    url: '/api/log/',
-    headers: { authorization: `Bearer ${idToken}` },
-    payload: {
-      userId,
-      action: 'Login',
-      request: '',
-      url: 'http://localhost/',
-      stream: 'login/logout',
-      logDate: new Date().toISOString(),
-    },
-  });
-}
 
 describe('sign-in with the real Amplify client', () => {
   it('signs in with SRP, and the API accepts the id token with its groups', async () => {
@@ -58,7 +42,7 @@ describe('sign-in with the real Amplify client', () => {
     expect(tokens?.accessToken.payload['origin_jti']).toBeDefined();
     expect(tokens?.idToken?.payload[PASSWORD_CHANGED_ATTRIBUTE]).toMatch(/^\d{4}-\d\d-\d\dT/);
 
-    const response = await logWith(tokens?.idToken?.toString(), sub);
+    const response = await logWith(ctx.app, tokens?.idToken?.toString(), sub);
     expect(response.statusCode).toBe(201);
   });
 
@@ -112,9 +96,9 @@ describe('sign-in with the real Amplify client', () => {
     const sub = await createUser(ctx.app, 'hr@example.org');
     await signIn({ username: 'hr@example.org', password: PASSWORD });
     const idToken = (await fetchAuthSession()).tokens!.idToken!.toString();
-    expect((await logWith(idToken, sub)).statusCode).toBe(201);
+    expect((await logWith(ctx.app, idToken, sub)).statusCode).toBe(201);
     await signOut();
-    expect((await logWith(idToken, sub)).statusCode).toBe(401);
+    expect((await logWith(ctx.app, idToken, sub)).statusCode).toBe(401);
   });
 
   it('signs out everywhere with a global sign-out', async () => {
@@ -122,7 +106,7 @@ describe('sign-in with the real Amplify client', () => {
     await signIn({ username: 'hr@example.org', password: PASSWORD });
     const idToken = (await fetchAuthSession()).tokens!.idToken!.toString();
     await signOut({ global: true });
-    expect((await logWith(idToken, sub)).statusCode).toBe(401);
+    expect((await logWith(ctx.app, idToken, sub)).statusCode).toBe(401);
   });
 
   it('resets a forgotten password with the e-mailed code, which works once', async () => {

@@ -89,3 +89,20 @@ export async function callIdentity(
   }
   return { status: response.status, headers: response.headers, body: parsed as Record<string, unknown> };
 }
+
+/** Posts a sign-in log entry with a bearer id token, as the web app does after signing in. */
+export function logWith(app: App, idToken: string | undefined, userId: string) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/log/',
+    headers: { authorization: `Bearer ${idToken}` },
+    payload: {
+      userId,
+      action: 'Login',
+      request: '',
+      url: 'http://localhost/',
+      stream: 'login/logout',
+      logDate: new Date().toISOString(),
+    },
+  });
+}
