@@ -270,21 +270,29 @@ async function respondMfaSetup(ctx: IdentityContext, client: string, body: Body,
   return issue(ctx, user, client, device);
 }
 
+/**
+ * The MFA_SETUP Session that AssociateSoftwareToken and VerifySoftwareToken carry during sign-in:
+ * its user, and once the step succeeded, the Session that the next step needs.
+ */
+async function mfaSetupStep(ctx: IdentityContext, session: unknown) {
+  const client = ctx.config.clientId;
+  const { user, device, take } = await challengeUser(ctx, client, session, 'MFA_SETUP', undefined);
+  return {
+    user,
+    /** Marks this Session used and hands out the next one. */
+    next: async () => {
+      await take();
+      return challengeSession(ctx, user, client, 'MFA_SETUP', device);
+    },
+  };
+}
+
 /** AssociateSoftwareToken, in a signed-in session (AccessToken) or during MFA_SETUP (Session). */
 export async function associateSoftwareToken(ctx: IdentityContext, body: Body) {
   if (body['Session'] !== undefined) {
-    const { user, device, take } = await challengeUser(
-      ctx,
-      ctx.config.clientId,
-      body['Session'],
-      'MFA_SETUP',
-      undefined,
-    );
-    await take();
-    return {
-      SecretCode: await associateSecret(ctx, user),
-      Session: challengeSession(ctx, user, ctx.config.clientId, 'MFA_SETUP', device),
-    };
+    const step = await mfaSetupStep(ctx, body['Session']);
+    const Session = await step.next();
+    return { SecretCode: await associateSecret(ctx, step.user), Session };
   }
   const user = await userFromAccessToken(ctx, body['AccessToken']);
   return { SecretCode: await associateSecret(ctx, user) };
@@ -293,16 +301,9 @@ export async function associateSoftwareToken(ctx: IdentityContext, body: Body) {
 /** VerifySoftwareToken; a wrong code is an error, never Status ERROR (protocol doc §5.2). */
 export async function verifySoftwareToken(ctx: IdentityContext, body: Body) {
   if (body['Session'] !== undefined) {
-    const { user, device, take } = await challengeUser(
-      ctx,
-      ctx.config.clientId,
-      body['Session'],
-      'MFA_SETUP',
-      undefined,
-    );
-    await verifySecret(ctx, user, body['UserCode'], { enable: true });
-    await take();
-    return { Status: 'SUCCESS', Session: challengeSession(ctx, user, ctx.config.clientId, 'MFA_SETUP', device) };
+    const step = await mfaSetupStep(ctx, body['Session']);
+    await verifySecret(ctx, step.user, body['UserCode'], { enable: true });
+    return { Status: 'SUCCESS', Session: await step.next() };
   }
   const user = await userFromAccessToken(ctx, body['AccessToken']);
   await verifySecret(ctx, user, body['UserCode'], { enable: false });

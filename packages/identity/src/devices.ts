@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull } from 'drizzle-orm';
 import type { IdentityContext } from './context';
 import { CognitoError, invalidParameter } from './errors';
 import { identityDevices } from './schema';
@@ -95,10 +95,17 @@ export async function listDevices(ctx: IdentityContext, body: Record<string, unk
   const rows = await ctx.db
     .select()
     .from(identityDevices)
-    .where(and(eq(identityDevices.userId, user.id), after ? gt(identityDevices.deviceKey, after.key) : undefined))
+    .where(
+      and(
+        eq(identityDevices.userId, user.id),
+        // Only confirmed devices are listed, and the filter is in SQL so pages stay full.
+        isNotNull(identityDevices.verifier),
+        after ? gt(identityDevices.deviceKey, after.key) : undefined,
+      ),
+    )
     .orderBy(asc(identityDevices.deviceKey))
     .limit(limit + 1);
-  const page = rows.slice(0, limit).filter((d) => d.verifier !== null);
+  const page = rows.slice(0, limit);
   const seconds = (date: Date | null) => (date ? date.getTime() / 1000 : undefined);
   return {
     Devices: page.map((d) => ({
