@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError, conflict, forbidden, notFound, unauthenticated, validationError } from './errors';
+import { AppError, conflict, forbidden, notFound, passwordExpired, unauthenticated, validationError } from './errors';
 
 describe('AppError', () => {
   it.each([
@@ -14,6 +14,14 @@ describe('AppError', () => {
       new AppError('PASSWORD_EXPIRED', 'Password expired'),
       403,
       { code: 'PASSWORD_EXPIRED', message: 'Password expired' },
+    ],
+    [
+      passwordExpired(),
+      403,
+      {
+        code: 'PASSWORD_EXPIRED',
+        message: 'Your password has expired. Change your password to continue using the portal.',
+      },
     ],
     [notFound(), 404, { code: 'NOT_FOUND', message: 'Not found.' }],
     [conflict('Taken'), 409, { code: 'CONFLICT', message: 'Taken' }],

@@ -80,5 +80,8 @@ export const validationError = (message: string, field?: string) =>
 export const unauthenticated = (message = 'User needs to be authenticated to call this API.') =>
   new AppError('UNAUTHENTICATED', message);
 export const forbidden = (message = 'You do not have permission to do this.') => new AppError('FORBIDDEN', message);
+export const passwordExpired = (
+  message = 'Your password has expired. Change your password to continue using the portal.',
+) => new AppError('PASSWORD_EXPIRED', message);
 export const notFound = (message = 'Not found.') => new AppError('NOT_FOUND', message);
 export const conflict = (message: string) => new AppError('CONFLICT', message);
