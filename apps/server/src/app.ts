@@ -17,6 +17,7 @@ import { openDatabase, type Database } from './db/client';
 import { migrate } from './db/migrate';
 import { healthRoutes } from './modules/health/health.routes';
 import { logRoutes } from './modules/log/log.routes';
+import { meRoutes } from './modules/me/me.routes';
 import { runtimeConfigRoutes } from './modules/runtime-config/runtime-config.routes';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
@@ -124,11 +125,16 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
         : withStyles.replace(/\s*upgrade-insecure-requests;?/, '');
     },
   });
-  await app.register(authPlugin, { verifier: deps.tokenVerifier ?? (await defaultVerifier(config, identity)) });
+  await app.register(authPlugin, {
+    verifier: deps.tokenVerifier ?? (await defaultVerifier(config, identity)),
+    passwordExpiryMonths: config.passwordExpiryMonths,
+    superAdminUserId: config.superAdminUserId,
+  });
 
   await app.register(healthRoutes, { database });
   await app.register(runtimeConfigRoutes, { config });
   await app.register(logRoutes, { database, prefix: '/api' });
+  await app.register(meRoutes, { config, prefix: '/api' });
   if (identity) await app.register((scope) => identity.routes(scope), { prefix: '/identity' });
 
   await app.register(webAppPlugin, { root: deps.webRoot === null ? undefined : (deps.webRoot ?? defaultWebRoot) });

@@ -20,6 +20,7 @@ describe('loadConfig', () => {
     expect(config.seed).toBe('demo');
     expect(config.logLevel).toBe('warn');
     expect(config.passwordExpiryMonths).toBe(6);
+    expect(config.superAdminUserId).toBeUndefined();
     expect(config.api).toEqual({ logApiUrl: '/api', leaveApiUrl: '/api', irApiUrl: '/api' });
     expect(config.organisation).toEqual({ department: 'UNION', timeZone: 'Asia/Kuala_Lumpur' });
   });
@@ -37,6 +38,7 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'info',
       LOG_API_URL: 'https://logs.example.org/v1/',
       PASSWORD_EXPIRY_MONTHS: '3',
+      SUPER_ADMIN_USER_ID: ' 0B7E1C52-3F4A-4D8E-9C11-2A6B5D4E3F21 ',
       TRUST_PROXY: 'true',
     });
     expect(config).toMatchObject({
@@ -47,6 +49,7 @@ describe('loadConfig', () => {
       seed: 'none',
       logLevel: 'info',
       passwordExpiryMonths: 3,
+      superAdminUserId: '0b7e1c52-3f4a-4d8e-9c11-2a6b5d4e3f21',
       trustProxy: true,
       api: { logApiUrl: 'https://logs.example.org/v1', leaveApiUrl: '/api', irApiUrl: '/api' },
     });
@@ -74,6 +77,14 @@ describe('loadConfig', () => {
     [{ SEED: 'lots' }, /^Invalid configuration: SEED /],
     [{ LOG_LEVEL: 'loud' }, /^Invalid configuration: LOG_LEVEL /],
     [{ ORG_TIME_ZONE: 'Mars/Olympus' }, /^Invalid configuration: ORG_TIME_ZONE must be an IANA time zone/],
+    [
+      { SUPER_ADMIN_USER_ID: 'superadmin@staffportal.example' },
+      /^Invalid configuration: SUPER_ADMIN_USER_ID must be a user's id \(the identity sub, a UUID\) \(got "superadmin@staffportal\.example"\)$/,
+    ],
+    [
+      { SUPER_ADMIN_USER_ID: '0b7e1c52-3f4a-4d8e-9c11' },
+      /^Invalid configuration: SUPER_ADMIN_USER_ID must be a user's id/,
+    ],
     [{ LEAVE_API_URL: 'leave' }, /^Invalid configuration: LEAVE_API_URL must be an absolute URL or a path/],
     [
       { IDENTITY_PROVIDER: 'cognito' },

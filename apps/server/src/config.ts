@@ -6,6 +6,9 @@ import { DEFAULT_AUTH_REGION, DEFAULT_PASSWORD_EXPIRY_MONTHS, DEFAULT_TIME_ZONE 
 /** Cognito's pool id shape, `<region>_<alnum>`, as aws-jwt-verify and Amplify's SRP need it. */
 const USER_POOL_ID = /^[a-z]{2}-(gov-)?[a-z]+-\d_[a-zA-Z0-9]+$/;
 
+/** An identity user id (`sub`): Cognito's and the embedded service's are both UUIDs. */
+const USER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 const urlOrPath = z
   .string()
   .trim()
@@ -48,6 +51,13 @@ const envSchema = z.object({
     .min(1, 'must be a whole number of months (1-120)')
     .max(120, 'must be a whole number of months (1-120)')
     .default(DEFAULT_PASSWORD_EXPIRY_MONTHS),
+  SUPER_ADMIN_USER_ID: z
+    .string()
+    .trim()
+    .regex(USER_ID, "must be a user's id (the identity sub, a UUID)")
+    // Subs are lower case in tokens; an id copied from a console in capitals still matches.
+    .transform((v) => v.toLowerCase())
+    .optional(),
   LOG_API_URL: urlOrPath.default('/api'),
   LEAVE_API_URL: urlOrPath.default('/api'),
   IR_API_URL: urlOrPath.default('/api'),
@@ -117,6 +127,8 @@ export interface Config {
   /** Outgoing e-mail; without SMTP_URL messages stay in the outbox table. */
   mail: { smtpUrl: string | undefined; from: string };
   passwordExpiryMonths: number;
+  /** The fixed super-admin user of seed §6: passes every group check. */
+  superAdminUserId: string | undefined;
   api: { logApiUrl: string; leaveApiUrl: string; irApiUrl: string };
   seed: 'demo' | 'none';
   logLevel: string;
@@ -195,6 +207,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     demoPassword: e.DEMO_PASSWORD,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     passwordExpiryMonths: e.PASSWORD_EXPIRY_MONTHS,
+    superAdminUserId: e.SUPER_ADMIN_USER_ID,
     api: { logApiUrl: e.LOG_API_URL, leaveApiUrl: e.LEAVE_API_URL, irApiUrl: e.IR_API_URL },
     seed: e.SEED,
     logLevel: e.LOG_LEVEL,

@@ -27,7 +27,7 @@ import {
 type Body = Record<string, unknown>;
 
 /** Attributes a signed-in user may change about themselves; the rest are the admins'. */
-const SELF_MUTABLE = new Set([...PROFILE_ATTRIBUTES, 'email', PASSWORD_CHANGED_ATTRIBUTE]);
+const SELF_MUTABLE = new Set([...PROFILE_ATTRIBUTES, 'email']);
 
 function attributeInput(value: unknown, field: string): { Name: string; Value: string }[] {
   if (!Array.isArray(value)) throw invalidParameter(`${field} must be a list.`);
@@ -86,6 +86,10 @@ export async function updateUserAttributes(ctx: IdentityContext, body: Body) {
   let email = user.email;
   const toVerify: ('email' | 'phone_number')[] = [];
   for (const { Name, Value } of changes) {
+    // The seed's web app sends its own time for the last password change after ChangePassword.
+    // The call must succeed, but the service keeps the time it recorded itself (setPassword):
+    // a client value would let anyone postpone their password's expiry forever (decision 0012).
+    if (Name === PASSWORD_CHANGED_ATTRIBUTE) continue;
     if (!SELF_MUTABLE.has(Name)) throw invalidParameter(`Cannot modify the non-mutable attribute ${Name}`);
     if (Name === 'email') {
       if (!EMAIL.test(Value)) throw invalidParameter('Invalid email address format.');

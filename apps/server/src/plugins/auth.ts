@@ -1,7 +1,27 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import { unauthenticated } from '@staff-portal/shared/errors';
-import type { TokenUse, TokenUser, TokenVerifier } from '../auth/token-verifier';
+import { PASSWORD_CHANGED_ATTRIBUTE } from '@staff-portal/shared/constants';
+import { forbidden, passwordExpired, unauthenticated } from '@staff-portal/shared/errors';
+import { departmentsOf, hasAnyGroup, type GuardGroup } from '@staff-portal/shared/groups';
+import { isPasswordExpired } from '@staff-portal/shared/signed-in-user';
+import type { TokenUser, TokenVerifier } from '../auth/token-verifier';
+
+export interface AuthenticateOptions {
+  /** Route guards of seed §6 (PRODUCT.md §3); holding any one admits. None: any signed-in user. */
+  guards?: readonly GuardGroup[];
+  /**
+   * Departments for rules finer than the guards (IR admin functions need IRAdmin), checked with
+   * the same group check; with `guards` as well, the caller must pass both.
+   */
+  departments?: readonly string[];
+  /**
+   * Only for the calls a user with an expired password still needs (PRODUCT.md §2): `GET /api/me`
+   * to learn they must change it, and the logging API the sign-in and sign-out flows post to.
+   */
+  allowExpiredPassword?: boolean;
+}
+
+type AuthenticateHook = (request: FastifyRequest) => Promise<void>;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -9,28 +29,87 @@ declare module 'fastify' {
     user: TokenUser | null;
   }
   interface FastifyInstance {
-    /** A preHandler that requires a valid bearer token of one of the given uses. */
-    authenticate(tokenUses?: readonly TokenUse[]): (request: FastifyRequest) => Promise<void>;
+    /**
+     * An onRequest hook that requires a valid id token, refuses a caller whose password has
+     * expired (403 PASSWORD_EXPIRED), then applies the route's guards (403 FORBIDDEN).
+     */
+    authenticate(options?: AuthenticateOptions): AuthenticateHook;
+    /** The group check of seed §6 for the caller, with the configured super-admin user id. */
+    allows(user: TokenUser, departments: readonly string[]): boolean;
+  }
+  interface FastifyContextConfig {
+    /** Marks an `/api/` route that answers without a token; every other one must authenticate. */
+    public?: boolean;
   }
 }
 
 const BEARER = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)$/;
 
-/** Verifies the bearer token of every protected route and exposes the caller as `request.user`. */
-export const authPlugin = fp<{ verifier: TokenVerifier }>(
-  async (app: FastifyInstance, { verifier }) => {
+/** Hooks made by `app.authenticate`, so the route check below can tell them from others. */
+const authenticating = new WeakSet<object>();
+
+function authenticates(route: RouteOptions): boolean {
+  const hooks = route.onRequest === undefined ? [] : [route.onRequest].flat();
+  return hooks.some((hook) => authenticating.has(hook));
+}
+
+function refusal(departments: readonly string[]) {
+  return forbidden(
+    `You do not have permission to do this. It needs one of these departments: ${departments.join(', ')}.`,
+  );
+}
+
+export interface AuthPluginOptions {
+  verifier: TokenVerifier;
+  passwordExpiryMonths: number;
+  /** The fixed super-admin user id of seed §6 (`SUPER_ADMIN_USER_ID`), when configured. */
+  superAdminUserId: string | undefined;
+}
+
+/**
+ * Verifies the bearer id token of every protected route, exposes the caller (with the groups of
+ * their token) as `request.user`, and enforces password expiry and the route's guards. The API
+ * takes id tokens only: they carry the last-password-change attribute the expiry is judged by
+ * (decision record 0012).
+ */
+export const authPlugin = fp<AuthPluginOptions>(
+  async (app: FastifyInstance, { verifier, passwordExpiryMonths, superAdminUserId }) => {
     app.decorateRequest('user', null);
-    app.decorate(
-      'authenticate',
-      (tokenUses: readonly TokenUse[] = ['id', 'access']) =>
-        async (request: FastifyRequest) => {
-          const header = request.headers.authorization;
-          if (!header) throw unauthenticated();
-          const match = BEARER.exec(header);
-          if (!match) throw unauthenticated('Invalid or expired token.');
-          request.user = await verifier.verify(match[1]!, tokenUses);
-        },
+    app.decorate('allows', (user: TokenUser, departments: readonly string[]) =>
+      hasAnyGroup({ id: user.sub, groups: user.groups }, departments, { superAdminUserId }),
     );
+    app.decorate('authenticate', (options: AuthenticateOptions = {}) => {
+      const guardDepartments = options.guards && options.guards.length > 0 ? departmentsOf(options.guards) : [];
+      const departments = options.departments ?? [];
+      const hook: AuthenticateHook = async (request) => {
+        const header = request.headers.authorization;
+        if (!header) throw unauthenticated();
+        const match = BEARER.exec(header);
+        if (!match) throw unauthenticated('Invalid or expired token.');
+        const user = await verifier.verify(match[1]!, ['id']);
+        request.user = user;
+        // Expiry first: the one thing such a caller can do is change the password, whatever the route.
+        if (!options.allowExpiredPassword) {
+          const changedAt = user.claims[PASSWORD_CHANGED_ATTRIBUTE];
+          if (isPasswordExpired(typeof changedAt === 'string' ? changedAt : null, passwordExpiryMonths)) {
+            throw passwordExpired();
+          }
+        }
+        if (guardDepartments.length > 0 && !app.allows(user, guardDepartments)) throw refusal(guardDepartments);
+        if (departments.length > 0 && !app.allows(user, departments)) throw refusal(departments);
+      };
+      authenticating.add(hook);
+      return hook;
+    });
+
+    // A route under /api/ that forgets to authenticate would answer anyone: refuse to start instead.
+    app.addHook('onRoute', (route) => {
+      if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
+      if (route.config?.public === true || authenticates(route)) return;
+      throw new Error(
+        `${String(route.method)} ${route.url} must use app.authenticate() or be marked config: { public: true }`,
+      );
+    });
   },
   { name: 'auth' },
 );

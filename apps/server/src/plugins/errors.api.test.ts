@@ -12,10 +12,10 @@ describe('error handling', () => {
 
   it('maps an AppError to its status and stable body', async () => {
     const { app } = await createTestApp();
-    app.get('/api/test/conflict', () => {
+    app.get('/api/test/conflict', { config: { public: true } }, () => {
       throw conflict('Someone else decided this request first.');
     });
-    app.get('/api/test/field', () => {
+    app.get('/api/test/field', { config: { public: true } }, () => {
       throw new AppError('VALIDATION_ERROR', 'End date is before start date.', { field: 'endDate' });
     });
     expect((await app.inject('/api/test/conflict')).json()).toEqual({
@@ -33,7 +33,7 @@ describe('error handling', () => {
 
   it('answers an unexpected error with a 500 that reveals no internals but quotes the request id', async () => {
     const { app } = await createTestApp();
-    app.get('/api/test/crash', () => {
+    app.get('/api/test/crash', { config: { public: true } }, () => {
       throw new Error('connection string postgres://secret@db leaked');
     });
     const response = await app.inject('/api/test/crash');

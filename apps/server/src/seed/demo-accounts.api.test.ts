@@ -13,7 +13,7 @@ describe('demo accounts', () => {
     for (let i = 0; i < 50; i++) expect(passwordPolicyMessage(generateDemoPassword())).toBeUndefined();
   });
 
-  it('creates one account per department, a super-admin, an invited and an MFA account, linked to staff records', async () => {
+  it('creates one account per department, a super-admin and one per gate step, linked to staff records', async () => {
     const { app } = await createTestApp({ realIdentity: true });
     const { db } = app.database;
     await seedOnFirstStart(db, { seed: 'demo', orgDepartment: 'UNION' });
@@ -45,6 +45,13 @@ describe('demo accounts', () => {
     expect(byEmail('hr@staffportal.example').attributes['email_verified']).toBe('true');
     expect(byEmail('newstaff@staffportal.example').status).toBe('FORCE_CHANGE_PASSWORD');
     expect(byEmail('mfa@staffportal.example').mfaRequired).toBe(true);
+    expect(byEmail('sms@staffportal.example')).toMatchObject({ smsMfaEnabled: true, preferredMfa: 'SMS_MFA' });
+    expect(byEmail('sms@staffportal.example').attributes).toMatchObject({
+      phone_number: '+60123456789',
+      phone_number_verified: 'true',
+    });
+    expect(byEmail('unverified@staffportal.example').attributes['email_verified']).toBe('false');
+    expect(byEmail('unconfirmed@staffportal.example').status).toBe('UNCONFIRMED');
 
     const linked = await db.select().from(staff).where(isNotNull(staff.identitySub));
     expect(linked).toHaveLength(7);

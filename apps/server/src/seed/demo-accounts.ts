@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import * as admin from '@staff-portal/identity/admin';
+import { identityUsers } from '@staff-portal/identity/schema';
 import type { IdentityService } from '@staff-portal/identity/service';
 import type { Db } from '../db/client';
 import { staff } from '../db/schema/organisation';
@@ -14,11 +15,23 @@ export interface DemoAccount {
   forceChange?: boolean;
   /** Must set up an authenticator app (TOTP) at the first sign-in. */
   mfaRequired?: boolean;
+  /** Signs in with a code texted to this (verified) number: SMS MFA, preferred. */
+  smsMfaPhone?: string;
+  /** The e-mail address is not verified: after sign-in the widget asks to verify it. */
+  emailUnverified?: boolean;
+  /**
+   * UNCONFIRMED, as a self-service sign-up leaves an account before its code is entered: signing
+   * in sends a new code and asks for it. Sign-up is disabled in this product, so nothing else
+   * creates such an account; this one shows the widget's confirm-sign-up step.
+   */
+  unconfirmed?: boolean;
 }
 
 /**
- * One account per department of seed §1, a super-admin, one invited account (first sign-in sets
- * a password) and one that must set up an authenticator app, so every sign-in step can be shown.
+ * One account per department of seed §1, a super-admin, and one account for each sign-in step
+ * of the gate that needs an account in a particular state (seed §2): invited (first sign-in sets
+ * a password), must set up an authenticator app, signs in with an SMS code, has an unverified
+ * e-mail address, and unconfirmed.
  */
 export function demoAccounts(orgDepartment: string): DemoAccount[] {
   const withStaff = demoStaff(orgDepartment).map((s) => ({
@@ -34,6 +47,9 @@ export function demoAccounts(orgDepartment: string): DemoAccount[] {
     { email: 'gscoop@staffportal.example', name: 'General Services Co-op Officer', groups: ['GS_COOP'] },
     { email: 'newstaff@staffportal.example', name: 'New Staff Member', groups: ['HR'], forceChange: true },
     { email: 'mfa@staffportal.example', name: 'Authenticator User', groups: ['HR'], mfaRequired: true },
+    { email: 'sms@staffportal.example', name: 'Text Message User', groups: ['HR'], smsMfaPhone: '+60123456789' },
+    { email: 'unverified@staffportal.example', name: 'Unverified Email User', groups: ['HR'], emailUnverified: true },
+    { email: 'unconfirmed@staffportal.example', name: 'Unconfirmed User', groups: ['HR'], unconfirmed: true },
   ];
 }
 
@@ -68,8 +84,14 @@ export async function seedDemoAccounts(
       Username: account.email,
       UserAttributes: [
         { Name: 'email', Value: account.email },
-        { Name: 'email_verified', Value: 'true' },
+        { Name: 'email_verified', Value: account.emailUnverified ? 'false' : 'true' },
         { Name: 'name', Value: account.name },
+        ...(account.smsMfaPhone === undefined
+          ? []
+          : [
+              { Name: 'phone_number', Value: account.smsMfaPhone },
+              { Name: 'phone_number_verified', Value: 'true' },
+            ]),
       ],
       TemporaryPassword: options.password,
       MessageAction: 'SUPPRESS',
@@ -83,6 +105,17 @@ export async function seedDemoAccounts(
       });
     }
     if (account.mfaRequired) await admin.setMfaRequired(ctx, User.Username, true);
+    // Neither state has an admin operation (Cognito has none either: a user turns SMS MFA on
+    // with their own token; only sign-up leaves an account unconfirmed), so the seed sets them.
+    if (account.smsMfaPhone !== undefined) {
+      await ctx.db
+        .update(identityUsers)
+        .set({ smsMfaEnabled: true, preferredMfa: 'SMS_MFA' })
+        .where(eq(identityUsers.id, User.Username));
+    }
+    if (account.unconfirmed) {
+      await ctx.db.update(identityUsers).set({ status: 'UNCONFIRMED' }).where(eq(identityUsers.id, User.Username));
+    }
     for (const group of account.groups) {
       await admin.adminAddUserToGroup(ctx, { ...pool, Username: User.Username, GroupName: group });
     }

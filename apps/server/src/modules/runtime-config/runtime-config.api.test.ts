@@ -29,6 +29,7 @@ describe('GET /config.json', () => {
         AUTH_USER_POOL_ID: 'ap-southeast-1_Ab12Cd34E',
         AUTH_CLIENT_ID: '1example23456789abcdefghij',
         PASSWORD_EXPIRY_MONTHS: '3',
+        SUPER_ADMIN_USER_ID: '0b7e1c52-3f4a-4d8e-9c11-2a6b5d4e3f21',
         LEAVE_API_URL: 'https://leave.example.org/v1',
       },
     });
@@ -38,6 +39,7 @@ describe('GET /config.json', () => {
       userPoolId: 'ap-southeast-1_Ab12Cd34E',
       userPoolClientId: '1example23456789abcdefghij',
       passwordExpiryMonths: 3,
+      superAdminUserId: '0b7e1c52-3f4a-4d8e-9c11-2a6b5d4e3f21',
     });
     expect(body.api.leaveApiUrl).toBe('https://leave.example.org/v1');
   });

@@ -11,6 +11,7 @@ export function runtimeConfigOf(config: Config): RuntimeConfig {
       userPoolClientId: identity.clientId,
       ...(identity.userPoolEndpoint ? { userPoolEndpoint: identity.userPoolEndpoint } : {}),
       passwordExpiryMonths: config.passwordExpiryMonths,
+      ...(config.superAdminUserId ? { superAdminUserId: config.superAdminUserId } : {}),
     },
     api: config.api,
     organisation: config.organisation,
