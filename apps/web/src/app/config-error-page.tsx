@@ -2,11 +2,14 @@ import RefreshIcon from '@mui/icons-material/Refresh';
 import ReportProblemOutlinedIcon from '@mui/icons-material/ReportProblemOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import { useTranslation } from 'react-i18next';
 import { StatusPage } from '../components/status-page';
-import { CONFIG_ERROR_MESSAGE, CONFIG_ERROR_TITLE, RELOAD_LABEL } from '../lib/messages';
+// Shown before the app's providers exist, so it initialises the translations itself.
+import '../lib/i18n';
 
 /** Shown instead of the app when the runtime config is missing or unusable (seed §8). */
 export function ConfigErrorPage() {
+  const { t } = useTranslation(['shell', 'common']);
   return (
     <Box
       component="main"
@@ -15,8 +18,8 @@ export function ConfigErrorPage() {
       <StatusPage
         icon={<ReportProblemOutlinedIcon />}
         tone="error"
-        title={CONFIG_ERROR_TITLE}
-        message={CONFIG_ERROR_MESSAGE}
+        title={t('configError.title')}
+        message={t('configError.message')}
         actions={
           <Button
             variant="contained"
@@ -25,7 +28,7 @@ export function ConfigErrorPage() {
               window.location.reload();
             }}
           >
-            {RELOAD_LABEL}
+            {t('common:reload')}
           </Button>
         }
       />

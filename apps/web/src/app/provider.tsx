@@ -1,5 +1,6 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
+import { isAppError } from '@staff-portal/shared/errors';
 import type { RuntimeConfig } from '@staff-portal/shared/runtime-config';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -29,6 +30,10 @@ function QueryProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(() =>
     createQueryClient({
       onError: (error) => {
+        // The API client has already dealt with a refused session (the gate's warning and
+        // sign-out, or the error itself where no gate is around); showing it again would only
+        // add an error beside the warning.
+        if (isAppError(error) && error.status === 401) return;
         reportError(error, notify);
       },
     }),

@@ -1,11 +1,12 @@
 import { lazy } from 'react';
 import type { ComponentType, LazyExoticComponent } from 'react';
+import type { GuardGroup } from '@staff-portal/shared/groups';
 
 /**
  * Guard groups of seed §1/§6. Which departments each admits is the shared group check's
  * business (PRODUCT.md §3); the table only records which group a route asks for.
  */
-export type GuardGroup = 'SHARED' | 'ADMIN' | 'IR' | 'ITAdmin';
+export type { GuardGroup };
 
 /** Page names of seed §2 ("Pages named only"), plus the pages the seed describes without a name. */
 export type PageName =
@@ -54,11 +55,18 @@ type LazyPage = LazyExoticComponent<ComponentType>;
 const UnderConstructionPage: LazyPage = lazy(() =>
   import('./routes/under-construction').then((module) => ({ default: module.UnderConstructionPage })),
 );
+const HomePage: LazyPage = lazy(() => import('./routes/home').then((module) => ({ default: module.HomePage })));
 const NotFoundPage: LazyPage = lazy(() =>
   import('./routes/not-found').then((module) => ({ default: module.NotFoundPage })),
 );
 const UnauthorizedPage: LazyPage = lazy(() =>
   import('./routes/unauthorized').then((module) => ({ default: module.UnauthorizedPage })),
+);
+const ProfilePage: LazyPage = lazy(() =>
+  import('../features/account/profile-page').then((module) => ({ default: module.ProfilePage })),
+);
+const ChangePasswordPage: LazyPage = lazy(() =>
+  import('../features/account/change-password-page').then((module) => ({ default: module.ChangePasswordPage })),
 );
 
 /**
@@ -67,10 +75,10 @@ const UnauthorizedPage: LazyPage = lazy(() =>
  * cognito-forms name TeamSpace, as the seed says).
  */
 export const pages: Record<PageName, LazyPage> = {
-  Home: UnderConstructionPage,
+  Home: HomePage,
   Unauthorized: UnauthorizedPage,
-  Profile: UnderConstructionPage,
-  ChangePassword: UnderConstructionPage,
+  Profile: ProfilePage,
+  ChangePassword: ChangePasswordPage,
   TeamSpace: UnderConstructionPage,
   NotFound: NotFoundPage,
   Announcements: UnderConstructionPage,

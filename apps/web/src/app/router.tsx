@@ -4,12 +4,15 @@ import { useState } from 'react';
 // dom entry only adds `flushSync` support for navigations, which nothing here uses.
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import type { RouteObject } from 'react-router';
+// Initialises the translations before the first render of any route.
+import '../lib/i18n';
 import { AppLayout } from './layout/app-layout';
+import { RouteGuard } from './route-guard';
 import { pages, routeTable } from './route-table';
 import type { GuardGroup, PageName } from './route-table';
 import { RouteErrorPage } from './routes/route-error';
 
-/** Carried on every route match, for the guard, breadcrumb and title issues to read. */
+/** Carried on every route match, for whatever needs to know the page (titles, tests). */
 export interface AppRouteHandle {
   page: PageName;
   guards: readonly GuardGroup[];
@@ -19,11 +22,18 @@ export const routes: RouteObject[] = [
   {
     Component: AppLayout,
     ErrorBoundary: RouteErrorPage,
-    children: routeTable.map(({ path, page, guards }) => ({
-      path,
-      Component: pages[page],
-      handle: { page, guards } satisfies AppRouteHandle,
-    })),
+    children: routeTable.map(({ path, page, guards }) => {
+      const Page = pages[page];
+      return {
+        path,
+        element: (
+          <RouteGuard guards={guards}>
+            <Page />
+          </RouteGuard>
+        ),
+        handle: { page, guards } satisfies AppRouteHandle,
+      };
+    }),
   },
 ];
 

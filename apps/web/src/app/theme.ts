@@ -12,10 +12,18 @@ export const STATUS_REJECTED_COLOR = '#d9534f';
 export const STATUS_CANCELLED_COLOR = '#8a8a8a';
 export const STATUS_PENDING_CANCELLATION_COLOR = '#FF8C00';
 
-/** Sidebar geometry (seed §9), in pixels. */
+/**
+ * Sidebar geometry (seed §9 "Sidebar width 250 (collapsed 20; 50 for the button column)"), in
+ * pixels. Read here as: every row of the sidebar (navigation items, user card, Sign Out, the
+ * collapse toggle) puts its icon in a column 50 px wide, so icons stay where they are when the
+ * sidebar collapses; collapsed (large screens only: a toggle in the sidebar's header), the
+ * sidebar keeps just that column plus 20 px of padding, 10 px either side, as an icon rail.
+ * A rail of 20 px alone would hold no usable button.
+ */
 export const SIDEBAR_WIDTH = 250;
 export const SIDEBAR_COLLAPSED_WIDTH = 20;
 export const SIDEBAR_BUTTON_COLUMN_WIDTH = 50;
+export const SIDEBAR_RAIL_WIDTH = SIDEBAR_BUTTON_COLUMN_WIDTH + SIDEBAR_COLLAPSED_WIDTH;
 /** Below this breakpoint the sidebar is a temporary drawer instead of a permanent one (seed §2). */
 export const SIDEBAR_BREAKPOINT = 'lg' as const;
 

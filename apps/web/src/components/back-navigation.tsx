@@ -1,15 +1,16 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import HomeOutlinedIcon from '@mui/icons-material/HomeOutlined';
 import Button from '@mui/material/Button';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { GO_BACK_LABEL, GO_HOME_LABEL } from '../lib/messages';
 
 /** The seed's "Go Back" button: `steps` entries back in the history. */
 export function GoBackButton({ steps = 1 }: { steps?: number }) {
   const navigate = useNavigate();
+  const { t } = useTranslation();
   return (
     <Button variant="contained" startIcon={<ArrowBackIcon />} onClick={() => void navigate(-steps)}>
-      {GO_BACK_LABEL}
+      {t('goBack')}
     </Button>
   );
 }
@@ -19,9 +20,10 @@ export function GoBackButton({ steps = 1 }: { steps?: number }) {
  * to, so "Go Back" alone would leave the user stranded.
  */
 export function GoHomeButton() {
+  const { t } = useTranslation();
   return (
     <Button variant="outlined" startIcon={<HomeOutlinedIcon />} component={RouterLink} to="/">
-      {GO_HOME_LABEL}
+      {t('goHome')}
     </Button>
   );
 }

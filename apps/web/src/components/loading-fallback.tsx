@@ -1,12 +1,13 @@
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
-import { LOADING_LABEL } from '../lib/messages';
+import { useTranslation } from 'react-i18next';
 
-/** Centred spinner for anything still loading: a lazy page, the runtime config. */
-export function LoadingFallback({ label = LOADING_LABEL }: { label?: string }) {
+/** Centred spinner for anything still loading: a lazy page, the runtime config, the user. */
+export function LoadingFallback({ label }: { label?: string }) {
+  const { t } = useTranslation();
   return (
     <Box sx={{ flexGrow: 1, minHeight: '50vh', display: 'grid', placeItems: 'center' }}>
-      <CircularProgress aria-label={label} />
+      <CircularProgress aria-label={label ?? t('loading')} />
     </Box>
   );
 }

@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import { APP_NAME } from '../lib/messages';
+import { useTranslation } from 'react-i18next';
 
 /**
  * The one logo file lives in `public/` because index.html also uses it as the favicon; React
@@ -7,6 +7,17 @@ import { APP_NAME } from '../lib/messages';
  */
 export const LOGO_URL = `${import.meta.env.BASE_URL}logo.svg`;
 
-export function Logo({ size = 64, alt = APP_NAME }: { size?: number; alt?: string }) {
-  return <Box component="img" src={LOGO_URL} alt={alt} width={size} height={size} sx={{ display: 'block' }} />;
+/** `alt` defaults to the app's name; pass "" where the name is already written beside the logo. */
+export function Logo({ size = 64, alt }: { size?: number; alt?: string }) {
+  const { t } = useTranslation();
+  return (
+    <Box
+      component="img"
+      src={LOGO_URL}
+      alt={alt ?? t('appName')}
+      width={size}
+      height={size}
+      sx={{ display: 'block' }}
+    />
+  );
 }

@@ -85,6 +85,24 @@ describe('NotificationProvider', () => {
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 
+  it('pauses while focused and resumes at half the duration after blur', () => {
+    showNotification();
+    advance(4000);
+
+    const dismiss = screen.getByRole('button', { name: 'Dismiss message' });
+    fireEvent.focus(dismiss);
+    advance(20_000);
+    expect(screen.getByRole('status')).toBeInTheDocument();
+
+    fireEvent.blur(dismiss);
+    advance(2400);
+    expect(screen.getByRole('status')).toBeInTheDocument();
+
+    advance(100);
+    afterExit();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
   it('honours a custom duration, severity and position', () => {
     showNotification({
       message: 'The server is busy.',

@@ -5,7 +5,7 @@ import Snackbar from '@mui/material/Snackbar';
 import { NOTIFICATION_AUTO_HIDE_MS } from '@staff-portal/shared/constants';
 import { useCallback, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
-import { DISMISS_MESSAGE_LABEL } from '../lib/messages';
+import { useTranslation } from 'react-i18next';
 import { NotificationContext } from './notification-context';
 import type { NotificationAnchor, NotificationApi, NotificationSeverity, NotifyOptions } from './notification-context';
 
@@ -24,6 +24,7 @@ interface NotificationState {
 
 export function NotificationProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<NotificationState | null>(null);
+  const { t } = useTranslation();
 
   const notify = useCallback((options: NotifyOptions) => {
     setState((previous) => ({
@@ -71,8 +72,8 @@ export function NotificationProvider({ children }: { children: ReactNode }) {
                 <IconButton
                   size="small"
                   color="inherit"
-                  aria-label={DISMISS_MESSAGE_LABEL}
-                  title={DISMISS_MESSAGE_LABEL}
+                  aria-label={t('dismissMessage')}
+                  title={t('dismissMessage')}
                   onClick={close}
                 >
                   <CloseIcon fontSize="small" />

@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import { useId } from 'react';
 import type { ReactNode } from 'react';
-import { APP_NAME } from '../lib/messages';
+import { useTranslation } from 'react-i18next';
 
 export type StatusTone = 'primary' | 'info' | 'warning' | 'error';
 
@@ -21,13 +21,14 @@ interface StatusPageProps {
 /** A centred card for whole-page states: not found, no permission, under construction, errors. */
 export function StatusPage({ icon, title, message, tone = 'primary', actions }: StatusPageProps) {
   const titleId = useId();
+  const { t } = useTranslation();
   return (
     <Box
       component="section"
       aria-labelledby={titleId}
       sx={{ flexGrow: 1, display: 'grid', placeItems: 'center', px: 2, py: { xs: 4, sm: 8 } }}
     >
-      <title>{`${title} · ${APP_NAME}`}</title>
+      <title>{`${title} · ${t('appName')}`}</title>
       <Card
         variant="outlined"
         sx={{

@@ -1,7 +1,7 @@
 import { AppError, isAppError, unauthenticated } from '@staff-portal/shared/errors';
 import { createContext, useContext, useMemo } from 'react';
 import { useNotification } from '../components/notification-context';
-import { NETWORK_ERROR_MESSAGE, UNKNOWN_ERROR_MESSAGE } from './messages';
+import { i18n } from './i18n';
 import { reportError } from './report-error';
 import { useRuntimeConfig } from './runtime-config';
 
@@ -116,7 +116,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     } catch (error) {
       // A cancelled call (TanStack Query cancels superseded queries) is not a failure to show.
       if (requestOptions.signal?.aborted === true) throw error;
-      throw fail(new AppError(NETWORK_ERROR_CODE, NETWORK_ERROR_MESSAGE, { status: 0 }));
+      throw fail(new AppError(NETWORK_ERROR_CODE, i18n.t('networkError'), { status: 0 }));
     }
 
     const json = parseJson(text);
@@ -125,7 +125,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     }
     if (json === NOT_JSON) {
       // Typically the SPA's index.html answering a path that no API route serves.
-      throw fail(new AppError('INTERNAL_ERROR', UNKNOWN_ERROR_MESSAGE, { status }));
+      throw fail(new AppError('INTERNAL_ERROR', i18n.t('unknownError'), { status }));
     }
     return json as T;
   }
@@ -145,6 +145,13 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
  */
 export const TokenProviderContext = createContext<TokenProvider>(withoutToken);
 
+/**
+ * Called instead of showing the error when a call is refused as unauthenticated (401) or no
+ * token could be had: the session was revoked or could not be refreshed. The gate provides it
+ * (seed §8: warn "Your session has expired…" and sign out); without it the error is shown.
+ */
+export const SessionLostContext = createContext<(() => void) | undefined>(undefined);
+
 /** One client per backend of seed §7, each on its base address from the runtime config. */
 export interface ApiClients {
   log: ApiClient;
@@ -157,12 +164,17 @@ export function useApiClient(): ApiClients {
   const { api } = useRuntimeConfig();
   const { notify } = useNotification();
   const getToken = useContext(TokenProviderContext);
+  const onSessionLost = useContext(SessionLostContext);
 
   return useMemo(() => {
     const onError = (error: AppError) => {
+      if (error.status === 401 && onSessionLost !== undefined) {
+        onSessionLost();
+        return;
+      }
       reportError(error, notify);
     };
     const clientFor = (baseUrl: string) => createApiClient({ baseUrl, getToken, onError });
     return { log: clientFor(api.logApiUrl), leave: clientFor(api.leaveApiUrl), ir: clientFor(api.irApiUrl) };
-  }, [api.logApiUrl, api.leaveApiUrl, api.irApiUrl, getToken, notify]);
+  }, [api.logApiUrl, api.leaveApiUrl, api.irApiUrl, getToken, notify, onSessionLost]);
 }

@@ -1,6 +1,6 @@
 import { AppError, isAppError } from '@staff-portal/shared/errors';
 import type { NotifyOptions } from '../components/notification-context';
-import { UNKNOWN_ERROR_MESSAGE } from './messages';
+import { i18n } from './i18n';
 
 // The api-client reports an error when it happens and TanStack Query reports it again when the
 // query or mutation fails; remembering the error object shows it once.
@@ -9,7 +9,7 @@ const reported = new WeakSet<object>();
 /** Turns anything thrown into the project's one error type, keeping internals out of the UI. */
 export function toAppError(error: unknown): AppError {
   if (isAppError(error)) return error;
-  return new AppError('INTERNAL_ERROR', UNKNOWN_ERROR_MESSAGE);
+  return new AppError('INTERNAL_ERROR', i18n.t('unknownError'));
 }
 
 /** Shows an error in the seed's notification, once per error object. */

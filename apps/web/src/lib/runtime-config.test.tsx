@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MockInstance } from 'vitest';
 import { App } from '../app/app';
 import { jsonResponse, testRuntimeConfig } from '../test/fixtures';
+import { configureAmplify } from './amplify';
 import { loadRuntimeConfig, RUNTIME_CONFIG_URL } from './runtime-config';
 
 const withAuth = (auth: Partial<typeof testRuntimeConfig.auth>) => ({
@@ -60,10 +61,12 @@ describe('App', () => {
     expect(screen.queryByRole('button', { name: 'Go Back' })).not.toBeInTheDocument();
   });
 
-  it('starts the router when the config is valid', async () => {
+  it('starts at the gate when the config is valid', async () => {
+    configureAmplify(testRuntimeConfig);
     render(<App configResult={{ ok: true, config: testRuntimeConfig }} />);
 
-    // jsdom starts at "/", the home route, which is still under construction.
-    expect(await screen.findByRole('heading', { level: 1, name: 'Under Construction' })).toBeInTheDocument();
+    // Nobody is signed in: the sign-in widget, and nothing of the application behind it.
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 1, name: 'Under Construction' })).not.toBeInTheDocument();
   });
 });

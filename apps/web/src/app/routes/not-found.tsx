@@ -1,14 +1,15 @@
 import SearchOffIcon from '@mui/icons-material/SearchOff';
+import { useTranslation } from 'react-i18next';
 import { GoBackButton, GoHomeButton } from '../../components/back-navigation';
 import { StatusPage } from '../../components/status-page';
-import { NOT_FOUND_MESSAGE, NOT_FOUND_TITLE } from '../../lib/messages';
 
 export function NotFoundPage() {
+  const { t } = useTranslation('shell');
   return (
     <StatusPage
       icon={<SearchOffIcon />}
-      title={NOT_FOUND_TITLE}
-      message={NOT_FOUND_MESSAGE}
+      title={t('notFound.title')}
+      message={t('notFound.message')}
       actions={
         <>
           <GoBackButton steps={1} />

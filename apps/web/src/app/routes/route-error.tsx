@@ -3,10 +3,10 @@ import RefreshIcon from '@mui/icons-material/Refresh';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
 import { GoHomeButton } from '../../components/back-navigation';
 import { StatusPage } from '../../components/status-page';
-import { RELOAD_LABEL, ROUTE_ERROR_MESSAGE, ROUTE_ERROR_TITLE } from '../../lib/messages';
 
 /**
  * Shown instead of React Router's developer screen when a page throws or its code cannot be
@@ -15,6 +15,7 @@ import { RELOAD_LABEL, ROUTE_ERROR_MESSAGE, ROUTE_ERROR_TITLE } from '../../lib/
  */
 export function RouteErrorPage() {
   const error = useRouteError();
+  const { t } = useTranslation(['shell', 'common']);
   useEffect(() => {
     console.error('Route error:', error);
   }, [error]);
@@ -27,8 +28,8 @@ export function RouteErrorPage() {
       <StatusPage
         icon={<ErrorOutlineIcon />}
         tone="error"
-        title={ROUTE_ERROR_TITLE}
-        message={ROUTE_ERROR_MESSAGE}
+        title={t('routeError.title')}
+        message={t('routeError.message')}
         actions={
           <>
             <Button
@@ -38,7 +39,7 @@ export function RouteErrorPage() {
                 window.location.reload();
               }}
             >
-              {RELOAD_LABEL}
+              {t('common:reload')}
             </Button>
             <GoHomeButton />
           </>

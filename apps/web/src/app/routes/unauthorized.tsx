@@ -1,15 +1,16 @@
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
+import { useTranslation } from 'react-i18next';
 import { GoBackButton, GoHomeButton } from '../../components/back-navigation';
 import { StatusPage } from '../../components/status-page';
-import { UNAUTHORIZED_MESSAGE, UNAUTHORIZED_TITLE } from '../../lib/messages';
 
 export function UnauthorizedPage() {
+  const { t } = useTranslation('shell');
   return (
     <StatusPage
       icon={<LockOutlinedIcon />}
       tone="error"
-      title={UNAUTHORIZED_TITLE}
-      message={UNAUTHORIZED_MESSAGE}
+      title={t('unauthorized.title')}
+      message={t('unauthorized.message')}
       actions={
         <>
           {/* Two steps: a guard pushes /unauthorized on top of the page that was refused, and

@@ -1,15 +1,16 @@
 import ConstructionIcon from '@mui/icons-material/Construction';
+import { useTranslation } from 'react-i18next';
 import { GoBackButton } from '../../components/back-navigation';
 import { StatusPage } from '../../components/status-page';
-import { UNDER_CONSTRUCTION_MESSAGE, UNDER_CONSTRUCTION_TITLE } from '../../lib/messages';
 
 export function UnderConstructionPage() {
+  const { t } = useTranslation('shell');
   return (
     <StatusPage
       icon={<ConstructionIcon />}
       tone="warning"
-      title={UNDER_CONSTRUCTION_TITLE}
-      message={UNDER_CONSTRUCTION_MESSAGE}
+      title={t('underConstruction.title')}
+      message={t('underConstruction.message')}
       actions={<GoBackButton steps={1} />}
     />
   );

@@ -1,0 +1,21 @@
+import { SEED_TIME_OFFSET_HOURS } from '@staff-portal/shared/constants';
+import { LOGIN_LOGOUT_STREAM } from '@staff-portal/shared/log';
+import type { LogEntryInput } from '@staff-portal/shared/log';
+
+export type SessionAction = 'Login' | 'Logout';
+
+/**
+ * The seed §7 log entry for a sign-in or sign-out: empty request, the page's URL, the
+ * login/logout stream, and the seed's logDate of "now plus 8 hours" in ISO form (the server
+ * keeps the real instant beside it, PRODUCT.md §9).
+ */
+export function sessionLogEntry(userId: string, action: SessionAction, url: string, now = new Date()): LogEntryInput {
+  return {
+    userId,
+    action,
+    request: '',
+    url,
+    stream: LOGIN_LOGOUT_STREAM,
+    logDate: new Date(now.getTime() + SEED_TIME_OFFSET_HOURS * 3_600_000).toISOString(),
+  };
+}

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { DATE_TIME_FORMAT, formatDateTime, passwordExpiryShown } from './dates';
+
+const KL = 'Asia/Kuala_Lumpur';
+
+describe('formatDateTime', () => {
+  it('uses the seed format "DD MMM YYYY, h.mma"', () => {
+    expect(DATE_TIME_FORMAT).toBe('DD MMM YYYY, h.mma');
+    expect(formatDateTime('2027-05-22T05:05:00Z', { timeZone: KL })).toBe('22 May 2027, 1.05pm');
+    expect(formatDateTime(new Date('2027-05-02T01:30:00Z'), { timeZone: KL })).toBe('02 May 2027, 9.30am');
+  });
+
+  it("shows the time in the given zone, whatever the browser's", () => {
+    const instant = Date.parse('2026-12-31T16:30:00Z');
+    // Kuala Lumpur is UTC+8 all year: already the next day, and the next year.
+    expect(formatDateTime(instant, { timeZone: KL })).toBe('01 Jan 2027, 12.30am');
+    expect(formatDateTime(instant, { timeZone: 'UTC' })).toBe('31 Dec 2026, 4.30pm');
+    expect(formatDateTime(instant, { timeZone: 'America/New_York' })).toBe('31 Dec 2026, 11.30am');
+  });
+
+  it('names the months in Bahasa Malaysia when asked', () => {
+    expect(formatDateTime('2027-08-15T04:00:00Z', { timeZone: KL, locale: 'ms' })).toBe('15 Ogs 2027, 12.00pm');
+    expect(formatDateTime('2027-08-15T04:00:00Z', { timeZone: KL, locale: 'en' })).toBe('15 Aug 2027, 12.00pm');
+  });
+
+  it.each([null, undefined, '', 'not a date', Number.NaN, new Date('nope')])('shows "Invalid Date" for %s', (value) => {
+    expect(formatDateTime(value, { timeZone: KL })).toBe('Invalid Date');
+  });
+
+  it('shows "Invalid Date" for an unknown time zone rather than throwing', () => {
+    expect(formatDateTime('2027-05-22T05:05:00Z', { timeZone: 'Mars/Olympus_Mons' })).toBe('Invalid Date');
+  });
+
+  it("shows the caller's (translated) text for an invalid date", () => {
+    expect(formatDateTime(null, { timeZone: KL, invalidText: 'Tarikh Tidak Sah' })).toBe('Tarikh Tidak Sah');
+  });
+});
+
+describe('passwordExpiryShown', () => {
+  const now = new Date('2026-11-22T05:00:00Z');
+
+  it('is the last change plus the expiry months', () => {
+    expect(passwordExpiryShown('2026-05-01T02:00:00.000Z', 6, now)?.toISOString()).toBe('2026-11-01T02:00:00.000Z');
+    expect(passwordExpiryShown('2026-05-01T02:00:00.000Z', 3, now)?.toISOString()).toBe('2026-08-01T02:00:00.000Z');
+  });
+
+  it.each([null, undefined, '', '  '])(
+    "is now plus the months (shown in the organisation's zone, so no seed +8 h) when the last change is %j",
+    (changedAt) => {
+      expect(passwordExpiryShown(changedAt, 6, now)?.toISOString()).toBe('2027-05-22T05:00:00.000Z');
+    },
+  );
+
+  it('is null (shown as "Invalid Date") when the recorded change is unreadable', () => {
+    const shown = passwordExpiryShown('yesterday-ish', 6, now);
+    expect(shown).toBeNull();
+    expect(formatDateTime(shown, { timeZone: KL })).toBe('Invalid Date');
+  });
+});

@@ -1,0 +1,58 @@
+import { passwordExpiresAt } from '@staff-portal/shared/signed-in-user';
+import dayjs from 'dayjs';
+import 'dayjs/locale/ms';
+import timezone from 'dayjs/plugin/timezone';
+import utc from 'dayjs/plugin/utc';
+import { common } from '../locales/en/common';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+/** Seed §2: "DD MMM YYYY, h.mma", e.g. "22 May 2027, 3.05pm". */
+export const DATE_TIME_FORMAT = 'DD MMM YYYY, h.mma';
+
+export type DateInput = Date | string | number | null | undefined;
+
+interface FormatOptions {
+  /** IANA zone the time is shown in: the organisation's (runtime config), not the browser's. */
+  timeZone: string;
+  /** dayjs locale for month names ('en' or 'ms'); English when omitted. */
+  locale?: string;
+  /** Shown for a missing or unreadable date (seed §8); the caller passes the translated text. */
+  invalidText?: string;
+}
+
+/**
+ * A date and time in the seed's format, in the organisation's time zone. A missing or unreadable
+ * date, or an unknown time zone, shows the seed's "Invalid Date" instead of throwing.
+ */
+export function formatDateTime(value: DateInput, options: FormatOptions): string {
+  const { timeZone, locale = 'en', invalidText = common.invalidDate } = options;
+  if (value === null || value === undefined || value === '') return invalidText;
+  const instant = dayjs(value);
+  if (!instant.isValid()) return invalidText;
+  try {
+    return instant.tz(timeZone).locale(locale).format(DATE_TIME_FORMAT);
+  } catch {
+    // An unknown zone name makes Intl throw a RangeError.
+    return invalidText;
+  }
+}
+
+/**
+ * The expiry the change-password page announces (seed §2): the last password change plus the
+ * expiry months, or, when the last change is unknown, now plus the expiry months. The seed adds 8
+ * hours to "now" because it printed UTC instants as Malaysian time; we keep real instants and show
+ * them in the organisation's time zone (PRODUCT.md §9), so adding the offset too would count it
+ * twice. Null when the recorded change is unreadable, which the page shows as "Invalid Date".
+ */
+export function passwordExpiryShown(
+  changedAt: string | null | undefined,
+  months: number,
+  now: Date = new Date(),
+): Date | null {
+  if (changedAt === null || changedAt === undefined || changedAt.trim() === '') {
+    return dayjs(now).add(months, 'month').toDate();
+  }
+  return passwordExpiresAt(changedAt, months);
+}

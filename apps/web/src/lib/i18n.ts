@@ -1,0 +1,79 @@
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { account as enAccount } from '../locales/en/account';
+import { common as enCommon } from '../locales/en/common';
+import { gate as enGate } from '../locales/en/gate';
+import { home as enHome } from '../locales/en/home';
+import { shell as enShell } from '../locales/en/shell';
+import { account as msAccount } from '../locales/ms/account';
+import { common as msCommon } from '../locales/ms/common';
+import { gate as msGate } from '../locales/ms/gate';
+import { home as msHome } from '../locales/ms/home';
+import { shell as msShell } from '../locales/ms/shell';
+
+/**
+ * English and Bahasa Malaysia (PRODUCT.md §5a). One namespace per area: `common` for texts every
+ * screen shares, `shell` for the layout and status pages, `account` for profile and change
+ * password, `gate` for our texts around the sign-in widget (the widget's own texts go through
+ * Amplify's I18n, see features/auth). Each language file is typed by the English one, so a
+ * missing translation fails the type check.
+ */
+export const resources = {
+  en: { common: enCommon, shell: enShell, account: enAccount, gate: enGate, home: enHome },
+  ms: { common: msCommon, shell: msShell, account: msAccount, gate: msGate, home: msHome },
+} as const;
+
+export type Language = keyof typeof resources;
+export const LANGUAGES: readonly Language[] = ['en', 'ms'];
+export const DEFAULT_LANGUAGE: Language = 'en';
+const STORAGE_KEY = 'staff-portal.language';
+
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'common';
+    resources: (typeof resources)['en'];
+  }
+}
+
+export const isLanguage = (value: unknown): value is Language =>
+  typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+
+/** The language chosen on this browser, else English. */
+export function storedLanguage(): Language {
+  try {
+    const stored = globalThis.localStorage?.getItem(STORAGE_KEY);
+    return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
+  } catch {
+    return DEFAULT_LANGUAGE;
+  }
+}
+
+export function rememberLanguage(language: Language): void {
+  try {
+    globalThis.localStorage?.setItem(STORAGE_KEY, language);
+  } catch {
+    // Private browsing without storage: the choice lasts until the page is reloaded.
+  }
+}
+
+/** Initialised once, synchronously (resources are bundled), before the first render. */
+export const i18n = i18next.createInstance();
+void i18n.use(initReactI18next).init({
+  resources,
+  lng: storedLanguage(),
+  fallbackLng: DEFAULT_LANGUAGE,
+  defaultNS: 'common',
+  ns: ['common', 'shell', 'account', 'gate', 'home'],
+  interpolation: { escapeValue: false },
+  initAsync: false,
+});
+// The page's language follows a remembered choice from the first render, so screen readers
+// read Bahasa Malaysia as such after a reload too (index.html says "en").
+if (typeof document !== 'undefined') document.documentElement.lang = i18n.language;
+
+/** Switches the language of every screen and remembers it on this browser. */
+export async function changeLanguage(language: Language): Promise<void> {
+  rememberLanguage(language);
+  await i18n.changeLanguage(language);
+  document.documentElement.lang = language;
+}

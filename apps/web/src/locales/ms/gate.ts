@@ -1,0 +1,6 @@
+import type { gate as en } from '../en/gate';
+
+export const gate: typeof en = {
+  languageSwitch: 'Bahasa',
+  languageNames: { en: 'English', ms: 'Bahasa Malaysia' },
+};
