@@ -1,5 +1,7 @@
 import { describe, it } from 'vitest';
+import { accounts } from './accounts';
 import { expect, useSession } from './harness';
+import { AUTHENTICATOR, signIn } from './sign-in';
 
 const NOT_FOUND =
   "Oops! The page you're looking for doesn't exist. Please contact your administrator if you believe this is an error.";
@@ -12,7 +14,15 @@ describe('the web app', () => {
   it('loads under the strict CSP with its runtime configuration', async () => {
     const page = await open('/');
     await expect.poll(() => page.title()).toBe('Staff Portal');
-    await page.getByText(UNDER_CONSTRUCTION).waitFor();
+    // An anonymous visitor gets the sign-in widget and nothing of the shell behind it.
+    await page.locator(AUTHENTICATOR).waitFor();
+    expect(await page.getByRole('navigation', { name: 'Main navigation' }).count()).toBe(0);
+    await signIn(page, accounts.HR);
+    // Home greets by name and links what the HR department may open (seed §1).
+    await page.getByRole('heading', { level: 1, name: /^Welcome, / }).waitFor();
+    await page.getByRole('link', { name: 'Open E-Leave System' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Open Access Control Page' }).count()).toBe(0);
+    await page.getByRole('navigation', { name: 'Main navigation' }).waitFor();
     const csp = (await page.request.get(session.server.url)).headers()['content-security-policy'];
     expect(csp).toContain("script-src 'self'");
     expect(session.errors).toEqual([]);
@@ -20,6 +30,7 @@ describe('the web app', () => {
 
   it("shows the seed's 404 text for an unknown route, and Go Back returns to the previous page", async () => {
     const page = await open('/shared');
+    await signIn(page, accounts.HR);
     await page.getByText(UNDER_CONSTRUCTION).waitFor();
     await page.goto(new URL('/no/such/page', session.server.url).toString());
     await page.getByText(NOT_FOUND).waitFor();

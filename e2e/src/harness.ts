@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, type TestContext } from 'vitest';
+import { ADMIN_ACCESS_KEY_ID, ADMIN_SECRET_ACCESS_KEY, DEMO_PASSWORD } from './accounts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 export const artifactsDir = path.join(root, 'e2e/artifacts');
@@ -51,7 +52,17 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   let output = '';
   const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', bundle], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: url, LOG_LEVEL: 'warn', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      PUBLIC_URL: url,
+      LOG_LEVEL: 'warn',
+      DEMO_PASSWORD,
+      IDENTITY_ADMIN_ACCESS_KEY_ID: ADMIN_ACCESS_KEY_ID,
+      IDENTITY_ADMIN_SECRET_ACCESS_KEY: ADMIN_SECRET_ACCESS_KEY,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
