@@ -2,7 +2,8 @@
 // server on a fresh database, load the demo size, and measure each endpoint with autocannon;
 // SRP sign-ins (two requests and client-side arithmetic each) with concurrent client loops.
 // Usage: npm run bench -- [--size small|large] [--duration 10] [--connections 50] [--sign-in-loops 10]
-//                         [--engine pglite|postgres]
+//                         [--engine pglite|postgres] [--bundle-only]
+// First, always: the sign-in route's JavaScript against its budget (the run fails over it).
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -16,6 +17,7 @@ import { migrate } from '@staff-portal/server/db/migrate';
 import { runOnConnection } from '@staff-portal/server/db/pg-client';
 import { generate, sizes, type Size } from './generate';
 import { createBenchUsers, identityClient, runSignIns } from './identity';
+import { measureSignInBundle, SIGN_IN_JS_BUDGET_KB } from './sign-in-bundle';
 
 const { values: args } = parseArgs({
   options: {
@@ -24,6 +26,7 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '50' },
     'sign-in-loops': { type: 'string', default: '10' },
     engine: { type: 'string', multiple: true },
+    'bundle-only': { type: 'boolean', default: false },
     'postgres-url': {
       type: 'string',
       default: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
@@ -220,7 +223,19 @@ async function benchEngine(engine: 'pglite' | 'postgres'): Promise<Row[]> {
   return rows;
 }
 
-const engines = (args.engine as ('pglite' | 'postgres')[] | undefined) ?? ['pglite', 'postgres'];
+const bundle = await measureSignInBundle(port);
+console.log('\n| sign-in route script | gzip KB |\n|---|---:|');
+for (const script of bundle.scripts) console.log(`| ${script.name} | ${script.gzipKb.toFixed(1)} |`);
+const withinBudget = bundle.totalGzipKb <= SIGN_IN_JS_BUDGET_KB;
+console.log(
+  `\nsign-in route JS: ${bundle.totalGzipKb.toFixed(1)} KB gzip in ${bundle.scripts.length} scripts ` +
+    `(budget ${SIGN_IN_JS_BUDGET_KB} KB): ${withinBudget ? 'within' : 'OVER'} budget\n`,
+);
+if (!withinBudget) process.exitCode = 1;
+
+const engines = args['bundle-only']
+  ? []
+  : ((args.engine as ('pglite' | 'postgres')[] | undefined) ?? ['pglite', 'postgres']);
 const rows: Row[] = [];
 for (const engine of engines) {
   if (engine === 'postgres' && !(await postgresAvailable(args['postgres-url']))) {
@@ -230,6 +245,7 @@ for (const engine of engines) {
   rows.push(...(await benchEngine(engine)));
 }
 
+if (rows.length === 0) process.exit();
 const fmt = (n: number) => (Number.isNaN(n) ? '-' : n.toFixed(1));
 console.log(`\n${size} demo size, ${connections} connections, ${duration} s per endpoint, ${os.cpus().length} cores\n`);
 console.log('| engine | endpoint | per second | p50 ms | p95 ms | p99 ms | errors |');

@@ -1,18 +1,32 @@
+import { Flex, Loader } from '@aws-amplify/ui-react';
 import { lazy, Suspense } from 'react';
-import { LoadingFallback } from '../components/loading-fallback';
+import { useTranslation } from 'react-i18next';
 import { Gate } from '../features/auth/gate';
 import { currentIdToken } from '../lib/amplify';
 import type { RuntimeConfigResult } from '../lib/runtime-config';
-import { ConfigErrorPage } from './config-error-page';
-import { AppProvider, ThemeRoot } from './provider';
+import { BaseProvider } from './base-provider';
 
 // Loaded once the gate lets the user in, so the sign-in screen loads only what the gate needs
-// (PRODUCT.md §8: sign-in route JS ≤ 300 KB gzip); the router, the layout and every page follow.
-const AppRouter = lazy(() => import('./router').then((module) => ({ default: module.AppRouter })));
+// (PRODUCT.md §8: sign-in route JS ≤ 300 KB gzip); MUI, the query client, the router, the
+// layout and every page follow. The configuration error is as rare, and as lazy.
+const SignedInApp = lazy(() => import('./signed-in-app').then((module) => ({ default: module.SignedInApp })));
+const ConfigErrorScreen = lazy(() =>
+  import('./config-error-page').then((module) => ({ default: module.ConfigErrorScreen })),
+);
+
+/** While a lazy part loads: the sign-in widget's own spinner, which is already loaded. */
+function Loading() {
+  const { t } = useTranslation();
+  return (
+    <Flex justifyContent="center" alignItems="center" minHeight="50vh">
+      <Loader size="large" ariaLabel={t('loading')} />
+    </Flex>
+  );
+}
 
 const signedInApp = (
-  <Suspense fallback={<LoadingFallback />}>
-    <AppRouter />
+  <Suspense fallback={<Loading />}>
+    <SignedInApp />
   </Suspense>
 );
 
@@ -20,14 +34,14 @@ const signedInApp = (
 export function App({ configResult }: { configResult: RuntimeConfigResult }) {
   if (!configResult.ok) {
     return (
-      <ThemeRoot>
-        <ConfigErrorPage />
-      </ThemeRoot>
+      <Suspense fallback={<Loading />}>
+        <ConfigErrorScreen />
+      </Suspense>
     );
   }
   return (
-    <AppProvider config={configResult.config} getToken={currentIdToken}>
+    <BaseProvider config={configResult.config} getToken={currentIdToken}>
       <Gate>{signedInApp}</Gate>
-    </AppProvider>
+    </BaseProvider>
   );
 }

@@ -4,6 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
 import { StatusPage } from '../components/status-page';
+import { ThemeRoot } from './provider';
 // Shown before the app's providers exist, so it initialises the translations itself.
 import '../lib/i18n';
 
@@ -33,5 +34,14 @@ export function ConfigErrorPage() {
         }
       />
     </Box>
+  );
+}
+
+/** The configuration error with the theme it needs: shown instead of the whole app. */
+export function ConfigErrorScreen() {
+  return (
+    <ThemeRoot>
+      <ConfigErrorPage />
+    </ThemeRoot>
   );
 }

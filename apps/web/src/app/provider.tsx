@@ -1,17 +1,14 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { isAppError } from '@staff-portal/shared/errors';
-import type { RuntimeConfig } from '@staff-portal/shared/runtime-config';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { useNotification } from '../components/notification-context';
-import { NotificationProvider } from '../components/notification-provider';
-import { TokenProviderContext, withoutToken } from '../lib/api-client';
-import type { TokenProvider } from '../lib/api-client';
 import { createQueryClient } from '../lib/query-client';
 import { reportError } from '../lib/report-error';
-import { RuntimeConfigContext } from '../lib/runtime-config';
+import { BaseProvider } from './base-provider';
+import type { BaseProviderProps } from './base-provider';
 import { theme } from './theme';
 
 /** Theme and baseline only: enough for screens shown before the app can start. */
@@ -41,27 +38,20 @@ function QueryProvider({ children }: { children: ReactNode }) {
   return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
 }
 
-interface AppProviderProps {
-  config: RuntimeConfig;
-  /**
-   * Where API calls get their bearer token. Omitted: no token is sent. The sign-in issue passes
-   * Amplify's session token here; keep the function stable (module level or useCallback), as the
-   * API clients are rebuilt when it changes.
-   */
-  getToken?: TokenProvider;
-  children: ReactNode;
-}
-
-export function AppProvider({ config, getToken = withoutToken, children }: AppProviderProps) {
+/** The signed-in app's own providers: its theme and the query client. */
+export function SignedInProviders({ children }: { children: ReactNode }) {
   return (
     <ThemeRoot>
-      <RuntimeConfigContext value={config}>
-        <TokenProviderContext value={getToken}>
-          <NotificationProvider>
-            <QueryProvider>{children}</QueryProvider>
-          </NotificationProvider>
-        </TokenProviderContext>
-      </RuntimeConfigContext>
+      <QueryProvider>{children}</QueryProvider>
     </ThemeRoot>
+  );
+}
+
+/** Every provider of the signed-in app at once, for component tests. */
+export function AppProvider({ children, ...base }: BaseProviderProps) {
+  return (
+    <BaseProvider {...base}>
+      <SignedInProviders>{children}</SignedInProviders>
+    </BaseProvider>
   );
 }

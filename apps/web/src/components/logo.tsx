@@ -1,4 +1,3 @@
-import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
 
 /**
@@ -7,17 +6,11 @@ import { useTranslation } from 'react-i18next';
  */
 export const LOGO_URL = `${import.meta.env.BASE_URL}logo.svg`;
 
-/** `alt` defaults to the app's name; pass "" where the name is already written beside the logo. */
+/**
+ * `alt` defaults to the app's name; pass "" where the name is already written beside the logo.
+ * A plain image, no MUI: the sign-in page shows it and loads no MUI (PRODUCT.md §8).
+ */
 export function Logo({ size = 64, alt }: { size?: number; alt?: string }) {
   const { t } = useTranslation();
-  return (
-    <Box
-      component="img"
-      src={LOGO_URL}
-      alt={alt ?? t('appName')}
-      width={size}
-      height={size}
-      sx={{ display: 'block' }}
-    />
-  );
+  return <img src={LOGO_URL} alt={alt ?? t('appName')} width={size} height={size} style={{ display: 'block' }} />;
 }

@@ -19,14 +19,18 @@ function Trigger({ options }: { options: NotifyOptions }) {
 }
 
 // fireEvent rather than user-event: Testing Library's async wrapper waits on a real
-// setTimeout, which never fires under Vitest's fake timers. These events are synchronous.
-function showNotification(options: NotifyOptions = { message: 'Leave request submitted.' }) {
+// setTimeout, which never fires under Vitest's fake timers. These events are synchronous; the
+// view itself is loaded with the first notification, which the awaited act lets finish.
+async function showNotification(options: NotifyOptions = { message: 'Leave request submitted.' }) {
   render(
     <NotificationProvider>
       <Trigger options={options} />
     </NotificationProvider>,
   );
-  fireEvent.click(screen.getByRole('button', { name: 'Show' }));
+  await act(async () => {
+    fireEvent.click(screen.getByRole('button', { name: 'Show' }));
+    await import('./notification-view');
+  });
 }
 
 const advance = (ms: number) => {
@@ -48,8 +52,8 @@ describe('NotificationProvider', () => {
     vi.useRealTimers();
   });
 
-  it('opens with the message, success by default, at the bottom right', () => {
-    showNotification();
+  it('opens with the message, success by default, at the bottom right', async () => {
+    await showNotification();
 
     const message = screen.getByRole('status');
     expect(message).toHaveTextContent('Leave request submitted.');
@@ -57,8 +61,8 @@ describe('NotificationProvider', () => {
     expect(message.closest('.MuiSnackbar-root')).toHaveClass('MuiSnackbar-anchorOriginBottomRight');
   });
 
-  it('closes after 5000 ms', () => {
-    showNotification();
+  it('closes after 5000 ms', async () => {
+    await showNotification();
 
     advance(4900);
     expect(screen.getByRole('status')).toBeInTheDocument();
@@ -68,8 +72,8 @@ describe('NotificationProvider', () => {
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 
-  it('pauses while hovered and resumes at half the duration', () => {
-    showNotification();
+  it('pauses while hovered and resumes at half the duration', async () => {
+    await showNotification();
     advance(4000);
 
     fireEvent.mouseEnter(screen.getByRole('status'));
@@ -85,8 +89,8 @@ describe('NotificationProvider', () => {
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 
-  it('pauses while focused and resumes at half the duration after blur', () => {
-    showNotification();
+  it('pauses while focused and resumes at half the duration after blur', async () => {
+    await showNotification();
     advance(4000);
 
     const dismiss = screen.getByRole('button', { name: 'Dismiss message' });
@@ -103,8 +107,8 @@ describe('NotificationProvider', () => {
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 
-  it('honours a custom duration, severity and position', () => {
-    showNotification({
+  it('honours a custom duration, severity and position', async () => {
+    await showNotification({
       message: 'The server is busy.',
       severity: 'error',
       autoHideDuration: 2000,
@@ -125,8 +129,8 @@ describe('NotificationProvider', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
-  it('closes with the "Dismiss message" button', () => {
-    showNotification();
+  it('closes with the "Dismiss message" button', async () => {
+    await showNotification();
 
     fireEvent.click(screen.getByRole('button', { name: 'Dismiss message' }));
     afterExit();
@@ -134,8 +138,8 @@ describe('NotificationProvider', () => {
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 
-  it('closes on Escape', () => {
-    showNotification();
+  it('closes on Escape', async () => {
+    await showNotification();
 
     fireEvent.keyDown(document.body, { key: 'Escape' });
     afterExit();
@@ -143,8 +147,8 @@ describe('NotificationProvider', () => {
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 
-  it('closes on a click away', () => {
-    showNotification();
+  it('closes on a click away', async () => {
+    await showNotification();
     advance(10);
 
     fireEvent.click(document.body);
@@ -153,9 +157,9 @@ describe('NotificationProvider', () => {
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 
-  it('shows a caller action beside the close button', () => {
+  it('shows a caller action beside the close button', async () => {
     const onUndo = vi.fn();
-    showNotification({
+    await showNotification({
       message: 'Request cancelled.',
       action: (
         <button type="button" onClick={onUndo}>

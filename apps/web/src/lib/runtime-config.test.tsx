@@ -50,10 +50,10 @@ describe('loadRuntimeConfig', () => {
 });
 
 describe('App', () => {
-  it("shows the seed's configuration error when the config could not be loaded", () => {
+  it("shows the seed's configuration error when the config could not be loaded", async () => {
     render(<App configResult={{ ok: false, reason: '/config.json answered HTTP 404' }} />);
 
-    expect(screen.getByRole('heading', { level: 1, name: 'Configuration Error' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Configuration Error' })).toBeInTheDocument();
     // Note the en dash.
     expect(
       screen.getByText('Configuration error (see console) \u2013 please contact the administrator'),
