@@ -1,0 +1,228 @@
+import { z } from 'zod';
+
+/**
+ * The E-Leave contract shared by the server and the web app: the seed's codes (§3, §4, §9) and
+ * the API's request and response shapes. Paths are relative to the runtime config's
+ * `api.leaveApiUrl` (default `/api`), so `/leave/me` is `GET /api/leave/me`.
+ */
+
+/** Leave status codes (seed §4). 4 is asked by the applicant, 5 by an HR admin for them (PRODUCT.md §9). */
+export const LEAVE_STATUS = {
+  PENDING: 0,
+  APPROVED: 1,
+  REJECTED: 2,
+  CANCELLED: 3,
+  PENDING_CANCELLATION: 4,
+  PENDING_CANCELLATION_BY_ADMIN: 5,
+} as const;
+export type LeaveStatus = (typeof LEAVE_STATUS)[keyof typeof LEAVE_STATUS];
+export const leaveStatusSchema = z.union([
+  z.literal(0),
+  z.literal(1),
+  z.literal(2),
+  z.literal(3),
+  z.literal(4),
+  z.literal(5),
+]);
+
+/** Seed §4's names and §9's colours; any other value shows "-". */
+export function leaveStatusLabel(status: number): string {
+  switch (status) {
+    case 0:
+      return 'PENDING';
+    case 1:
+      return 'APPROVED';
+    case 2:
+      return 'REJECTED';
+    case 3:
+      return 'CANCELLED';
+    case 4:
+    case 5:
+      return 'PENDING CANCELLATION';
+    default:
+      return '-';
+  }
+}
+
+/** Seed §9 status colours: amber, green, red, grey, orange; `undefined` for an unknown code. */
+export function leaveStatusColour(status: number): string | undefined {
+  return ({ 0: '#f0ad4e', 1: '#5cb85c', 2: '#d9534f', 3: '#8a8a8a', 4: '#FF8C00', 5: '#FF8C00' } as const)[
+    status as LeaveStatus
+  ];
+}
+
+/** Day type (seed §4): 0 whole day(s), 1 morning, 2 afternoon; a half day counts 0.5. */
+export const DAY_TYPE = { WD: 0, AM: 1, PM: 2 } as const;
+export type DayType = (typeof DAY_TYPE)[keyof typeof DAY_TYPE];
+export const dayTypeSchema = z.union([z.literal(0), z.literal(1), z.literal(2)]);
+export const DAY_TYPE_LABELS: Record<DayType, string> = { 0: 'WD', 1: 'AM', 2: 'PM' };
+
+export const LEAVE_TYPE_ID = /^LVE\d{4}$/;
+export const STAFF_ID = /^LVUSR\d{10}$/;
+/** `LV` + yyyymmddhhmm + 6 random digits (seed §3). */
+export const REFERENCE_ID = /^LV\d{12}\d{6}$/;
+
+const isoDate = z.iso.date({ message: 'must be a date (YYYY-MM-DD)' });
+
+export const serviceTierSchema = z.object({
+  minYears: z.number().int().min(0).max(60),
+  days: z.number().min(0).max(366),
+});
+
+export const leaveTypeSchema = z.object({
+  id: z.string().regex(LEAVE_TYPE_ID),
+  name: z.string().trim().min(1).max(100),
+  defaultDays: z.number().min(0).max(366),
+  serviceTiers: z.array(serviceTierSchema).nullable(),
+  cancellable: z.boolean(),
+  attachmentRequired: z.boolean(),
+  halfDayAllowed: z.boolean(),
+  balanceLimited: z.boolean(),
+  active: z.boolean(),
+});
+export type LeaveType = z.infer<typeof leaveTypeSchema>;
+
+/** One leave type's balance for a year (PRODUCT.md §5). */
+export const leaveBalanceSchema = z.object({
+  leaveTypeId: z.string(),
+  leaveTypeName: z.string(),
+  entitled: z.number(),
+  carried: z.number(),
+  adjustments: z.number(),
+  taken: z.number(),
+  pending: z.number(),
+  /** entitled + carried + adjustments − taken − pending (pending includes pending cancellation). */
+  available: z.number(),
+});
+export type LeaveBalance = z.infer<typeof leaveBalanceSchema>;
+
+export const staffRecordSchema = z.object({
+  staffId: z.string(),
+  displayName: z.string(),
+  email: z.string(),
+  departmentCode: z.string(),
+  approverStaffId: z.string().nullable(),
+  approverName: z.string().nullable(),
+  joinDate: z.string(),
+  gender: z.enum(['F', 'M']),
+  workingDaysMask: z.number().int().min(0).max(127),
+  active: z.boolean(),
+});
+export type StaffRecord = z.infer<typeof staffRecordSchema>;
+
+/** `GET /leave/me?year=`: my staff record and my balances for the year (default: this year). */
+export const myLeaveSchema = z.object({
+  staff: staffRecordSchema,
+  year: z.number().int(),
+  balances: z.array(leaveBalanceSchema),
+});
+export type MyLeave = z.infer<typeof myLeaveSchema>;
+
+export const leaveRequestSchema = z.object({
+  referenceId: z.string(),
+  staffId: z.string(),
+  staffName: z.string(),
+  departmentCode: z.string(),
+  leaveTypeId: z.string(),
+  leaveTypeName: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+  dayType: dayTypeSchema,
+  days: z.number(),
+  reason: z.string(),
+  status: z.number().int(),
+  approverStaffId: z.string().nullable(),
+  approverName: z.string().nullable(),
+  /** The last decision's remarks, if any. */
+  remarks: z.string().nullable(),
+  hasAttachment: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type LeaveRequest = z.infer<typeof leaveRequestSchema>;
+
+export const leaveRequestEventSchema = z.object({
+  fromStatus: z.number().int().nullable(),
+  toStatus: z.number().int(),
+  actorName: z.string(),
+  remarks: z.string().nullable(),
+  at: z.string(),
+});
+export type LeaveRequestEvent = z.infer<typeof leaveRequestEventSchema>;
+
+export const pageQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+export function pageOf<T extends z.ZodType>(item: T) {
+  return z.object({
+    items: z.array(item),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+  });
+}
+
+/** `GET /leave/requests/mine`: my requests, newest first, filtered; paged. */
+export const myRequestsQuerySchema = pageQuerySchema.extend({
+  year: z.coerce.number().int().min(2000).max(2100).optional(),
+  leaveTypeId: z.string().regex(LEAVE_TYPE_ID).optional(),
+  status: z.coerce.number().int().min(0).max(5).optional(),
+});
+
+/**
+ * `POST /leave/requests` (JSON, or multipart with the same fields and one `attachment` file),
+ * and `POST /leave/requests/preview` with the same fields (no file): the day count and the
+ * balance after, or the rule the request breaks, without writing anything.
+ */
+export const applyLeaveInputSchema = z
+  .object({
+    leaveTypeId: z.string().regex(LEAVE_TYPE_ID, 'leaveTypeId must be a leave type id (LVE0001–LVE0022)'),
+    startDate: isoDate,
+    endDate: isoDate,
+    dayType: dayTypeSchema.default(0),
+    reason: z.string().trim().max(1000).default(''),
+  })
+  .refine((input) => input.endDate >= input.startDate, {
+    message: 'The end date cannot be before the start date',
+    path: ['endDate'],
+  })
+  .refine((input) => input.dayType === 0 || input.startDate === input.endDate, {
+    message: 'A half day must start and end on the same day',
+    path: ['dayType'],
+  });
+export type ApplyLeaveInput = z.infer<typeof applyLeaveInputSchema>;
+
+export const leavePreviewSchema = z.object({
+  days: z.number(),
+  available: z.number(),
+  balanceAfter: z.number(),
+});
+export type LeavePreview = z.infer<typeof leavePreviewSchema>;
+
+/** `POST /leave/requests/:referenceId/cancel`: pending → cancelled, approved → pending cancellation. */
+export const cancelLeaveInputSchema = z.object({ remarks: z.string().trim().max(1000).default('') });
+
+/** `POST /leave/requests/:referenceId/decision` by the approver (or acting approver, or ADMIN). */
+export const leaveDecisionInputSchema = z.object({
+  decision: z.enum(['approve', 'reject']),
+  remarks: z.string().trim().max(1000).default(''),
+});
+export type LeaveDecisionInput = z.infer<typeof leaveDecisionInputSchema>;
+
+/** One entry of `GET /leave/approvals`: a request waiting for me, with what I need to decide. */
+export const approvalItemSchema = leaveRequestSchema.extend({
+  /** The applicant's balance of that type after this request (before it, for a cancellation). */
+  balanceAfter: z.number(),
+  /** Others of the same department away (approved or pending) on any of those dates. */
+  awayOnDates: z.array(
+    z.object({ staffName: z.string(), startDate: z.string(), endDate: z.string(), status: z.number().int() }),
+  ),
+  /** True when those absences reach the department's threshold. */
+  overThreshold: z.boolean(),
+});
+export type ApprovalItem = z.infer<typeof approvalItemSchema>;
+
+export const publicHolidaySchema = z.object({ date: z.string(), region: z.string(), name: z.string() });
+export type PublicHoliday = z.infer<typeof publicHolidaySchema>;
