@@ -44,6 +44,15 @@ function passwordInputs(page: Page) {
   };
 }
 
+/** Fills the three fields and submits. */
+async function changePassword(page: Page, oldPassword: string, newPassword: string) {
+  const inputs = passwordInputs(page);
+  await inputs.old.fill(oldPassword);
+  await inputs.new.fill(newPassword);
+  await inputs.confirm.fill(newPassword);
+  await page.getByRole('button', { name: 'Change Password' }).click();
+}
+
 describe('the account pages', () => {
   const { open, session } = useSession();
 
@@ -179,11 +188,7 @@ describe('the account pages', () => {
     const email = 'hr2@staffportal.example';
     const page = await signedInAt('/profile/reset-password', email);
     await page.getByRole('heading', CHANGE_PASSWORD_HEADING).waitFor();
-    const inputs = passwordInputs(page);
-    await inputs.old.fill(DEMO_PASSWORD);
-    await inputs.new.fill(NEW_PASSWORD);
-    await inputs.confirm.fill(NEW_PASSWORD);
-    await page.getByRole('button', { name: 'Change Password' }).click();
+    await changePassword(page, DEMO_PASSWORD, NEW_PASSWORD);
 
     await page.getByText(SUCCESS).waitFor();
     expect(new URL(page.url()).pathname).toBe('/');
@@ -230,11 +235,7 @@ describe('the account pages', () => {
     await page.getByText('Your password has expired. Change it to continue using the portal.').waitFor();
     await page.getByText(/^Your password expired on \d{2} [A-Z][a-z]{2} \d{4}, \d{1,2}\.\d{2}(am|pm)$/).waitFor();
 
-    const inputs = passwordInputs(page);
-    await inputs.old.fill(DEMO_PASSWORD);
-    await inputs.new.fill(NEW_PASSWORD);
-    await inputs.confirm.fill(NEW_PASSWORD);
-    await page.getByRole('button', { name: 'Change Password' }).click();
+    await changePassword(page, DEMO_PASSWORD, NEW_PASSWORD);
     await page.getByText(SUCCESS).waitFor();
     expect(new URL(page.url()).pathname).toBe('/');
 
