@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { AppError } from './errors';
 import { LEAVE_STATUS, REFERENCE_ID } from './leave';
 import {
+  DEPARTMENT_AWAY_THRESHOLD,
   LEAVE_TRANSITIONS,
   assertTransition,
   availableBalance,
@@ -15,6 +16,7 @@ import {
   fitsBalance,
   isWorkingDay,
   newReferenceId,
+  overAwayThreshold,
   randomSixDigits,
   rangesOverlap,
   referenceTimestamp,
@@ -346,5 +348,15 @@ describe('rangesOverlap', () => {
   it('is true when two inclusive ranges share a day', () => {
     expect(rangesOverlap('2026-01-01', '2026-01-05', '2026-01-05', '2026-01-09')).toBe(true);
     expect(rangesOverlap('2026-01-01', '2026-01-05', '2026-01-06', '2026-01-09')).toBe(false);
+  });
+});
+
+describe('overAwayThreshold', () => {
+  it('warns from two others away or 30% of the department', () => {
+    expect(overAwayThreshold(0, 3)).toBe(false);
+    expect(overAwayThreshold(1, 10)).toBe(false);
+    expect(overAwayThreshold(1, 3)).toBe(true);
+    expect(overAwayThreshold(2, 100)).toBe(true);
+    expect(DEPARTMENT_AWAY_THRESHOLD).toEqual({ people: 2, share: 0.3 });
   });
 });

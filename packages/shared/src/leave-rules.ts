@@ -272,3 +272,18 @@ export function newReferenceId(at: Date = new Date(), random: () => string = ran
 export function rangesOverlap(aStart: string, aEnd: string, bStart: string, bEnd: string): boolean {
   return aStart <= bEnd && bStart <= aEnd;
 }
+
+/**
+ * When the approver is warned that a department is thin on the ground (PRODUCT.md §5a): at
+ * least this many others away, or at least this share of the department's active staff.
+ */
+export const DEPARTMENT_AWAY_THRESHOLD = { people: 2, share: 0.3 } as const;
+
+/** Whether `othersAway` people of a department of `departmentSize` reach the warning threshold. */
+export function overAwayThreshold(othersAway: number, departmentSize: number): boolean {
+  if (othersAway <= 0) return false;
+  return (
+    othersAway >= DEPARTMENT_AWAY_THRESHOLD.people ||
+    (departmentSize > 0 && othersAway / departmentSize >= DEPARTMENT_AWAY_THRESHOLD.share)
+  );
+}
