@@ -21,6 +21,7 @@ import {
 } from '@staff-portal/shared/leave';
 import type { Database } from '../../db/client';
 import { currentUser } from '../../plugins/auth';
+import type { SendEmail } from './leave.mail';
 import { MAX_ATTACHMENT_BYTES, createLeaveService, type Attachment, type Caller } from './leave.service';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
@@ -77,11 +78,18 @@ async function readApplyBody(request: FastifyRequest): Promise<{ input: unknown;
  * and by the group check HRAdmin and ITAdmin); finer rules (own requests, the approver's queue,
  * ADMIN) are the service's.
  */
-export const leaveRoutes: FastifyPluginAsyncZod<{ database: Database; timeZone: string }> = async (
+export interface LeaveRoutesOptions {
+  database: Database;
+  timeZone: string;
+  publicUrl: string;
+  sendEmail: SendEmail | undefined;
+}
+
+export const leaveRoutes: FastifyPluginAsyncZod<LeaveRoutesOptions> = async (
   app,
-  { database, timeZone },
+  { database, timeZone, publicUrl, sendEmail },
 ) => {
-  const service = createLeaveService({ database, timeZone });
+  const service = createLeaveService({ database, timeZone, mailer: { sendEmail, publicUrl, log: app.log } });
   const shared = app.authenticate({ guards: ['SHARED'] });
   const adminDepartments = departmentsOf(['ADMIN']);
   const callerOf = (request: FastifyRequest): Caller => {

@@ -27,6 +27,14 @@ import {
 import type { TokenUser } from '../../auth/token-verifier';
 import type { Database, Transaction } from '../../db/client';
 import {
+  approverMail,
+  decisionMail,
+  deliverAfterCommit,
+  queueMail,
+  type LeaveMail,
+  type LeaveMailer,
+} from './leave.mail';
+import {
   adjustmentSums,
   approvalQueue,
   attachmentOf,
@@ -68,6 +76,8 @@ export interface LeaveServiceOptions {
   /** The organisation's time zone: "today" and "this year" are judged there. */
   timeZone: string;
   now?: () => Date;
+  /** E-mail on submit and decisions (PRODUCT.md §5); without it nothing is queued. */
+  mailer?: LeaveMailer;
 }
 
 /** At most this many requests are listed in one approval queue (oldest first). */
@@ -118,7 +128,7 @@ function actorNameOf(user: TokenUser, person: StaffRow | undefined): string {
   return typeof name === 'string' && name !== '' ? name : (user.email ?? user.username);
 }
 
-export function createLeaveService({ database, timeZone, now = () => new Date() }: LeaveServiceOptions) {
+export function createLeaveService({ database, timeZone, now = () => new Date(), mailer }: LeaveServiceOptions) {
   const { db } = database;
   const today = () => todayIn(timeZone, now());
   const thisYear = () => Number(today().slice(0, 4));
@@ -262,6 +272,36 @@ export function createLeaveService({ database, timeZone, now = () => new Date() 
     return row;
   }
 
+  /** Queues messages in the transaction; they are sent after it commits. */
+  async function queue(tx: Transaction, mails: (LeaveMail | undefined)[]): Promise<number[]> {
+    if (!mailer) return [];
+    return queueMail(
+      tx,
+      mails.filter((m): m is LeaveMail => m !== undefined),
+    );
+  }
+
+  /** The mail a transition causes: a waiting decision to the approver, a decision to the applicant. */
+  async function transitionMail(
+    tx: Transaction,
+    referenceId: string,
+    from: number,
+    to: number,
+    by: string,
+    remarks: string,
+  ): Promise<LeaveMail | undefined> {
+    if (!mailer) return undefined;
+    const view = await findRequestView(tx, referenceId);
+    if (!view) return undefined;
+    if (to === 4 || to === 5) {
+      const approver = view.approverStaffId ? await findStaff(tx, view.approverStaffId) : undefined;
+      return approver ? approverMail(view, approver.email, mailer.publicUrl, 'cancellation', remarks) : undefined;
+    }
+    if (to === 3 && from === 0) return undefined;
+    const applicant = await findStaff(tx, view.staffId);
+    return applicant ? decisionMail(view, applicant.email, mailer.publicUrl, { from, to, by, remarks }) : undefined;
+  }
+
   /** Applies a transition the caller may make, checked again in the update itself. */
   async function transition(
     tx: Transaction,
@@ -274,15 +314,17 @@ export function createLeaveService({ database, timeZone, now = () => new Date() 
     const stored = remarks === '' ? null : remarks;
     const moved = await transitionRequest(tx, row.referenceId, row.status, to, stored);
     if (!moved) throw conflict(lostRace);
+    const actorName = actorNameOf(actor.user, actor.person);
     await insertEvent(tx, {
       referenceId: row.referenceId,
       fromStatus: row.status,
       toStatus: to,
       actorStaffId: actor.person?.staffId ?? null,
       actorSub: actor.user.sub,
-      actorName: actorNameOf(actor.user, actor.person),
+      actorName,
       remarks: stored,
     });
+    return queue(tx, [await transitionMail(tx, row.referenceId, row.status, to, actorName, remarks)]);
   }
 
   return {
@@ -335,7 +377,7 @@ export function createLeaveService({ database, timeZone, now = () => new Date() 
           );
         }
       }
-      const referenceId = await db.transaction(async (tx) => {
+      const { referenceId, mails } = await db.transaction(async (tx) => {
         // One person's submissions are checked and written one at a time, so two at once cannot both pass the overlap and balance checks.
         await lockStaff(tx, person.staffId);
         const { type, preview } = await check(tx, person, input);
@@ -375,8 +417,27 @@ export function createLeaveService({ database, timeZone, now = () => new Date() 
           actorName: person.displayName,
           remarks: input.reason === '' ? null : input.reason,
         });
-        return id;
+        const approver = person.approverStaffId ? await findStaff(tx, person.approverStaffId) : undefined;
+        const mails = await queue(tx, [
+          approver && mailer
+            ? approverMail(
+                {
+                  ...input,
+                  referenceId: id,
+                  staffName: person.displayName,
+                  leaveTypeName: type.name,
+                  days: preview.days,
+                },
+                approver.email,
+                mailer.publicUrl,
+                'submitted',
+                '',
+              )
+            : undefined,
+        ]);
+        return { referenceId: id, mails };
       });
+      void deliverAfterCommit(db, mails, mailer);
       return viewOf(db, referenceId);
     },
 
@@ -394,7 +455,7 @@ export function createLeaveService({ database, timeZone, now = () => new Date() 
       const kind: LeaveActor = isApplicant ? 'applicant' : 'admin';
       const to = isApplicant ? (row.status === 1 ? 4 : 3) : 5;
       assertTransition(row.status, to, kind, { cancellable: type.cancellable });
-      await db.transaction((tx) =>
+      const mails = await db.transaction((tx) =>
         transition(
           tx,
           row,
@@ -404,6 +465,7 @@ export function createLeaveService({ database, timeZone, now = () => new Date() 
           'This request changed a moment ago, so it was not cancelled. Reload to see its status.',
         ),
       );
+      void deliverAfterCommit(db, mails, mailer);
       return viewOf(db, referenceId);
     },
 
@@ -424,7 +486,7 @@ export function createLeaveService({ database, timeZone, now = () => new Date() 
       }
       const type = (await findLeaveType(db, row.leaveTypeId))!;
       assertTransition(row.status, to, 'approver', { cancellable: type.cancellable });
-      await db.transaction((tx) =>
+      const mails = await db.transaction((tx) =>
         transition(
           tx,
           row,
@@ -434,6 +496,7 @@ export function createLeaveService({ database, timeZone, now = () => new Date() 
           'Someone else decided this request a moment ago, so your decision was not applied. Reload to see its status.',
         ),
       );
+      void deliverAfterCommit(db, mails, mailer);
       return viewOf(db, referenceId);
     },
 
