@@ -1,0 +1,131 @@
+import type { AddressInfo } from 'node:net';
+import { asc } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { afterEach, describe, expect, it } from 'vitest';
+import { identityOutbox } from '@staff-portal/identity/schema';
+import { createTestApp, type TestContext } from '../../test/app';
+import { applyAs, call, seedLeaveFixture } from './leave-fixture';
+
+const week = { leaveTypeId: 'LVE0001', startDate: '2027-03-08', endDate: '2027-03-12', reason: 'Family trip' };
+
+const servers: SMTPServer[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((server) => new Promise<void>((resolve) => server.close(() => resolve()))));
+});
+
+async function smtpServer() {
+  const received: { to: string[]; data: string }[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, session, callback) {
+      let data = '';
+      stream.on('data', (chunk: Buffer) => (data += chunk.toString()));
+      stream.on('end', () => {
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address), data });
+        callback();
+      });
+    },
+  });
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  return { url: `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`, received };
+}
+
+async function outbox(ctx: TestContext) {
+  return ctx.database.db.select().from(identityOutbox).orderBy(asc(identityOutbox.id));
+}
+
+async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+  for (let i = 0; i < 100; i++) {
+    const value = await read();
+    if (done(value)) return value;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return read();
+}
+
+async function setup(env: Record<string, string> = {}) {
+  const ctx = await createTestApp({ env: { PUBLIC_URL: 'https://portal.example.org', ...env } });
+  await seedLeaveFixture(ctx.database.db);
+  return ctx;
+}
+
+describe('leave e-mail', () => {
+  it('queues a message to the approver on submit and to the applicant on each decision', async () => {
+    const ctx = await setup();
+    const a = await applyAs(ctx, 'hr', week);
+    let mails = await outbox(ctx);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({
+      channel: 'EMAIL',
+      recipient: 'hradmin@staffportal.example',
+      subject: `Leave request ${a.referenceId} from Muhammad Hafiz waits for your approval`,
+    });
+    expect(mails[0]!.body).toContain('Dates: 2027-03-08 to 2027-03-12, 4 day(s)');
+    expect(mails[0]!.body).toContain('https://portal.example.org/shared/hr-services/leave/approval');
+
+    await call(ctx, 'hradmin', 'POST', `/api/leave/requests/${a.referenceId}/decision`, {
+      decision: 'approve',
+      remarks: 'Enjoy',
+    });
+    await call(ctx, 'hr', 'POST', `/api/leave/requests/${a.referenceId}/cancel`, { remarks: 'Plans changed' });
+    await call(ctx, 'hradmin', 'POST', `/api/leave/requests/${a.referenceId}/decision`, { decision: 'reject' });
+    mails = await outbox(ctx);
+    expect(mails.map((m) => [m.recipient, m.subject])).toEqual([
+      ['hradmin@staffportal.example', `Leave request ${a.referenceId} from Muhammad Hafiz waits for your approval`],
+      ['hr@staffportal.example', `Your leave request ${a.referenceId} was approved`],
+      ['hradmin@staffportal.example', `Muhammad Hafiz asks to cancel approved leave ${a.referenceId}`],
+      ['hr@staffportal.example', `Your leave request ${a.referenceId} stays approved: the cancellation was refused`],
+    ]);
+    expect(mails[1]!.body).toContain('Decided by: Tan Mei Ling');
+    expect(mails[1]!.body).toContain('Remarks: Enjoy');
+    expect(mails[2]!.body).toContain('Remarks: Plans changed');
+  });
+
+  it('queues nothing for a refused request, a lost race or a withdrawn pending request', async () => {
+    const ctx = await setup();
+    expect((await call(ctx, 'hr', 'POST', '/api/leave/requests', { ...week, leaveTypeId: 'LVE0002' })).statusCode).toBe(
+      400,
+    );
+    expect(await outbox(ctx)).toHaveLength(0);
+    const a = await applyAs(ctx, 'hr', week);
+    await call(ctx, 'hr', 'POST', `/api/leave/requests/${a.referenceId}/cancel`, {});
+    expect(await outbox(ctx)).toHaveLength(1);
+    const b = await applyAs(ctx, 'hr', week);
+    const decisions = await Promise.all([
+      call(ctx, 'hradmin', 'POST', `/api/leave/requests/${b.referenceId}/decision`, { decision: 'approve' }),
+      call(ctx, 'itadmin', 'POST', `/api/leave/requests/${b.referenceId}/decision`, { decision: 'reject' }),
+    ]);
+    expect(decisions.map((d) => d.statusCode).sort()).toEqual([200, 409]);
+    // One submission each, and one decision for the winner only.
+    expect((await outbox(ctx)).filter((m) => m.recipient === 'hr@staffportal.example')).toHaveLength(1);
+  });
+
+  it('sends through SMTP after the commit and records the delivery', async () => {
+    const smtp = await smtpServer();
+    const ctx = await setup({ SMTP_URL: smtp.url, MAIL_FROM: 'Portal <portal@example.org>' });
+    const a = await applyAs(ctx, 'hr', week);
+    const [row] = await eventually(
+      () => outbox(ctx),
+      (rows) => rows[0]?.deliveredAt instanceof Date,
+    );
+    expect(row!.deliveredAt).toBeInstanceOf(Date);
+    expect(row!.deliveryError).toBeNull();
+    expect(smtp.received).toHaveLength(1);
+    expect(smtp.received[0]!.to).toEqual(['hradmin@staffportal.example']);
+    expect(smtp.received[0]!.data).toContain(a.referenceId);
+  });
+
+  it('answers the request at once when the mail server is down, keeping the message with the error', async () => {
+    const ctx = await setup({ SMTP_URL: 'smtp://127.0.0.1:9' });
+    const response = await call(ctx, 'hr', 'POST', '/api/leave/requests', week);
+    expect(response.statusCode).toBe(201);
+    const [row] = await eventually(
+      () => outbox(ctx),
+      (rows) => rows[0]?.deliveryError != null,
+    );
+    expect(row!.deliveredAt).toBeNull();
+    expect(row!.deliveryError).toMatch(/ECONNREFUSED|connect/i);
+  });
+});
