@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '@staff-portal/server/db/client';
+import { generateLeave } from './generate-leave';
 
 /** The large demo size of PRODUCT.md §8; modules add their tables here as they land. */
 export const sizes = {
-  small: { logEntries: 20_000, identityUsers: 300 },
-  large: { logEntries: 500_000, identityUsers: 2_000 },
+  small: { logEntries: 20_000, identityUsers: 300, staff: 300, leaveRequests: 20_000 },
+  large: { logEntries: 500_000, identityUsers: 2_000, staff: 2_000, leaveRequests: 250_000 },
 } as const;
 export type Size = keyof typeof sizes;
 
@@ -33,4 +34,5 @@ export async function generateLogEntries(db: Db, count: number, users = 2_000) {
 /** Loads the given size into an empty, migrated database. */
 export async function generate(db: Db, size: Size) {
   await generateLogEntries(db, sizes[size].logEntries);
+  await generateLeave(db, sizes[size].staff, sizes[size].leaveRequests);
 }

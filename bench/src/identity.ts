@@ -6,6 +6,7 @@ import type { Config } from '@staff-portal/server/config';
 import { schema, type Database } from '@staff-portal/server/db/client';
 import { createUser } from '@staff-portal/server/identity/identity-test-kit';
 import { srpEphemeral, srpPrivateKey, type SrpEphemeral } from '@staff-portal/server/identity/srp-client';
+import { benchStaffEmail } from './generate-leave';
 import type { ProofRequest } from './srp-worker';
 
 export const BENCH_PASSWORD = 'Bench-pass-2026!';
@@ -29,7 +30,10 @@ export async function createBenchUsers(database: Database, config: Config, count
     for (let start = 0; start < count; start += 10) {
       const batch = Array.from({ length: Math.min(10, count - start) }, (_, i) => start + i);
       await Promise.all(
-        batch.map((n) => createUser(app, `bench-staff-${n}@example.org`, { password: BENCH_PASSWORD })),
+        // Staff of the leave area (HR); the first is an HR admin, who may decide any request.
+        batch.map((n) =>
+          createUser(app, benchStaffEmail(n), { password: BENCH_PASSWORD, groups: [n === 0 ? 'HRAdmin' : 'HR'] }),
+        ),
       );
     }
   } finally {

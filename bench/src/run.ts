@@ -16,6 +16,7 @@ import { openDatabase } from '@staff-portal/server/db/client';
 import { migrate } from '@staff-portal/server/db/migrate';
 import { runOnConnection } from '@staff-portal/server/db/pg-client';
 import { generate, sizes, type Size } from './generate';
+import { benchStaffEmail, linkBenchStaff, pendingReferences } from './generate-leave';
 import { createBenchUsers, identityClient, runSignIns } from './identity';
 import { measureSignInBundle, SIGN_IN_JS_BUDGET_KB } from './sign-in-bundle';
 
@@ -124,6 +125,8 @@ async function benchEngine(engine: 'pglite' | 'postgres'): Promise<Row[]> {
   const usersStarted = Date.now();
   const users = await createBenchUsers(database, config, sizes[size].identityUsers);
   const usersSeconds = (Date.now() - usersStarted) / 1000;
+  await linkBenchStaff(database.db);
+  const pending = await pendingReferences(database.db);
   await database.close();
   console.log(
     `[${engine}] loaded in ${((Date.now() - started) / 1000).toFixed(1)} s ` +
@@ -169,6 +172,42 @@ async function benchEngine(engine: 'pglite' | 'postgres'): Promise<Row[]> {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${signedIn.result.IdToken}` },
         body: logBody,
+      }),
+    );
+
+    // Leave, as three people use it: a member of staff (their balances and requests), their
+    // team's approver (the queue), and an HR admin deciding pending requests one after another.
+    const tokenOf = async (n: number) => {
+      const user = users.find((candidate) => candidate.email === benchStaffEmail(n));
+      if (user === undefined) throw new Error(`no bench user ${benchStaffEmail(n)}`);
+      return (await client.signIn(user)).result.IdToken;
+    };
+    const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+    const member = bearer(await tokenOf(21));
+    const approver = bearer(await tokenOf(20));
+    const admin = bearer(await tokenOf(0));
+    rows.push(await measure(engine, 'GET /api/leave/me', { url: `${url}/api/leave/me`, headers: member }));
+    rows.push(
+      await measure(engine, 'GET /api/leave/requests/mine', { url: `${url}/api/leave/requests/mine`, headers: member }),
+    );
+    rows.push(
+      await measure(engine, 'GET /api/leave/approvals', { url: `${url}/api/leave/approvals`, headers: approver }),
+    );
+    let nextPending = 0;
+    rows.push(
+      await measure(engine, 'POST /api/leave/requests/:id/decision', {
+        url,
+        method: 'POST',
+        headers: { ...admin, 'content-type': 'application/json' },
+        body: JSON.stringify({ decision: 'approve', remarks: 'Bench' }),
+        requests: [
+          {
+            setupRequest: (request) => ({
+              ...request,
+              path: `/api/leave/requests/${pending[nextPending++ % pending.length]}/decision`,
+            }),
+          },
+        ],
       }),
     );
 

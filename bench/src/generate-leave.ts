@@ -1,0 +1,97 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '@staff-portal/server/db/client';
+import { leaveRequests } from '@staff-portal/server/db/schema/leave';
+import { departments, leaveTypes } from '@staff-portal/server/db/schema/organisation';
+import { departmentCatalogue } from '@staff-portal/server/seed/demo-organisation';
+import { leaveTypeCatalogue } from '@staff-portal/server/seed/leave-type-catalogue';
+import { LEAVE_STATUS } from '@staff-portal/shared/leave';
+
+/** Every this-many staff is the approver of the ones after them (a team of 20). */
+const TEAM = 20;
+/** The staff departments the bench spreads people over (the leave area's users). */
+const BENCH_DEPARTMENTS = ['HR', 'HRAdmin', 'IR', 'IRAdmin', 'STAFF'];
+
+export const benchStaffEmail = (n: number) => `bench-staff-${n}@example.org`;
+
+/**
+ * The leave part of the large demo size (PRODUCT.md §8): `staffCount` staff in teams of 20 with
+ * the first of each team as approver, and `requestCount` one- or two-day requests spread evenly
+ * from two years back to six weeks ahead: decided in the past (mostly approved, some rejected or
+ * cancelled), pending ahead. Each request has its submission event, as the API writes it. All
+ * made by the database itself (INSERT ... SELECT over generate_series).
+ */
+export async function generateLeave(db: Db, staffCount: number, requestCount: number) {
+  await db.insert(departments).values(departmentCatalogue('STAFF')).onConflictDoNothing();
+  await db
+    .insert(leaveTypes)
+    .values(leaveTypeCatalogue.map((type, index) => ({ ...type, sortOrder: index + 1 })))
+    .onConflictDoNothing();
+  const departmentList = sql.raw(`array[${BENCH_DEPARTMENTS.map((d) => `'${d}'`).join(',')}]`);
+  await db.execute(sql`
+    insert into staff (staff_id, display_name, email, department_code, approver_staff_id, join_date, gender)
+    select
+      'LVUSR' || lpad(n::text, 10, '0'),
+      'Bench Staff ' || n,
+      'bench-staff-' || n || '@example.org',
+      (${departmentList})[1 + (n / ${TEAM}) % ${BENCH_DEPARTMENTS.length}],
+      case when n % ${TEAM} = 0 then null else 'LVUSR' || lpad((n - n % ${TEAM})::text, 10, '0') end,
+      date '2015-01-05' + (n % 3000),
+      case when n % 2 = 0 then 'F' else 'M' end
+    from generate_series(0, ${staffCount - 1}) as n
+    order by n % ${TEAM} <> 0`);
+
+  // Request k of staff s starts (k × span / per-staff) days into the window, offset by s so a team
+  // is not away on the same days, moved off a weekend; 1 day, or 2 where it starts Monday to
+  // Thursday. Starts are at least 6 days apart, so one person's requests never overlap.
+  const perStaff = Math.ceil(requestCount / staffCount);
+  await db.execute(sql`
+    insert into leave_requests (reference_id, staff_id, leave_type_id, start_date, end_date, day_type, days,
+      reason, status, approver_staff_id, remarks, created_at, updated_at)
+    select
+      'LV' || lpad(r.n::text, 18, '0'),
+      st.staff_id,
+      case when r.n % 7 = 0 then 'LVE0002' else 'LVE0001' end,
+      r.start_date,
+      r.start_date + case when extract(isodow from r.start_date) <= 4 and r.n % 3 = 0 then 1 else 0 end,
+      0,
+      case when extract(isodow from r.start_date) <= 4 and r.n % 3 = 0 then 2 else 1 end,
+      'Bench request ' || r.n,
+      case
+        when r.start_date > current_date then case when r.n % 5 = 0 then 1 else 0 end
+        when r.n % 10 = 0 then 2
+        when r.n % 10 = 1 then 3
+        else 1
+      end,
+      st.approver_staff_id,
+      null,
+      r.start_date - 14,
+      r.start_date - 10
+    from (
+      select n, s, base + case extract(isodow from base) when 6 then 2 when 7 then 1 else 0 end as start_date
+      from (
+        select n, n % ${staffCount} as s,
+          current_date - 730 + ((n / ${staffCount}) * 772 / ${perStaff})::int + (n % ${staffCount}) % 5 as base
+        from generate_series(0, ${requestCount - 1}) as n
+      ) as spread
+    ) as r
+    join staff st on st.staff_id = 'LVUSR' || lpad(r.s::text, 10, '0')`);
+  await db.execute(sql`
+    insert into leave_request_events (reference_id, from_status, to_status, actor_staff_id, actor_name, at)
+    select reference_id, null, 0, staff_id, 'Bench', created_at from leave_requests`);
+}
+
+/** Links each bench staff record to the identity user with its e-mail, as the API would on first use. */
+export async function linkBenchStaff(db: Db) {
+  await db.execute(sql`
+    update staff set identity_sub = u.id::text from identity_users u where u.email = staff.email`);
+}
+
+/** Pending requests, oldest first: the decisions the bench's approver row works through. */
+export async function pendingReferences(db: Db): Promise<string[]> {
+  const rows = await db
+    .select({ referenceId: leaveRequests.referenceId })
+    .from(leaveRequests)
+    .where(eq(leaveRequests.status, LEAVE_STATUS.PENDING))
+    .orderBy(leaveRequests.startDate, leaveRequests.referenceId);
+  return rows.map((row) => row.referenceId);
+}
