@@ -304,12 +304,18 @@ export async function myRequests(db: Queryable, filter: MyRequestsFilter) {
 }
 
 /** Requests waiting for a decision (pending or pending cancellation), oldest first. */
-export async function approvalQueue(db: Queryable, approverStaffId: string | null, limit: number) {
+export async function approvalQueue(
+  db: Queryable,
+  approverStaffId: string | null,
+  limit: number,
+  exceptStaffId: string | undefined,
+) {
   const rows = await requestsQuery(
     db,
     and(
       inArray(leaveRequests.status, [0, 4, 5]),
       approverStaffId === null ? undefined : eq(leaveRequests.approverStaffId, approverStaffId),
+      exceptStaffId === undefined ? undefined : ne(leaveRequests.staffId, exceptStaffId),
     ),
   )
     .orderBy(asc(leaveRequests.createdAt), asc(leaveRequests.referenceId))

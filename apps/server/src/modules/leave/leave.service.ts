@@ -278,6 +278,15 @@ export function createLeaveService({ database, timeZone, now = () => new Date(),
     return row;
   }
 
+  /** Who may see a request's history and attachment: the applicant, their approver, ADMIN. */
+  async function requireViewer(caller: Caller, referenceId: string) {
+    const row = await requestOrNotFound(db, referenceId);
+    if (caller.isAdmin) return row;
+    const person = await callerStaff(caller.user);
+    if (person && (person.staffId === row.staffId || person.staffId === row.approverStaffId)) return row;
+    throw forbidden('Only the applicant, their approver or an HR administrator can see this request.');
+  }
+
   /** Queues messages in the transaction; they are sent after it commits. */
   async function queue(tx: Transaction, mails: (LeaveMail | undefined)[]): Promise<number[]> {
     if (!mailer) return [];
@@ -506,22 +515,13 @@ export function createLeaveService({ database, timeZone, now = () => new Date(),
       return viewOf(db, referenceId);
     },
 
-    /** Who may see a request's history and attachment: the applicant, their approver, ADMIN. */
-    async requireViewer(caller: Caller, referenceId: string) {
-      const row = await requestOrNotFound(db, referenceId);
-      if (caller.isAdmin) return row;
-      const person = await callerStaff(caller.user);
-      if (person && (person.staffId === row.staffId || person.staffId === row.approverStaffId)) return row;
-      throw forbidden('Only the applicant, their approver or an HR administrator can see this request.');
-    },
-
     async history(caller: Caller, referenceId: string) {
-      await this.requireViewer(caller, referenceId);
+      await requireViewer(caller, referenceId);
       return requestEvents(db, referenceId);
     },
 
     async attachment(caller: Caller, referenceId: string) {
-      await this.requireViewer(caller, referenceId);
+      await requireViewer(caller, referenceId);
       const file = await attachmentOf(db, referenceId);
       if (!file?.data) throw notFound(`Leave request ${referenceId} has no attachment.`);
       return file;
@@ -575,7 +575,13 @@ export function createLeaveService({ database, timeZone, now = () => new Date(),
       if (!person && !caller.isAdmin) {
         throw forbidden('You have no staff leave record yet. Ask an HR administrator to create one for your account.');
       }
-      const queue = await approvalQueue(db, caller.isAdmin ? null : person!.staffId, APPROVAL_QUEUE_LIMIT);
+      // Nobody decides their own request, so it is not in their queue even for an HR admin.
+      const queue = await approvalQueue(
+        db,
+        caller.isAdmin ? null : person!.staffId,
+        APPROVAL_QUEUE_LIMIT,
+        person?.staffId,
+      );
       const types = new Map((await listLeaveTypes(db)).map((t) => [t.id, t]));
       const applicants = new Map<string, Promise<StaffRow | undefined>>();
       const sizes = new Map<string, Promise<number>>();
