@@ -226,3 +226,19 @@ export type ApprovalItem = z.infer<typeof approvalItemSchema>;
 
 export const publicHolidaySchema = z.object({ date: z.string(), region: z.string(), name: z.string() });
 export type PublicHoliday = z.infer<typeof publicHolidaySchema>;
+
+/** `GET /leave/admin/staff?search=&department=` (ADMIN): staff records by name, e-mail or id; paged. */
+export const staffSearchQuerySchema = pageQuerySchema.extend({
+  search: z.string().trim().max(100).optional(),
+  department: z.string().trim().min(1).max(50).optional(),
+});
+
+/** `PUT /leave/admin/staff/:staffId` (ADMIN): one staff member's leave record; answers the StaffRecord. */
+export const updateStaffInputSchema = z.object({
+  approverStaffId: z.string().regex(STAFF_ID, 'approverStaffId must be a staff id (LVUSR + 10 digits)').nullable(),
+  departmentCode: z.string().trim().min(1).max(50),
+  joinDate: isoDate,
+  gender: z.enum(['F', 'M']),
+  workingDaysMask: z.number().int().min(1, 'at least one working day is needed').max(127),
+});
+export type UpdateStaffInput = z.infer<typeof updateStaffInputSchema>;

@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { LeaveRequest, LeaveRequestEvent, StaffRecord } from '@staff-portal/shared/leave';
 import type { Db, Transaction } from '../../db/client';
 import { leaveAdjustments, leaveEntitlements, leaveRequestEvents, leaveRequests } from '../../db/schema/leave';
-import { leaveTypes, publicHolidays, staff } from '../../db/schema/organisation';
+import { departments, leaveTypes, publicHolidays, staff } from '../../db/schema/organisation';
 
 /** Queries run on the database or inside a transaction alike. */
 export type Queryable = Db | Transaction;
@@ -13,6 +13,19 @@ export type LeaveTypeRow = typeof leaveTypes.$inferSelect;
 export type LeaveRequestRow = Omit<typeof leaveRequests.$inferSelect, 'attachment'>;
 
 const approver = alias(staff, 'approver');
+
+const staffRecordView = {
+  staffId: staff.staffId,
+  displayName: staff.displayName,
+  email: staff.email,
+  departmentCode: staff.departmentCode,
+  approverStaffId: staff.approverStaffId,
+  approverName: approver.displayName,
+  joinDate: staff.joinDate,
+  gender: staff.gender,
+  workingDaysMask: staff.workingDaysMask,
+  active: staff.active,
+};
 
 export async function findStaffBySub(db: Queryable, sub: string): Promise<StaffRow | undefined> {
   const [row] = await db.select().from(staff).where(eq(staff.identitySub, sub)).limit(1);
@@ -41,18 +54,7 @@ export async function lockStaff(tx: Transaction, staffId: string): Promise<void>
 
 export async function staffRecord(db: Queryable, staffId: string): Promise<StaffRecord | undefined> {
   const [row] = await db
-    .select({
-      staffId: staff.staffId,
-      displayName: staff.displayName,
-      email: staff.email,
-      departmentCode: staff.departmentCode,
-      approverStaffId: staff.approverStaffId,
-      approverName: approver.displayName,
-      joinDate: staff.joinDate,
-      gender: staff.gender,
-      workingDaysMask: staff.workingDaysMask,
-      active: staff.active,
-    })
+    .select(staffRecordView)
     .from(staff)
     .leftJoin(approver, eq(approver.staffId, staff.approverStaffId))
     .where(eq(staff.staffId, staffId))
@@ -302,12 +304,18 @@ export async function myRequests(db: Queryable, filter: MyRequestsFilter) {
 }
 
 /** Requests waiting for a decision (pending or pending cancellation), oldest first. */
-export async function approvalQueue(db: Queryable, approverStaffId: string | null, limit: number) {
+export async function approvalQueue(
+  db: Queryable,
+  approverStaffId: string | null,
+  limit: number,
+  exceptStaffId: string | undefined,
+) {
   const rows = await requestsQuery(
     db,
     and(
       inArray(leaveRequests.status, [0, 4, 5]),
       approverStaffId === null ? undefined : eq(leaveRequests.approverStaffId, approverStaffId),
+      exceptStaffId === undefined ? undefined : ne(leaveRequests.staffId, exceptStaffId),
     ),
   )
     .orderBy(asc(leaveRequests.createdAt), asc(leaveRequests.referenceId))
@@ -366,4 +374,51 @@ export async function requestEvents(db: Queryable, referenceId: string): Promise
     .where(eq(leaveRequestEvents.referenceId, referenceId))
     .orderBy(asc(leaveRequestEvents.at), asc(leaveRequestEvents.id));
   return rows.map((r) => ({ ...r, at: new Date(r.at).toISOString() }));
+}
+
+export interface StaffSearch {
+  search?: string | undefined;
+  department?: string | undefined;
+  page: number;
+  pageSize: number;
+}
+
+/** Staff records whose name, e-mail or id contains the search text, by name; paged. */
+export async function searchStaff(db: Queryable, filter: StaffSearch) {
+  const text = filter.search ? `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  const where = and(
+    text === undefined
+      ? undefined
+      : sql`(${staff.displayName} ilike ${text} or ${staff.email} ilike ${text} or ${staff.staffId} ilike ${text})`,
+    filter.department === undefined ? undefined : eq(staff.departmentCode, filter.department),
+  );
+  const [rows, totals] = await Promise.all([
+    db
+      .select(staffRecordView)
+      .from(staff)
+      .leftJoin(approver, eq(approver.staffId, staff.approverStaffId))
+      .where(where)
+      .orderBy(asc(staff.displayName), asc(staff.staffId))
+      .limit(filter.pageSize)
+      .offset((filter.page - 1) * filter.pageSize),
+    db.select({ n: count() }).from(staff).where(where),
+  ]);
+  return { items: rows, total: totals[0]?.n ?? 0 };
+}
+
+export async function departmentExists(db: Queryable, code: string): Promise<boolean> {
+  const [row] = await db
+    .select({ code: departments.code })
+    .from(departments)
+    .where(eq(departments.code, code))
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function updateStaff(
+  tx: Transaction,
+  staffId: string,
+  values: Pick<StaffRow, 'approverStaffId' | 'departmentCode' | 'joinDate' | 'gender' | 'workingDaysMask'>,
+) {
+  await tx.update(staff).set(values).where(eq(staff.staffId, staffId));
 }

@@ -18,6 +18,10 @@ import {
   myRequestsQuerySchema,
   pageOf,
   publicHolidaySchema,
+  staffRecordSchema,
+  staffSearchQuerySchema,
+  updateStaffInputSchema,
+  STAFF_ID,
 } from '@staff-portal/shared/leave';
 import type { Database } from '../../db/client';
 import { currentUser } from '../../plugins/auth';
@@ -281,5 +285,38 @@ export const leaveRoutes: FastifyPluginAsyncZod<LeaveRoutesOptions> = async (
       },
     },
     async (request) => service.approvals(callerOf(request)),
+  );
+
+  const admin = app.authenticate({ guards: ['ADMIN'] });
+
+  app.get(
+    '/leave/admin/staff',
+    {
+      onRequest: admin,
+      schema: {
+        tags,
+        security,
+        summary: 'Staff leave records by name, e-mail or id, and department; paged (ADMIN)',
+        querystring: staffSearchQuerySchema,
+        response: { 200: pageOf(staffRecordSchema), ...errors },
+      },
+    },
+    async (request) => service.searchStaff(request.query),
+  );
+
+  app.put(
+    '/leave/admin/staff/:staffId',
+    {
+      onRequest: admin,
+      schema: {
+        tags,
+        security,
+        summary: "A staff member's approver, department, join date, gender and working days (ADMIN)",
+        params: z.object({ staffId: z.string().regex(STAFF_ID, 'must be a staff id (LVUSR + 10 digits)') }),
+        body: updateStaffInputSchema,
+        response: { 200: staffRecordSchema, ...errors },
+      },
+    },
+    async (request) => service.updateStaff(request.params.staffId, request.body),
   );
 };

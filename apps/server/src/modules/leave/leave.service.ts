@@ -11,6 +11,8 @@ import {
   type LeaveRequest,
   type LeaveType,
   type MyLeave,
+  type StaffRecord,
+  type UpdateStaffInput,
 } from '@staff-portal/shared/leave';
 import {
   assertTransition,
@@ -37,6 +39,10 @@ import {
 import {
   adjustmentSums,
   approvalQueue,
+  departmentExists,
+  searchStaff,
+  updateStaff,
+  type StaffSearch,
   attachmentOf,
   departmentAbsences,
   departmentSize,
@@ -272,6 +278,15 @@ export function createLeaveService({ database, timeZone, now = () => new Date(),
     return row;
   }
 
+  /** Who may see a request's history and attachment: the applicant, their approver, ADMIN. */
+  async function requireViewer(caller: Caller, referenceId: string) {
+    const row = await requestOrNotFound(db, referenceId);
+    if (caller.isAdmin) return row;
+    const person = await callerStaff(caller.user);
+    if (person && (person.staffId === row.staffId || person.staffId === row.approverStaffId)) return row;
+    throw forbidden('Only the applicant, their approver or an HR administrator can see this request.');
+  }
+
   /** Queues messages in the transaction; they are sent after it commits. */
   async function queue(tx: Transaction, mails: (LeaveMail | undefined)[]): Promise<number[]> {
     if (!mailer) return [];
@@ -500,25 +515,58 @@ export function createLeaveService({ database, timeZone, now = () => new Date(),
       return viewOf(db, referenceId);
     },
 
-    /** Who may see a request's history and attachment: the applicant, their approver, ADMIN. */
-    async requireViewer(caller: Caller, referenceId: string) {
-      const row = await requestOrNotFound(db, referenceId);
-      if (caller.isAdmin) return row;
-      const person = await callerStaff(caller.user);
-      if (person && (person.staffId === row.staffId || person.staffId === row.approverStaffId)) return row;
-      throw forbidden('Only the applicant, their approver or an HR administrator can see this request.');
-    },
-
     async history(caller: Caller, referenceId: string) {
-      await this.requireViewer(caller, referenceId);
+      await requireViewer(caller, referenceId);
       return requestEvents(db, referenceId);
     },
 
     async attachment(caller: Caller, referenceId: string) {
-      await this.requireViewer(caller, referenceId);
+      await requireViewer(caller, referenceId);
       const file = await attachmentOf(db, referenceId);
       if (!file?.data) throw notFound(`Leave request ${referenceId} has no attachment.`);
       return file;
+    },
+
+    /** ADMIN: staff records by name, e-mail or id, and department; paged. */
+    async searchStaff(filter: StaffSearch) {
+      const { items, total } = await searchStaff(db, filter);
+      return { items, total, page: filter.page, pageSize: filter.pageSize };
+    },
+
+    /**
+     * ADMIN: a staff member's approver, department, join date, gender and working days. Requests
+     * already submitted keep the approver they were sent to.
+     */
+    async updateStaff(staffId: string, input: UpdateStaffInput): Promise<StaffRecord> {
+      return db.transaction(async (tx) => {
+        if (!(await findStaff(tx, staffId))) throw notFound(`There is no staff record ${staffId}.`);
+        await lockStaff(tx, staffId);
+        if (!(await departmentExists(tx, input.departmentCode))) {
+          throw validationError(`There is no department ${input.departmentCode}.`, 'departmentCode');
+        }
+        if (input.approverStaffId !== null) {
+          if (input.approverStaffId === staffId) {
+            throw validationError('Nobody can approve their own leave.', 'approverStaffId');
+          }
+          if (!(await findStaff(tx, input.approverStaffId))) {
+            throw validationError(`There is no staff record ${input.approverStaffId}.`, 'approverStaffId');
+          }
+          // Following the approvers up from the new one must not come back to this person.
+          const seen = new Set<string>();
+          for (let cursor: string | null = input.approverStaffId; cursor !== null && !seen.has(cursor);) {
+            if (cursor === staffId) {
+              throw validationError(
+                'That approver is approved, directly or through others, by this person: it would make a loop.',
+                'approverStaffId',
+              );
+            }
+            seen.add(cursor);
+            cursor = (await findStaff(tx, cursor))?.approverStaffId ?? null;
+          }
+        }
+        await updateStaff(tx, staffId, input);
+        return (await staffRecord(tx, staffId))!;
+      });
     },
 
     /** My approval queue (ADMIN: everyone's), with what the approver needs to decide. */
@@ -527,7 +575,13 @@ export function createLeaveService({ database, timeZone, now = () => new Date(),
       if (!person && !caller.isAdmin) {
         throw forbidden('You have no staff leave record yet. Ask an HR administrator to create one for your account.');
       }
-      const queue = await approvalQueue(db, caller.isAdmin ? null : person!.staffId, APPROVAL_QUEUE_LIMIT);
+      // Nobody decides their own request, so it is not in their queue even for an HR admin.
+      const queue = await approvalQueue(
+        db,
+        caller.isAdmin ? null : person!.staffId,
+        APPROVAL_QUEUE_LIMIT,
+        person?.staffId,
+      );
       const types = new Map((await listLeaveTypes(db)).map((t) => [t.id, t]));
       const applicants = new Map<string, Promise<StaffRow | undefined>>();
       const sizes = new Map<string, Promise<number>>();

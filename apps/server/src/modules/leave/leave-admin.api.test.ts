@@ -1,0 +1,140 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import type { StaffRecord } from '@staff-portal/shared/leave';
+import { staff } from '../../db/schema/organisation';
+import { createTestApp, type TestContext } from '../../test/app';
+import { applyAs, call, seedLeaveFixture, staffIds } from './leave-fixture';
+
+async function setup() {
+  const ctx = await createTestApp();
+  await seedLeaveFixture(ctx.database.db);
+  return ctx;
+}
+
+interface Page {
+  items: StaffRecord[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+const update = {
+  approverStaffId: staffIds.itadmin,
+  departmentCode: 'HR',
+  joinDate: '2020-01-06',
+  gender: 'F',
+  workingDaysMask: 0b0111111,
+};
+
+async function stored(ctx: TestContext, staffId: string) {
+  const [row] = await ctx.database.db.select().from(staff).where(eq(staff.staffId, staffId));
+  return row!;
+}
+
+describe('GET /api/leave/admin/staff', () => {
+  it('lists staff records by name, paged, searched by name, e-mail or id and filtered by department', async () => {
+    const ctx = await setup();
+    const all = await call(ctx, 'hradmin', 'GET', '/api/leave/admin/staff?pageSize=3');
+    expect(all.statusCode).toBe(200);
+    const page = all.json<Page>();
+    expect(page).toMatchObject({ total: 7, page: 1, pageSize: 3 });
+    expect(page.items.map((s) => s.displayName)).toEqual(['Aisyah Rahman', 'Lim Wei Jie', 'Muhammad Hafiz']);
+    expect(page.items[2]).toMatchObject({ staffId: staffIds.hr, approverName: 'Tan Mei Ling', departmentCode: 'HR' });
+
+    const byName = (await call(ctx, 'itadmin', 'GET', '/api/leave/admin/staff?search=priya')).json<Page>();
+    expect(byName.items.map((s) => s.staffId)).toEqual([staffIds.hr2]);
+    const byEmail = (await call(ctx, 'itadmin', 'GET', '/api/leave/admin/staff?search=hradmin%40')).json<Page>();
+    expect(byEmail.items.map((s) => s.staffId)).toEqual([staffIds.hradmin]);
+    const byId = (await call(ctx, 'itadmin', 'GET', '/api/leave/admin/staff?search=0000000007')).json<Page>();
+    expect(byId.items.map((s) => s.displayName)).toEqual(['Ravi Chandran']);
+    const hr = (await call(ctx, 'itadmin', 'GET', '/api/leave/admin/staff?department=HR')).json<Page>();
+    expect(hr.items.map((s) => s.displayName)).toEqual(['Muhammad Hafiz', 'Priya Nair']);
+    // LIKE wildcards in the search are taken literally.
+    expect((await call(ctx, 'itadmin', 'GET', '/api/leave/admin/staff?search=%25')).json<Page>().total).toBe(0);
+  });
+
+  it('refuses HR staff, CLUB and IR users with 403 and a bad page size with 400', async () => {
+    const ctx = await setup();
+    for (const who of ['hr', 'club', 'ir'] as const) {
+      const response = await call(ctx, who, 'GET', '/api/leave/admin/staff');
+      expect(response.statusCode).toBe(403);
+      expect(response.json<{ message: string }>().message).toContain('HRAdmin');
+    }
+    const bad = await call(ctx, 'hradmin', 'GET', '/api/leave/admin/staff?pageSize=0');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ field: 'pageSize' });
+  });
+});
+
+describe('PUT /api/leave/admin/staff/:staffId', () => {
+  it("updates a staff member's approver, department, join date, gender and working days", async () => {
+    const ctx = await setup();
+    const pending = await applyAs(ctx, 'hr', {
+      leaveTypeId: 'LVE0001',
+      startDate: '2027-03-08',
+      endDate: '2027-03-08',
+    });
+    const response = await call(ctx, 'hradmin', 'PUT', `/api/leave/admin/staff/${staffIds.hr}`, update);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      staffId: staffIds.hr,
+      displayName: 'Muhammad Hafiz',
+      email: 'hr@staffportal.example',
+      departmentCode: 'HR',
+      approverStaffId: staffIds.itadmin,
+      approverName: 'Aisyah Rahman',
+      joinDate: '2020-01-06',
+      gender: 'F',
+      workingDaysMask: 63,
+      active: true,
+    });
+    expect(await stored(ctx, staffIds.hr)).toMatchObject({ approverStaffId: staffIds.itadmin, workingDaysMask: 63 });
+    // The request already submitted stays with the approver it was sent to.
+    const queue = (await call(ctx, 'hradmin', 'GET', '/api/leave/approvals')).json<
+      { referenceId: string; approverStaffId: string }[]
+    >();
+    expect(queue.find((q) => q.referenceId === pending.referenceId)!.approverStaffId).toBe(staffIds.hradmin);
+    // No approver at all is allowed (the top of the tree).
+    const top = await call(ctx, 'itadmin', 'PUT', `/api/leave/admin/staff/${staffIds.hr}`, {
+      ...update,
+      approverStaffId: null,
+    });
+    expect(top.json()).toMatchObject({ approverStaffId: null, approverName: null });
+  });
+
+  const bad: [string, object, string, RegExp][] = [
+    ['an unknown approver', { ...update, approverStaffId: 'LVUSR0000000099' }, 'approverStaffId', /no staff record/],
+    ['themselves as approver', { ...update, approverStaffId: staffIds.hr }, 'approverStaffId', /own leave/],
+    // Tan approves Hafiz, so Hafiz cannot become Tan's approver.
+    ['a loop of approvers', { ...update, approverStaffId: staffIds.hr }, 'approverStaffId', /./],
+    ['an unknown department', { ...update, departmentCode: 'NOPE' }, 'departmentCode', /no department NOPE/],
+    ['a join date that is not a date', { ...update, joinDate: '2020-13-01' }, 'joinDate', /date/],
+    ['no working days', { ...update, workingDaysMask: 0 }, 'workingDaysMask', /at least one working day/],
+    ['a mask over 7 bits', { ...update, workingDaysMask: 128 }, 'workingDaysMask', /./],
+    ['an unknown gender', { ...update, gender: 'X' }, 'gender', /./],
+    ['a malformed approver id', { ...update, approverStaffId: 'tan' }, 'approverStaffId', /LVUSR/],
+  ];
+  it.each(bad)('refuses %s with 400 naming the field, changing nothing', async (name, body, field, message) => {
+    const ctx = await setup();
+    // The loop case edits Tan (whose reports include Hafiz); the others edit Hafiz.
+    const target = name === 'a loop of approvers' ? staffIds.hradmin : staffIds.hr;
+    const before = await stored(ctx, target);
+    const response = await call(ctx, 'hradmin', 'PUT', `/api/leave/admin/staff/${target}`, body);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'VALIDATION_ERROR', field });
+    expect(response.json<{ message: string }>().message).toMatch(message);
+    if (name === 'a loop of approvers') expect(response.json<{ message: string }>().message).toMatch(/loop/);
+    expect(await stored(ctx, target)).toEqual(before);
+  });
+
+  it('answers 404 for an unknown staff id and 403 for non-admins, changing nothing', async () => {
+    const ctx = await setup();
+    const unknown = await call(ctx, 'hradmin', 'PUT', '/api/leave/admin/staff/LVUSR0000000099', update);
+    expect(unknown.statusCode).toBe(404);
+    const before = await stored(ctx, staffIds.hr2);
+    for (const who of ['hr', 'club', 'ir'] as const) {
+      expect((await call(ctx, who, 'PUT', `/api/leave/admin/staff/${staffIds.hr2}`, update)).statusCode).toBe(403);
+    }
+    expect(await stored(ctx, staffIds.hr2)).toEqual(before);
+  });
+});
