@@ -68,6 +68,11 @@ const ProfilePage: LazyPage = lazy(() =>
 const ChangePasswordPage: LazyPage = lazy(() =>
   import('../features/account/change-password-page').then((module) => ({ default: module.ChangePasswordPage })),
 );
+const hubPage = (name: 'SharedPage' | 'HRServicesPage' | 'LeaveServicesPage'): LazyPage =>
+  lazy(() => import('./routes/hub-pages').then((module) => ({ default: module[name] })));
+const SharedPage = hubPage('SharedPage');
+const HRServicesPage = hubPage('HRServicesPage');
+const LeaveServicesPage = hubPage('LeaveServicesPage');
 
 /**
  * The screen each page name shows. A feature issue replaces its page's entry with its own
@@ -85,9 +90,9 @@ export const pages: Record<PageName, LazyPage> = {
   CreateAnnouncement: UnderConstructionPage,
   UpdateAnnouncement: UnderConstructionPage,
   StaffInformation: UnderConstructionPage,
-  SharedPage: UnderConstructionPage,
-  HRServicesPage: UnderConstructionPage,
-  LeaveServicesPage: UnderConstructionPage,
+  SharedPage,
+  HRServicesPage,
+  LeaveServicesPage,
   LeavePage: UnderConstructionPage,
   LeaveHistoryPage: UnderConstructionPage,
   StaffMovementPage: UnderConstructionPage,

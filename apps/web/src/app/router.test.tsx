@@ -106,6 +106,9 @@ describe('router', () => {
     '/': 'Welcome, Aisyah',
     '/profile': 'Profile',
     '/profile/reset-password': 'Change Password',
+    '/shared': 'Shared',
+    '/shared/hr-services': 'HR Services',
+    '/shared/hr-services/leave': 'E-Leave System',
   };
 
   it.each(seedPaths.filter((path) => path !== '/unauthorized' && path !== '*'))(
