@@ -73,6 +73,9 @@ const hubPage = (name: 'SharedPage' | 'HRServicesPage' | 'LeaveServicesPage'): L
 const SharedPage = hubPage('SharedPage');
 const HRServicesPage = hubPage('HRServicesPage');
 const LeaveServicesPage = hubPage('LeaveServicesPage');
+const LeavePage: LazyPage = lazy(() =>
+  import('../features/leave/leave-page').then((module) => ({ default: module.LeavePage })),
+);
 
 /**
  * The screen each page name shows. A feature issue replaces its page's entry with its own
@@ -93,7 +96,7 @@ export const pages: Record<PageName, LazyPage> = {
   SharedPage,
   HRServicesPage,
   LeaveServicesPage,
-  LeavePage: UnderConstructionPage,
+  LeavePage,
   LeaveHistoryPage: UnderConstructionPage,
   StaffMovementPage: UnderConstructionPage,
   LeaveApprovalPage: UnderConstructionPage,

@@ -109,6 +109,7 @@ describe('router', () => {
     '/shared': 'Shared',
     '/shared/hr-services': 'HR Services',
     '/shared/hr-services/leave': 'E-Leave System',
+    '/shared/hr-services/leave/my-leaves': 'My Leaves',
   };
 
   it.each(seedPaths.filter((path) => path !== '/unauthorized' && path !== '*'))(

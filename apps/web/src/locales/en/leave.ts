@@ -90,6 +90,7 @@ export const leave = {
     attachmentSize: 'The attachment must be at most 5 MB.',
     required: 'This field is required',
     preview: {
+      label: 'Day count and balance',
       prompt: 'Choose a leave type and dates to see the day count.',
       checking: 'Counting working days…',
       days: 'Working days',
@@ -117,6 +118,7 @@ export const leave = {
     requested: 'Cancellation of {{referenceId}} requested.',
   },
   historyDialog: {
+    button: 'History',
     open: 'History of {{referenceId}}',
     title: 'History of {{referenceId}}',
     empty: 'No changes recorded.',

@@ -95,6 +95,7 @@ export const leave: typeof en = {
     attachmentSize: 'Lampiran tidak boleh melebihi 5 MB.',
     required: 'Ruangan ini wajib diisi',
     preview: {
+      label: 'Bilangan hari dan baki',
       prompt: 'Pilih jenis cuti dan tarikh untuk melihat bilangan hari.',
       checking: 'Mengira hari bekerja…',
       days: 'Hari bekerja',
@@ -122,6 +123,7 @@ export const leave: typeof en = {
     requested: 'Pembatalan {{referenceId}} telah dipohon.',
   },
   historyDialog: {
+    button: 'Sejarah',
     open: 'Sejarah {{referenceId}}',
     title: 'Sejarah {{referenceId}}',
     empty: 'Tiada perubahan direkodkan.',
