@@ -76,6 +76,9 @@ const LeaveServicesPage = hubPage('LeaveServicesPage');
 const LeavePage: LazyPage = lazy(() =>
   import('../features/leave/leave-page').then((module) => ({ default: module.LeavePage })),
 );
+const LeaveHistoryPage: LazyPage = lazy(() =>
+  import('../features/leave/leave-history-page').then((module) => ({ default: module.LeaveHistoryPage })),
+);
 
 /**
  * The screen each page name shows. A feature issue replaces its page's entry with its own
@@ -97,7 +100,7 @@ export const pages: Record<PageName, LazyPage> = {
   HRServicesPage,
   LeaveServicesPage,
   LeavePage,
-  LeaveHistoryPage: UnderConstructionPage,
+  LeaveHistoryPage,
   StaffMovementPage: UnderConstructionPage,
   LeaveApprovalPage: UnderConstructionPage,
   LeaveAdminPage: UnderConstructionPage,

@@ -110,6 +110,7 @@ describe('router', () => {
     '/shared/hr-services': 'HR Services',
     '/shared/hr-services/leave': 'E-Leave System',
     '/shared/hr-services/leave/my-leaves': 'My Leaves',
+    '/shared/hr-services/leave/my-leaves/history': 'Leave History',
   };
 
   it.each(seedPaths.filter((path) => path !== '/unauthorized' && path !== '*'))(

@@ -1,5 +1,10 @@
 import dayjs from 'dayjs';
 import 'dayjs/locale/ms';
+import timezone from 'dayjs/plugin/timezone';
+import utc from 'dayjs/plugin/utc';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
 
 /** Leave dates are calendar days (no time, no zone), shown as lib/dates.ts shows dates: "05 Mar 2026". */
 export const DATE_FORMAT = 'DD MMM YYYY';
@@ -25,5 +30,16 @@ export function todayIn(timeZone: string): string {
     return dayjs().tz(timeZone).format('YYYY-MM-DD');
   } catch {
     return dayjs().format('YYYY-MM-DD');
+  }
+}
+
+/** An instant as "YYYY-MM-DD HH:mm" in the organisation's zone, for exports. */
+export function formatTimestamp(value: string, timeZone: string): string {
+  const instant = dayjs(value);
+  if (!instant.isValid()) return '';
+  try {
+    return instant.tz(timeZone).format('YYYY-MM-DD HH:mm');
+  } catch {
+    return instant.format('YYYY-MM-DD HH:mm');
   }
 }

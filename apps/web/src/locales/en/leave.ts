@@ -126,6 +126,13 @@ export const leave = {
     close: 'Close',
   },
   history: {
+    byAdmin: 'by HR admin',
+    pageLabel: {
+      first: 'Go to first page',
+      last: 'Go to last page',
+      next: 'Go to next page',
+      previous: 'Go to previous page',
+    },
     title: 'Leave History',
     filters: 'Filters',
     year: 'Year',

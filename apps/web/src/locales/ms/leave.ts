@@ -131,6 +131,13 @@ export const leave: typeof en = {
     close: 'Tutup',
   },
   history: {
+    byAdmin: 'oleh pentadbir HR',
+    pageLabel: {
+      first: 'Pergi ke halaman pertama',
+      last: 'Pergi ke halaman terakhir',
+      next: 'Pergi ke halaman seterusnya',
+      previous: 'Pergi ke halaman sebelumnya',
+    },
     title: 'Sejarah Cuti',
     filters: 'Penapis',
     year: 'Tahun',
