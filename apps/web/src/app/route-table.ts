@@ -79,6 +79,9 @@ const LeavePage: LazyPage = lazy(() =>
 const LeaveHistoryPage: LazyPage = lazy(() =>
   import('../features/leave/leave-history-page').then((module) => ({ default: module.LeaveHistoryPage })),
 );
+const LeaveApprovalPage: LazyPage = lazy(() =>
+  import('../features/leave/leave-approval-page').then((module) => ({ default: module.LeaveApprovalPage })),
+);
 
 /**
  * The screen each page name shows. A feature issue replaces its page's entry with its own
@@ -102,7 +105,7 @@ export const pages: Record<PageName, LazyPage> = {
   LeavePage,
   LeaveHistoryPage,
   StaffMovementPage: UnderConstructionPage,
-  LeaveApprovalPage: UnderConstructionPage,
+  LeaveApprovalPage,
   LeaveAdminPage: UnderConstructionPage,
   UpdateLeaveUserPage: UnderConstructionPage,
   IRServicesPage: UnderConstructionPage,

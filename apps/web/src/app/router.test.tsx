@@ -111,6 +111,7 @@ describe('router', () => {
     '/shared/hr-services/leave': 'E-Leave System',
     '/shared/hr-services/leave/my-leaves': 'My Leaves',
     '/shared/hr-services/leave/my-leaves/history': 'Leave History',
+    '/shared/hr-services/leave/approval': 'Leave Approval',
   };
 
   it.each(seedPaths.filter((path) => path !== '/unauthorized' && path !== '*'))(
