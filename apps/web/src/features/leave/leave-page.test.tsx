@@ -4,6 +4,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { changeLanguage } from '../../lib/i18n';
+import { setViewportWidth } from '../../test/viewport';
 import { LeavePage } from './leave-page';
 import { stubLeaveApi, reply } from './test/leave-api-double';
 import type { Handler } from './test/leave-api-double';
@@ -274,5 +276,48 @@ describe('LeavePage', () => {
     const second = await screen.findByRole('dialog', { name: 'Request cancellation?' });
     await user.click(within(second).getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('Cancellation of LV202603010900222222 requested.')).toBeInTheDocument();
+  });
+
+  it('shows a broken rule that names no form field in the day-count panel', async () => {
+    stub({
+      'POST /leave/requests/preview': () => {
+        throw validationError('Not enough Annual Leave: 1 day available');
+      },
+    });
+    renderLeavePage(<LeavePage />, URL);
+    await fillRequest(ANNUAL.id, '2026-03-02', '2026-03-04');
+    await waitFor(() => expect(previewPanel()).toHaveTextContent('Not enough Annual Leave: 1 day available'));
+    expect(submitButton()).toBeDisabled();
+  });
+
+  it('stacks my requests as cards on a phone', async () => {
+    setViewportWidth(390);
+    stub();
+    renderLeavePage(<LeavePage />, URL);
+    const list = await screen.findByRole('list', { name: `My requests in ${year}` });
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    const first = within(list).getAllByRole('listitem')[0];
+    expect(first).toHaveTextContent('Annual Leave');
+    expect(first).toHaveTextContent('02 Mar 2026 – 04 Mar 2026');
+    expect(
+      within(first as HTMLElement).getByRole('button', { name: 'Cancel request LV202603010900111111' }),
+    ).toBeVisible();
+  });
+
+  it('speaks Bahasa Malaysia', async () => {
+    await changeLanguage('ms');
+    try {
+      stub();
+      renderLeavePage(<LeavePage />, URL);
+      expect(screen.getByRole('heading', { level: 1, name: 'Cuti Saya' })).toBeInTheDocument();
+      expect(await screen.findByRole('heading', { name: 'Mohon cuti' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Hantar permohonan' })).toBeInTheDocument();
+      expect(screen.getByRole('radio', { name: 'Sehari Penuh' })).toBeChecked();
+      // Status names stay the seed's.
+      expect(await screen.findAllByText('PENDING')).not.toHaveLength(0);
+    } finally {
+      await changeLanguage('en');
+      localStorage.clear();
+    }
   });
 });

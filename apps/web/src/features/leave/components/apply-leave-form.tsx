@@ -90,13 +90,11 @@ export function ApplyLeaveForm({ leaveTypes }: { leaveTypes: readonly LeaveType[
   const currentKey = parsed.success ? JSON.stringify(parsed.data) : null;
   const previewInput = debouncedInput !== null && JSON.stringify(debouncedInput) === currentKey ? debouncedInput : null;
   const preview = useLeavePreview(previewInput);
-  const previewResult = previewInput === null ? undefined : preview.data;
+  // A placeholder is the answer for the previous input: fine to keep the figures steady while
+  // the new count comes, never to blame a field the user has just changed.
+  const previewResult = previewInput === null || preview.isPlaceholderData ? undefined : preview.data;
   const ruleBroken = previewResult !== undefined && !previewResult.ok ? previewResult : null;
   const ruleError = (field: FieldName | 'attachment') => (ruleBroken?.field === field ? ruleBroken.message : null);
-  const ruleErrorElsewhere =
-    ruleBroken !== null && !isFormField(ruleBroken.field) && ruleBroken.field !== 'attachment'
-      ? ruleBroken.message
-      : null;
 
   const fieldError = (field: FieldName) => formState.errors[field]?.message ?? ruleError(field) ?? undefined;
 
@@ -234,7 +232,7 @@ export function ApplyLeaveForm({ leaveTypes }: { leaveTypes: readonly LeaveType[
 
           <PreviewPanel
             state={
-              previewInput === null
+              !parsed.success
                 ? 'prompt'
                 : previewResult === undefined || preview.isFetching
                   ? 'checking'
@@ -242,15 +240,14 @@ export function ApplyLeaveForm({ leaveTypes }: { leaveTypes: readonly LeaveType[
                     ? 'ready'
                     : 'broken'
             }
+            brokenRule={ruleBroken?.message}
             days={previewResult?.ok === true ? formatDayCount(previewResult.preview.days, locale) : undefined}
             available={previewResult?.ok === true ? formatDayCount(previewResult.preview.available, locale) : undefined}
             balanceAfter={previewResult?.ok === true ? previewResult.preview.balanceAfter : undefined}
             locale={locale}
           />
 
-          {(formError ?? ruleErrorElsewhere) !== null && (
-            <Alert severity="error">{formError ?? ruleErrorElsewhere}</Alert>
-          )}
+          {formError !== null && <Alert severity="error">{formError}</Alert>}
 
           <Box>
             <Button
@@ -270,6 +267,8 @@ export function ApplyLeaveForm({ leaveTypes }: { leaveTypes: readonly LeaveType[
 
 interface PreviewPanelProps {
   state: 'prompt' | 'checking' | 'ready' | 'broken';
+  /** The rule the request breaks, as the server words it. */
+  brokenRule: string | undefined;
   days: string | undefined;
   available: string | undefined;
   balanceAfter: number | undefined;
@@ -277,7 +276,7 @@ interface PreviewPanelProps {
 }
 
 /** The live day count and balance after, announced politely as it changes. */
-function PreviewPanel({ state, days, available, balanceAfter, locale }: PreviewPanelProps) {
+function PreviewPanel({ state, brokenRule, days, available, balanceAfter, locale }: PreviewPanelProps) {
   const { t } = useTranslation('leave');
   return (
     <Box
@@ -307,7 +306,7 @@ function PreviewPanel({ state, days, available, balanceAfter, locale }: PreviewP
           />
         </Stack>
       )}
-      {state === 'broken' && <Typography color="error">{'—'}</Typography>}
+      {state === 'broken' && <Typography color="error">{brokenRule}</Typography>}
     </Box>
   );
 }
