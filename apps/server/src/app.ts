@@ -16,6 +16,7 @@ import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { migrate } from './db/migrate';
 import { healthRoutes } from './modules/health/health.routes';
+import { leaveRoutes } from './modules/leave/leave.routes';
 import { logRoutes } from './modules/log/log.routes';
 import { meRoutes } from './modules/me/me.routes';
 import { runtimeConfigRoutes } from './modules/runtime-config/runtime-config.routes';
@@ -135,6 +136,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   await app.register(runtimeConfigRoutes, { config });
   await app.register(logRoutes, { database, prefix: '/api' });
   await app.register(meRoutes, { config, prefix: '/api' });
+  await app.register(leaveRoutes, { database, timeZone: config.organisation.timeZone, prefix: '/api' });
   if (identity) await app.register((scope) => identity.routes(scope), { prefix: '/identity' });
 
   await app.register(webAppPlugin, { root: deps.webRoot === null ? undefined : (deps.webRoot ?? defaultWebRoot) });

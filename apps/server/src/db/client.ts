@@ -6,11 +6,12 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type pg from 'pg';
 import * as app from './schema/app';
+import * as leave from './schema/leave';
 import * as log from './schema/log';
 import * as organisation from './schema/organisation';
 import * as identity from '@staff-portal/identity/schema';
 
-export const schema = { ...app, ...log, ...organisation, ...identity };
+export const schema = { ...app, ...log, ...organisation, ...leave, ...identity };
 
 /** The query builder, the same type on either engine. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;

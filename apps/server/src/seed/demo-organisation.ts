@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db, Transaction } from '../db/client';
 import { appMeta } from '../db/schema/app';
 import { departments, leaveTypes, publicHolidays, staff } from '../db/schema/organisation';
+import { seedDemoLeave } from './demo-leave';
 import { leaveTypeCatalogue } from './leave-type-catalogue';
 
 /** The holiday calendar seeded for the demo: Federal Territory of Kuala Lumpur (PRODUCT.md §5). */
@@ -162,6 +163,7 @@ export async function seedOnFirstStart(
       .returning({ key: appMeta.key });
     if (inserted.length === 0 || options.seed === 'none') return false;
     await seedDemoOrganisation(tx, { orgDepartment: options.orgDepartment });
+    await seedDemoLeave(tx);
     return true;
   });
 }

@@ -1,0 +1,530 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import {
+  REFERENCE_ID,
+  approvalItemSchema,
+  leaveTypeSchema,
+  myLeaveSchema,
+  type LeaveRequest,
+  type MyLeave,
+} from '@staff-portal/shared/leave';
+import { leaveRequestEvents, leaveRequests } from '../../db/schema/leave';
+import { leaveTypes, staff } from '../../db/schema/organisation';
+import { createTestApp, type TestContext } from '../../test/app';
+import {
+  EXE,
+  PDF,
+  PNG,
+  applyAs,
+  authHeader,
+  call,
+  multipartBody,
+  rowCounts,
+  seedLeaveFixture,
+  staffIds,
+  users,
+  type FixtureUser,
+} from './leave-fixture';
+
+async function setup() {
+  const ctx = await createTestApp();
+  await seedLeaveFixture(ctx.database.db);
+  return ctx;
+}
+
+/** Mon 8 – Fri 12 March 2027, with a public holiday on Wednesday the 10th: 4 working days. */
+const week = { leaveTypeId: 'LVE0001', startDate: '2027-03-08', endDate: '2027-03-12', reason: 'Family trip' };
+
+async function postMultipart(ctx: TestContext, who: FixtureUser, body: ReturnType<typeof multipartBody>) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/leave/requests',
+    headers: { ...(await authHeader(ctx, who)), 'content-type': body.contentType },
+    payload: body.payload,
+  });
+}
+
+describe('leave API: who may call it', () => {
+  const endpoints: [string, string, object?][] = [
+    ['GET', '/api/leave/types'],
+    ['GET', '/api/leave/holidays?year=2027'],
+    ['GET', '/api/leave/me?year=2027'],
+    ['GET', '/api/leave/requests/mine'],
+    ['POST', '/api/leave/requests/preview', week],
+    ['POST', '/api/leave/requests', week],
+    ['POST', '/api/leave/requests/LV202703010900123456/cancel', {}],
+    ['POST', '/api/leave/requests/LV202703010900123456/decision', { decision: 'approve' }],
+    ['GET', '/api/leave/requests/LV202703010900123456/history'],
+    ['GET', '/api/leave/requests/LV202703010900123456/attachment'],
+    ['GET', '/api/leave/approvals'],
+  ];
+
+  it.each(endpoints)(
+    '%s %s: 401 without a token, 403 for CLUB-only and IR-only users, nothing written',
+    async (method, url, payload) => {
+      const ctx = await setup();
+      const anonymous = await ctx.app.inject({ method: method as 'GET', url, ...(payload ? { payload } : {}) });
+      expect(anonymous.statusCode).toBe(401);
+      for (const who of ['club', 'ir'] as const) {
+        const response = await call(ctx, who, method as 'GET', url, payload);
+        expect(response.statusCode).toBe(403);
+        expect(response.json()).toMatchObject({ code: 'FORBIDDEN' });
+        expect(response.json<{ message: string }>().message).toContain('HR');
+      }
+      expect(await rowCounts(ctx.database.db)).toEqual({ requests: 0, events: 0 });
+    },
+  );
+
+  it('answers 403 with a clear message to an HR user without a staff leave record', async () => {
+    const ctx = await setup();
+    for (const [method, url, payload] of [
+      ['GET', '/api/leave/me'],
+      ['GET', '/api/leave/requests/mine'],
+      ['POST', '/api/leave/requests/preview', week],
+      ['POST', '/api/leave/requests', week],
+      ['GET', '/api/leave/approvals'],
+    ] as const) {
+      const response = await call(ctx, 'stranger', method, url, payload);
+      expect(response.statusCode).toBe(403);
+      expect(response.json<{ message: string }>().message).toMatch(/no staff leave record/);
+    }
+    expect(await rowCounts(ctx.database.db)).toEqual({ requests: 0, events: 0 });
+  });
+});
+
+describe('GET /api/leave/types and /holidays', () => {
+  it('lists the 22 leave types in catalogue order', async () => {
+    const ctx = await setup();
+    const response = await call(ctx, 'hr', 'GET', '/api/leave/types');
+    expect(response.statusCode).toBe(200);
+    const types = response.json<unknown[]>().map((t) => leaveTypeSchema.parse(t));
+    expect(types).toHaveLength(22);
+    expect(types[0]).toMatchObject({
+      id: 'LVE0001',
+      name: 'Annual Leave',
+      serviceTiers: [
+        { minYears: 0, days: 8 },
+        { minYears: 2, days: 12 },
+        { minYears: 5, days: 16 },
+      ],
+    });
+    expect(types.find((t) => t.id === 'LVE0002')).toMatchObject({ cancellable: false, attachmentRequired: true });
+  });
+
+  it("lists a year's public holidays and refuses a bad year naming the field", async () => {
+    const ctx = await setup();
+    const response = await call(ctx, 'hr', 'GET', '/api/leave/holidays?year=2027');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual([{ date: '2027-03-10', region: 'MY-14', name: 'Test Holiday' }]);
+    expect((await call(ctx, 'hr', 'GET', '/api/leave/holidays?year=2026')).json()).toEqual([]);
+    const bad = await call(ctx, 'hr', 'GET', '/api/leave/holidays?year=next');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ code: 'VALIDATION_ERROR', field: 'year' });
+  });
+});
+
+describe('GET /api/leave/me', () => {
+  it('links my staff record by e-mail on first use and shows my balances', async () => {
+    const ctx = await setup();
+    const response = await call(ctx, 'hr', 'GET', '/api/leave/me?year=2027');
+    expect(response.statusCode).toBe(200);
+    const mine = myLeaveSchema.parse(response.json());
+    expect(mine.staff).toMatchObject({
+      staffId: staffIds.hr,
+      displayName: 'Muhammad Hafiz',
+      departmentCode: 'HR',
+      approverStaffId: staffIds.hradmin,
+      approverName: 'Tan Mei Ling',
+      workingDaysMask: 31,
+    });
+    expect(mine.year).toBe(2027);
+    // Joined 2022-01-10: five years' service by the end of 2027, so the top tiers.
+    expect(mine.balances.find((b) => b.leaveTypeId === 'LVE0001')).toEqual({
+      leaveTypeId: 'LVE0001',
+      leaveTypeName: 'Annual Leave',
+      entitled: 16,
+      carried: 0,
+      adjustments: 0,
+      taken: 0,
+      pending: 0,
+      available: 16,
+    });
+    expect(mine.balances.find((b) => b.leaveTypeId === 'LVE0002')!.entitled).toBe(22);
+    const [row] = await ctx.database.db.select().from(staff).where(eq(staff.staffId, staffIds.hr));
+    expect(row!.identitySub).toBe(users.hr.sub);
+  });
+
+  it('counts pending and approved days against the balance', async () => {
+    const ctx = await setup();
+    const first = await applyAs(ctx, 'hr2', week);
+    await applyAs(ctx, 'hr2', { ...week, startDate: '2027-03-15', endDate: '2027-03-15', dayType: 1 });
+    await call(ctx, 'hradmin', 'POST', `/api/leave/requests/${first.referenceId}/decision`, { decision: 'approve' });
+    const mine = (await call(ctx, 'hr2', 'GET', '/api/leave/me?year=2027')).json<MyLeave>();
+    // Joined 2025-02-03: two years by the end of 2027, so 12 days.
+    expect(mine.balances.find((b) => b.leaveTypeId === 'LVE0001')).toMatchObject({
+      entitled: 12,
+      taken: 4,
+      pending: 0.5,
+      available: 7.5,
+    });
+  });
+
+  it('refuses a bad year naming the field', async () => {
+    const ctx = await setup();
+    const response = await call(ctx, 'hr', 'GET', '/api/leave/me?year=1899');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ field: 'year' });
+  });
+});
+
+describe('POST /api/leave/requests/preview', () => {
+  it('answers the day count and balance after, writing nothing', async () => {
+    const ctx = await setup();
+    const response = await call(ctx, 'hr', 'POST', '/api/leave/requests/preview', week);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ days: 4, available: 16, balanceAfter: 12 });
+    const half = await call(ctx, 'hr', 'POST', '/api/leave/requests/preview', {
+      ...week,
+      endDate: week.startDate,
+      dayType: 2,
+    });
+    expect(half.json()).toEqual({ days: 0.5, available: 16, balanceAfter: 15.5 });
+    // Unpaid leave may go below zero.
+    const unpaid = await call(ctx, 'hr', 'POST', '/api/leave/requests/preview', { ...week, leaveTypeId: 'LVE0009' });
+    expect(unpaid.json()).toEqual({ days: 4, available: 0, balanceAfter: -4 });
+    expect(await rowCounts(ctx.database.db)).toEqual({ requests: 0, events: 0 });
+  });
+
+  const broken: [string, object, string, RegExp][] = [
+    ['a date that is not a date', { ...week, startDate: '8 March' }, 'startDate', /date/],
+    ['an end before the start', { ...week, endDate: '2027-03-01' }, 'endDate', /before the start/],
+    ['a half day over several days', { ...week, dayType: 1 }, 'dayType', /same day/],
+    ['an unknown day type', { ...week, dayType: 3 }, 'dayType', /./],
+    ['a leave type id of the wrong form', { ...week, leaveTypeId: 'ANNUAL' }, 'leaveTypeId', /LVE0001/],
+    ['a leave type that does not exist', { ...week, leaveTypeId: 'LVE0099' }, 'leaveTypeId', /no leave type LVE0099/],
+    [
+      'a half day of a type without half days',
+      { ...week, leaveTypeId: 'LVE0003', endDate: week.startDate, dayType: 1 },
+      'dayType',
+      /Hospitalisation Leave cannot be taken as a half day/,
+    ],
+    ['a weekend only', { ...week, startDate: '2027-03-06', endDate: '2027-03-07' }, 'endDate', /no working days/],
+    [
+      'a public holiday only',
+      { ...week, startDate: '2027-03-10', endDate: '2027-03-10' },
+      'endDate',
+      /no working days/,
+    ],
+    [
+      'more days than the balance',
+      { ...week, startDate: '2027-03-01', endDate: '2027-03-31' },
+      'leaveTypeId',
+      /needs 22 day\(s\) of Annual Leave but only 16 are available/,
+    ],
+    ['a reason that is too long', { ...week, reason: 'x'.repeat(1001) }, 'reason', /./],
+  ];
+  it.each(broken)('refuses %s with 400 naming the field, writing nothing', async (_name, body, field, message) => {
+    const ctx = await setup();
+    for (const url of ['/api/leave/requests/preview', '/api/leave/requests']) {
+      const response = await call(ctx, 'hr', 'POST', url, body);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ code: 'VALIDATION_ERROR', field });
+      expect(response.json<{ message: string }>().message).toMatch(message);
+    }
+    expect(await rowCounts(ctx.database.db)).toEqual({ requests: 0, events: 0 });
+  });
+
+  it('refuses an inactive type and an overlap with my own pending or approved request', async () => {
+    const ctx = await setup();
+    await ctx.database.db.update(leaveTypes).set({ active: false }).where(eq(leaveTypes.id, 'LVE0022'));
+    const inactive = await call(ctx, 'hr', 'POST', '/api/leave/requests/preview', { ...week, leaveTypeId: 'LVE0022' });
+    expect(inactive.statusCode).toBe(400);
+    expect(inactive.json()).toMatchObject({
+      field: 'leaveTypeId',
+      message: 'Special Leave can no longer be applied for.',
+    });
+
+    const first = await applyAs(ctx, 'hr', week);
+    const overlap = await call(ctx, 'hr', 'POST', '/api/leave/requests/preview', {
+      ...week,
+      leaveTypeId: 'LVE0006',
+      startDate: '2027-03-12',
+      endDate: '2027-03-15',
+    });
+    expect(overlap.statusCode).toBe(400);
+    expect(overlap.json()).toMatchObject({ field: 'startDate' });
+    expect(overlap.json<{ message: string }>().message).toContain(`overlap your pending request ${first.referenceId}`);
+    // Someone else's request on the same dates is no overlap of mine.
+    expect((await call(ctx, 'hr2', 'POST', '/api/leave/requests/preview', week)).statusCode).toBe(200);
+    // Once cancelled, the dates are free again.
+    await call(ctx, 'hr', 'POST', `/api/leave/requests/${first.referenceId}/cancel`, {});
+    expect((await call(ctx, 'hr', 'POST', '/api/leave/requests/preview', week)).statusCode).toBe(200);
+  });
+});
+
+describe('POST /api/leave/requests', () => {
+  it('stores a pending request with its submission event and the approver at submit time', async () => {
+    const ctx = await setup();
+    const response = await call(ctx, 'hr', 'POST', '/api/leave/requests', week);
+    expect(response.statusCode).toBe(201);
+    const created = response.json<LeaveRequest>();
+    expect(created.referenceId).toMatch(REFERENCE_ID);
+    expect(created).toMatchObject({
+      staffId: staffIds.hr,
+      staffName: 'Muhammad Hafiz',
+      departmentCode: 'HR',
+      leaveTypeId: 'LVE0001',
+      leaveTypeName: 'Annual Leave',
+      startDate: '2027-03-08',
+      endDate: '2027-03-12',
+      dayType: 0,
+      days: 4,
+      reason: 'Family trip',
+      status: 0,
+      approverStaffId: staffIds.hradmin,
+      approverName: 'Tan Mei Ling',
+      remarks: null,
+      hasAttachment: false,
+    });
+    const events = await ctx.database.db
+      .select()
+      .from(leaveRequestEvents)
+      .where(eq(leaveRequestEvents.referenceId, created.referenceId));
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({
+      fromStatus: null,
+      toStatus: 0,
+      actorStaffId: staffIds.hr,
+      actorSub: users.hr.sub,
+      actorName: 'Muhammad Hafiz',
+    });
+  });
+
+  it('takes a morning and an afternoon of the same day as two requests, but not two mornings', async () => {
+    const ctx = await setup();
+    const day = { ...week, startDate: '2027-03-15', endDate: '2027-03-15' };
+    await applyAs(ctx, 'hr', { ...day, dayType: 1 });
+    await applyAs(ctx, 'hr', { ...day, dayType: 2 });
+    const again = await call(ctx, 'hr', 'POST', '/api/leave/requests', { ...day, dayType: 1 });
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toMatchObject({ field: 'startDate' });
+    expect((await rowCounts(ctx.database.db)).requests).toBe(2);
+  });
+
+  it('refuses two simultaneous overlapping requests of one person: exactly one is stored', async () => {
+    const ctx = await setup();
+    const responses = await Promise.all([
+      call(ctx, 'hr', 'POST', '/api/leave/requests', week),
+      call(ctx, 'hr', 'POST', '/api/leave/requests', { ...week, leaveTypeId: 'LVE0006' }),
+    ]);
+    expect(responses.map((r) => r.statusCode).sort()).toEqual([201, 400]);
+    expect(await rowCounts(ctx.database.db)).toEqual({ requests: 1, events: 1 });
+  });
+
+  it('needs an attachment where the type says so, writing nothing without one', async () => {
+    const ctx = await setup();
+    const response = await call(ctx, 'hr', 'POST', '/api/leave/requests', { ...week, leaveTypeId: 'LVE0002' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ field: 'attachment' });
+    expect(response.json<{ message: string }>().message).toMatch(/Medical Leave needs an attachment/);
+    expect(await rowCounts(ctx.database.db)).toEqual({ requests: 0, events: 0 });
+  });
+
+  it('takes multipart with a PDF, stores it in the database, and shows it to the applicant, approver and ADMIN only', async () => {
+    const ctx = await setup();
+    const body = multipartBody(
+      { leaveTypeId: 'LVE0002', startDate: '2027-03-15', endDate: '2027-03-15', dayType: '1', reason: 'Clinic' },
+      { filename: 'mc.pdf', contentType: 'application/pdf', data: PDF },
+    );
+    const response = await postMultipart(ctx, 'hr', body);
+    expect(response.statusCode).toBe(201);
+    const created = response.json<LeaveRequest>();
+    expect(created).toMatchObject({ leaveTypeId: 'LVE0002', dayType: 1, days: 0.5, hasAttachment: true });
+    const [row] = await ctx.database.db
+      .select()
+      .from(leaveRequests)
+      .where(eq(leaveRequests.referenceId, created.referenceId));
+    expect(row).toMatchObject({
+      attachmentName: 'mc.pdf',
+      attachmentMime: 'application/pdf',
+      attachmentSize: PDF.length,
+    });
+    expect(Buffer.compare(row!.attachment!, PDF)).toBe(0);
+
+    const url = `/api/leave/requests/${created.referenceId}/attachment`;
+    for (const who of ['hr', 'hradmin', 'itadmin'] as const) {
+      const file = await call(ctx, who, 'GET', url);
+      expect(file.statusCode).toBe(200);
+      expect(file.headers['content-type']).toBe('application/pdf');
+      expect(file.headers['content-disposition']).toBe('attachment; filename="mc.pdf"');
+      expect(Buffer.compare(file.rawPayload, PDF)).toBe(0);
+    }
+    const other = await call(ctx, 'hr2', 'GET', url);
+    expect(other.statusCode).toBe(403);
+    const none = await call(
+      ctx,
+      'hr',
+      'GET',
+      `/api/leave/requests/${(await applyAs(ctx, 'hr', week)).referenceId}/attachment`,
+    );
+    expect(none.statusCode).toBe(404);
+  });
+
+  it('takes a PNG named .jpg, storing the type its content shows', async () => {
+    const ctx = await setup();
+    const body = multipartBody(
+      { leaveTypeId: 'LVE0002', startDate: '2027-03-15', endDate: '2027-03-16' },
+      { filename: 'scan.jpg', contentType: 'image/jpeg', data: PNG },
+    );
+    const response = await postMultipart(ctx, 'hr', body);
+    expect(response.statusCode).toBe(201);
+    const [row] = await ctx.database.db.select().from(leaveRequests);
+    expect(row!.attachmentMime).toBe('image/png');
+  });
+
+  const badFiles: [string, { filename: string; contentType: string; data: Buffer; field?: string }, string, RegExp][] =
+    [
+      [
+        'an executable renamed to .pdf',
+        { filename: 'mc.pdf', contentType: 'application/pdf', data: EXE },
+        'attachment',
+        /PDF, JPEG or PNG/,
+      ],
+      [
+        'a text file',
+        { filename: 'mc.txt', contentType: 'text/plain', data: Buffer.from('hello') },
+        'attachment',
+        /PDF, JPEG or PNG/,
+      ],
+      [
+        'a PDF over 5 MB',
+        {
+          filename: 'big.pdf',
+          contentType: 'application/pdf',
+          data: Buffer.concat([PDF, Buffer.alloc(5 * 1024 * 1024)]),
+        },
+        'attachment',
+        /at most 5 MB/,
+      ],
+      [
+        'a file under another field name',
+        { field: 'file', filename: 'mc.pdf', contentType: 'application/pdf', data: PDF },
+        'file',
+        /named attachment/,
+      ],
+    ];
+  it.each(badFiles)('refuses %s with 400 naming the field, writing nothing', async (_name, file, field, message) => {
+    const ctx = await setup();
+    const response = await postMultipart(
+      ctx,
+      'hr',
+      multipartBody({ leaveTypeId: 'LVE0002', startDate: '2027-03-15', endDate: '2027-03-15' }, file),
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'VALIDATION_ERROR', field });
+    expect(response.json<{ message: string }>().message).toMatch(message);
+    expect(await rowCounts(ctx.database.db)).toEqual({ requests: 0, events: 0 });
+  });
+
+  it('refuses bad multipart fields naming the field, writing nothing', async () => {
+    const ctx = await setup();
+    const response = await postMultipart(
+      ctx,
+      'hr',
+      multipartBody(
+        { leaveTypeId: 'LVE0002', startDate: '2027-02-30', endDate: '2027-03-15' },
+        {
+          filename: 'mc.pdf',
+          contentType: 'application/pdf',
+          data: PDF,
+        },
+      ),
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ field: 'startDate' });
+    expect(await rowCounts(ctx.database.db)).toEqual({ requests: 0, events: 0 });
+  });
+});
+
+describe('GET /api/leave/requests/mine', () => {
+  it('lists only my requests, newest first, filtered and paged', async () => {
+    const ctx = await setup();
+    await applyAs(ctx, 'hr', week);
+    await applyAs(ctx, 'hr', { ...week, leaveTypeId: 'LVE0006', startDate: '2027-04-05', endDate: '2027-04-05' });
+    const later = await applyAs(ctx, 'hr', { ...week, startDate: '2027-05-03', endDate: '2027-05-04' });
+    await applyAs(ctx, 'hr2', week);
+    await call(ctx, 'hr', 'POST', `/api/leave/requests/${later.referenceId}/cancel`, {});
+
+    const all = await call(ctx, 'hr', 'GET', '/api/leave/requests/mine');
+    expect(all.statusCode).toBe(200);
+    const page = all.json<{ items: LeaveRequest[]; total: number; page: number; pageSize: number }>();
+    expect(page.total).toBe(3);
+    expect(page.items.map((r) => r.startDate)).toEqual(['2027-05-03', '2027-04-05', '2027-03-08']);
+    expect(page.items.every((r) => r.staffId === staffIds.hr)).toBe(true);
+
+    const paged = (await call(ctx, 'hr', 'GET', '/api/leave/requests/mine?page=2&pageSize=2')).json<typeof page>();
+    expect(paged).toMatchObject({ total: 3, page: 2, pageSize: 2 });
+    expect(paged.items.map((r) => r.startDate)).toEqual(['2027-03-08']);
+
+    const annual = (await call(ctx, 'hr', 'GET', '/api/leave/requests/mine?leaveTypeId=LVE0001&status=0')).json<
+      typeof page
+    >();
+    expect(annual.items.map((r) => r.startDate)).toEqual(['2027-03-08']);
+    expect((await call(ctx, 'hr', 'GET', '/api/leave/requests/mine?year=2026')).json<typeof page>().total).toBe(0);
+  });
+
+  it.each([
+    ['status=9', 'status'],
+    ['pageSize=500', 'pageSize'],
+    ['leaveTypeId=annual', 'leaveTypeId'],
+    ['page=0', 'page'],
+  ])('refuses %s with 400 naming the field', async (query, field) => {
+    const ctx = await setup();
+    const response = await call(ctx, 'hr', 'GET', `/api/leave/requests/mine?${query}`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'VALIDATION_ERROR', field });
+  });
+});
+
+describe('GET /api/leave/approvals', () => {
+  it("shows my queue with the applicant's balance after and who else in the department is away", async () => {
+    const ctx = await setup();
+    const priya = await applyAs(ctx, 'hr2', week);
+    const hafiz = await applyAs(ctx, 'hr', { ...week, startDate: '2027-03-11', endDate: '2027-03-12' });
+    await applyAs(ctx, 'hr', { ...week, startDate: '2027-06-07', endDate: '2027-06-07' });
+
+    const response = await call(ctx, 'hradmin', 'GET', '/api/leave/approvals');
+    expect(response.statusCode).toBe(200);
+    const queue = response.json<unknown[]>().map((item) => approvalItemSchema.parse(item));
+    expect(queue.map((q) => q.referenceId)).toHaveLength(3);
+    const forHafiz = queue.find((q) => q.referenceId === hafiz.referenceId)!;
+    // 16 − 2 (this request) − 1 (his other pending one).
+    expect(forHafiz.balanceAfter).toBe(13);
+    expect(forHafiz.awayOnDates).toEqual([
+      { staffName: 'Priya Nair', startDate: '2027-03-08', endDate: '2027-03-12', status: 0 },
+    ]);
+    // One of the two HR staff away is half the department: over the 30% threshold.
+    expect(forHafiz.overThreshold).toBe(true);
+    const forPriya = queue.find((q) => q.referenceId === priya.referenceId)!;
+    expect(forPriya.balanceAfter).toBe(8);
+    expect(forPriya.awayOnDates.map((a) => a.staffName)).toEqual(['Muhammad Hafiz']);
+    const june = queue.find((q) => q.startDate === '2027-06-07')!;
+    expect(june).toMatchObject({ awayOnDates: [], overThreshold: false });
+  });
+
+  it('shows only requests whose approver I am; ADMIN sees all; decided ones leave the queue', async () => {
+    const ctx = await setup();
+    const mine = await applyAs(ctx, 'hr', week);
+    // Tan Mei Ling's own request goes to Aisyah (ITAdmin).
+    const hers = await applyAs(ctx, 'hradmin', week);
+    expect((await call(ctx, 'hr', 'GET', '/api/leave/approvals')).json()).toEqual([]);
+    const tan = (await call(ctx, 'hradmin', 'GET', '/api/leave/approvals')).json<LeaveRequest[]>();
+    // Tan is an HR admin, so she sees every request, her own included, but cannot decide hers.
+    expect(tan.map((r) => r.referenceId).sort()).toEqual([mine.referenceId, hers.referenceId].sort());
+    const aisyah = (await call(ctx, 'itadmin', 'GET', '/api/leave/approvals')).json<LeaveRequest[]>();
+    expect(aisyah.map((r) => r.referenceId).sort()).toEqual([mine.referenceId, hers.referenceId].sort());
+    await call(ctx, 'itadmin', 'POST', `/api/leave/requests/${hers.referenceId}/decision`, { decision: 'approve' });
+    const after = (await call(ctx, 'itadmin', 'GET', '/api/leave/approvals')).json<LeaveRequest[]>();
+    expect(after.map((r) => r.referenceId)).toEqual([mine.referenceId]);
+  });
+});

@@ -1,0 +1,369 @@
+import { and, asc, count, desc, eq, gte, inArray, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { LeaveRequest, LeaveRequestEvent, StaffRecord } from '@staff-portal/shared/leave';
+import type { Db, Transaction } from '../../db/client';
+import { leaveAdjustments, leaveEntitlements, leaveRequestEvents, leaveRequests } from '../../db/schema/leave';
+import { leaveTypes, publicHolidays, staff } from '../../db/schema/organisation';
+
+/** Queries run on the database or inside a transaction alike. */
+export type Queryable = Db | Transaction;
+
+export type StaffRow = typeof staff.$inferSelect;
+export type LeaveTypeRow = typeof leaveTypes.$inferSelect;
+export type LeaveRequestRow = Omit<typeof leaveRequests.$inferSelect, 'attachment'>;
+
+const approver = alias(staff, 'approver');
+
+export async function findStaffBySub(db: Queryable, sub: string): Promise<StaffRow | undefined> {
+  const [row] = await db.select().from(staff).where(eq(staff.identitySub, sub)).limit(1);
+  return row;
+}
+
+/** Links the not-yet-linked staff record with this e-mail to the identity user; undefined when none. */
+export async function linkStaffByEmail(db: Queryable, email: string, sub: string): Promise<StaffRow | undefined> {
+  const [row] = await db
+    .update(staff)
+    .set({ identitySub: sub })
+    .where(and(sql`lower(${staff.email}) = lower(${email})`, isNull(staff.identitySub)))
+    .returning();
+  return row;
+}
+
+export async function findStaff(db: Queryable, staffId: string): Promise<StaffRow | undefined> {
+  const [row] = await db.select().from(staff).where(eq(staff.staffId, staffId)).limit(1);
+  return row;
+}
+
+/** Takes the staff row's lock, so one person's submissions are checked and written one at a time. */
+export async function lockStaff(tx: Transaction, staffId: string): Promise<void> {
+  await tx.execute(sql`select 1 from ${staff} where ${staff.staffId} = ${staffId} for update`);
+}
+
+export async function staffRecord(db: Queryable, staffId: string): Promise<StaffRecord | undefined> {
+  const [row] = await db
+    .select({
+      staffId: staff.staffId,
+      displayName: staff.displayName,
+      email: staff.email,
+      departmentCode: staff.departmentCode,
+      approverStaffId: staff.approverStaffId,
+      approverName: approver.displayName,
+      joinDate: staff.joinDate,
+      gender: staff.gender,
+      workingDaysMask: staff.workingDaysMask,
+      active: staff.active,
+    })
+    .from(staff)
+    .leftJoin(approver, eq(approver.staffId, staff.approverStaffId))
+    .where(eq(staff.staffId, staffId))
+    .limit(1);
+  return row;
+}
+
+export async function listLeaveTypes(db: Queryable): Promise<LeaveTypeRow[]> {
+  return db.select().from(leaveTypes).orderBy(asc(leaveTypes.sortOrder), asc(leaveTypes.id));
+}
+
+export async function findLeaveType(db: Queryable, id: string): Promise<LeaveTypeRow | undefined> {
+  const [row] = await db.select().from(leaveTypes).where(eq(leaveTypes.id, id)).limit(1);
+  return row;
+}
+
+export async function holidaysBetween(db: Queryable, from: string, to: string) {
+  return db
+    .select({ date: publicHolidays.date, region: publicHolidays.region, name: publicHolidays.name })
+    .from(publicHolidays)
+    .where(and(gte(publicHolidays.date, from), lte(publicHolidays.date, to)))
+    .orderBy(asc(publicHolidays.date), asc(publicHolidays.region));
+}
+
+/** Days of a person's requests in a year per type and status (a request belongs to its start year). */
+export async function usageByTypeAndStatus(db: Queryable, staffId: string, year: number, leaveTypeId?: string) {
+  const rows = await db
+    .select({
+      leaveTypeId: leaveRequests.leaveTypeId,
+      status: leaveRequests.status,
+      days: sql<string>`sum(${leaveRequests.days})`,
+    })
+    .from(leaveRequests)
+    .where(
+      and(
+        eq(leaveRequests.staffId, staffId),
+        gte(leaveRequests.startDate, `${year}-01-01`),
+        lte(leaveRequests.startDate, `${year}-12-31`),
+        inArray(leaveRequests.status, [0, 1, 4, 5]),
+        leaveTypeId === undefined ? undefined : eq(leaveRequests.leaveTypeId, leaveTypeId),
+      ),
+    )
+    .groupBy(leaveRequests.leaveTypeId, leaveRequests.status);
+  return rows.map((r) => ({ ...r, days: Number(r.days) }));
+}
+
+/** Days of a type counted against the balance that start on or before a date (carry-forward expiry). */
+export async function usedUpTo(db: Queryable, staffId: string, leaveTypeId: string, from: string, upTo: string) {
+  const [row] = await db
+    .select({ days: sql<string | null>`sum(${leaveRequests.days})` })
+    .from(leaveRequests)
+    .where(
+      and(
+        eq(leaveRequests.staffId, staffId),
+        eq(leaveRequests.leaveTypeId, leaveTypeId),
+        gte(leaveRequests.startDate, from),
+        lte(leaveRequests.startDate, upTo),
+        inArray(leaveRequests.status, [0, 1, 4, 5]),
+      ),
+    );
+  return Number(row?.days ?? 0);
+}
+
+export async function entitlementRows(db: Queryable, staffId: string, year: number) {
+  return db
+    .select()
+    .from(leaveEntitlements)
+    .where(and(eq(leaveEntitlements.staffId, staffId), eq(leaveEntitlements.year, year)));
+}
+
+export async function adjustmentSums(db: Queryable, staffId: string, year: number) {
+  const rows = await db
+    .select({ leaveTypeId: leaveAdjustments.leaveTypeId, days: sql<string>`sum(${leaveAdjustments.days})` })
+    .from(leaveAdjustments)
+    .where(and(eq(leaveAdjustments.staffId, staffId), eq(leaveAdjustments.year, year)))
+    .groupBy(leaveAdjustments.leaveTypeId);
+  return new Map(rows.map((r) => [r.leaveTypeId, Number(r.days)]));
+}
+
+/** A person's requests that count against them and share a day with the range. */
+export async function overlappingRequests(db: Queryable, staffId: string, startDate: string, endDate: string) {
+  return db
+    .select({
+      referenceId: leaveRequests.referenceId,
+      startDate: leaveRequests.startDate,
+      endDate: leaveRequests.endDate,
+      dayType: leaveRequests.dayType,
+      status: leaveRequests.status,
+    })
+    .from(leaveRequests)
+    .where(
+      and(
+        eq(leaveRequests.staffId, staffId),
+        inArray(leaveRequests.status, [0, 1, 4, 5]),
+        lte(leaveRequests.startDate, endDate),
+        gte(leaveRequests.endDate, startDate),
+      ),
+    );
+}
+
+export async function insertLeaveRequest(tx: Transaction, row: typeof leaveRequests.$inferInsert) {
+  await tx.insert(leaveRequests).values(row);
+}
+
+export async function insertEvent(tx: Transaction, row: typeof leaveRequestEvents.$inferInsert) {
+  await tx.insert(leaveRequestEvents).values(row);
+}
+
+/**
+ * Moves a request from the status the caller saw to the next one. The `status = expected`
+ * condition makes the update its own check: of two people deciding at once, the second finds
+ * no row and is told so (PRODUCT.md §5).
+ */
+export async function transitionRequest(
+  tx: Transaction,
+  referenceId: string,
+  expected: number,
+  next: number,
+  remarks: string | null,
+): Promise<boolean> {
+  const rows = await tx
+    .update(leaveRequests)
+    .set({ status: next, remarks, updatedAt: new Date() })
+    .where(and(eq(leaveRequests.referenceId, referenceId), eq(leaveRequests.status, expected)))
+    .returning({ referenceId: leaveRequests.referenceId });
+  return rows.length === 1;
+}
+
+export async function findRequestRow(db: Queryable, referenceId: string): Promise<LeaveRequestRow | undefined> {
+  const [row] = await db
+    .select({
+      referenceId: leaveRequests.referenceId,
+      staffId: leaveRequests.staffId,
+      leaveTypeId: leaveRequests.leaveTypeId,
+      startDate: leaveRequests.startDate,
+      endDate: leaveRequests.endDate,
+      dayType: leaveRequests.dayType,
+      days: leaveRequests.days,
+      reason: leaveRequests.reason,
+      status: leaveRequests.status,
+      approverStaffId: leaveRequests.approverStaffId,
+      remarks: leaveRequests.remarks,
+      attachmentName: leaveRequests.attachmentName,
+      attachmentMime: leaveRequests.attachmentMime,
+      attachmentSize: leaveRequests.attachmentSize,
+      createdAt: leaveRequests.createdAt,
+      updatedAt: leaveRequests.updatedAt,
+    })
+    .from(leaveRequests)
+    .where(eq(leaveRequests.referenceId, referenceId))
+    .limit(1);
+  return row;
+}
+
+export async function attachmentOf(db: Queryable, referenceId: string) {
+  const [row] = await db
+    .select({
+      data: leaveRequests.attachment,
+      name: leaveRequests.attachmentName,
+      mime: leaveRequests.attachmentMime,
+    })
+    .from(leaveRequests)
+    .where(eq(leaveRequests.referenceId, referenceId))
+    .limit(1);
+  return row;
+}
+
+/** The request as the API shows it: with names of the applicant, type and approver. */
+const requestView = {
+  referenceId: leaveRequests.referenceId,
+  staffId: leaveRequests.staffId,
+  staffName: staff.displayName,
+  departmentCode: staff.departmentCode,
+  leaveTypeId: leaveRequests.leaveTypeId,
+  leaveTypeName: leaveTypes.name,
+  startDate: leaveRequests.startDate,
+  endDate: leaveRequests.endDate,
+  dayType: leaveRequests.dayType,
+  days: leaveRequests.days,
+  reason: leaveRequests.reason,
+  status: leaveRequests.status,
+  approverStaffId: leaveRequests.approverStaffId,
+  approverName: approver.displayName,
+  remarks: leaveRequests.remarks,
+  hasAttachment: sql<boolean>`(${leaveRequests.attachmentSize} is not null)`,
+  createdAt: leaveRequests.createdAt,
+  updatedAt: leaveRequests.updatedAt,
+};
+
+type RequestViewRow = Omit<LeaveRequest, 'createdAt' | 'updatedAt' | 'dayType'> & {
+  dayType: number;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+function toLeaveRequest(row: RequestViewRow): LeaveRequest {
+  return {
+    ...row,
+    dayType: row.dayType as LeaveRequest['dayType'],
+    days: Number(row.days),
+    hasAttachment: Boolean(row.hasAttachment),
+    createdAt: new Date(row.createdAt).toISOString(),
+    updatedAt: new Date(row.updatedAt).toISOString(),
+  };
+}
+
+function requestsQuery(db: Queryable, where: SQL | undefined) {
+  return db
+    .select(requestView)
+    .from(leaveRequests)
+    .innerJoin(staff, eq(staff.staffId, leaveRequests.staffId))
+    .innerJoin(leaveTypes, eq(leaveTypes.id, leaveRequests.leaveTypeId))
+    .leftJoin(approver, eq(approver.staffId, leaveRequests.approverStaffId))
+    .where(where);
+}
+
+export async function findRequestView(db: Queryable, referenceId: string): Promise<LeaveRequest | undefined> {
+  const [row] = await requestsQuery(db, eq(leaveRequests.referenceId, referenceId)).limit(1);
+  return row ? toLeaveRequest(row) : undefined;
+}
+
+export interface MyRequestsFilter {
+  staffId: string;
+  year?: number | undefined;
+  leaveTypeId?: string | undefined;
+  status?: number | undefined;
+  page: number;
+  pageSize: number;
+}
+
+export async function myRequests(db: Queryable, filter: MyRequestsFilter) {
+  const where = and(
+    eq(leaveRequests.staffId, filter.staffId),
+    filter.year === undefined ? undefined : gte(leaveRequests.startDate, `${filter.year}-01-01`),
+    filter.year === undefined ? undefined : lte(leaveRequests.startDate, `${filter.year}-12-31`),
+    filter.leaveTypeId === undefined ? undefined : eq(leaveRequests.leaveTypeId, filter.leaveTypeId),
+    filter.status === undefined ? undefined : eq(leaveRequests.status, filter.status),
+  );
+  const [rows, totals] = await Promise.all([
+    requestsQuery(db, where)
+      .orderBy(desc(leaveRequests.startDate), desc(leaveRequests.createdAt))
+      .limit(filter.pageSize)
+      .offset((filter.page - 1) * filter.pageSize),
+    db.select({ n: count() }).from(leaveRequests).where(where),
+  ]);
+  return { items: rows.map(toLeaveRequest), total: totals[0]?.n ?? 0 };
+}
+
+/** Requests waiting for a decision (pending or pending cancellation), oldest first. */
+export async function approvalQueue(db: Queryable, approverStaffId: string | null, limit: number) {
+  const rows = await requestsQuery(
+    db,
+    and(
+      inArray(leaveRequests.status, [0, 4, 5]),
+      approverStaffId === null ? undefined : eq(leaveRequests.approverStaffId, approverStaffId),
+    ),
+  )
+    .orderBy(asc(leaveRequests.createdAt), asc(leaveRequests.referenceId))
+    .limit(limit);
+  return rows.map(toLeaveRequest);
+}
+
+/** Others of a department away (pending, approved or pending cancellation) on any day of a range. */
+export async function departmentAbsences(
+  db: Queryable,
+  departmentCode: string,
+  exceptStaffId: string,
+  startDate: string,
+  endDate: string,
+) {
+  return db
+    .select({
+      staffId: leaveRequests.staffId,
+      staffName: staff.displayName,
+      startDate: leaveRequests.startDate,
+      endDate: leaveRequests.endDate,
+      status: leaveRequests.status,
+    })
+    .from(leaveRequests)
+    .innerJoin(staff, eq(staff.staffId, leaveRequests.staffId))
+    .where(
+      and(
+        eq(staff.departmentCode, departmentCode),
+        ne(leaveRequests.staffId, exceptStaffId),
+        inArray(leaveRequests.status, [0, 1, 4, 5]),
+        lte(leaveRequests.startDate, endDate),
+        gte(leaveRequests.endDate, startDate),
+      ),
+    )
+    .orderBy(asc(leaveRequests.startDate), asc(staff.displayName));
+}
+
+export async function departmentSize(db: Queryable, departmentCode: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(staff)
+    .where(and(eq(staff.departmentCode, departmentCode), eq(staff.active, true)));
+  return row?.n ?? 0;
+}
+
+export async function requestEvents(db: Queryable, referenceId: string): Promise<LeaveRequestEvent[]> {
+  const rows = await db
+    .select({
+      fromStatus: leaveRequestEvents.fromStatus,
+      toStatus: leaveRequestEvents.toStatus,
+      actorName: leaveRequestEvents.actorName,
+      remarks: leaveRequestEvents.remarks,
+      at: leaveRequestEvents.at,
+    })
+    .from(leaveRequestEvents)
+    .where(eq(leaveRequestEvents.referenceId, referenceId))
+    .orderBy(asc(leaveRequestEvents.at), asc(leaveRequestEvents.id));
+  return rows.map((r) => ({ ...r, at: new Date(r.at).toISOString() }));
+}

@@ -1,0 +1,505 @@
+import { MAX_FILE_SIZE_MB } from '@staff-portal/shared/constants';
+import { conflict, forbidden, notFound, validationError } from '@staff-portal/shared/errors';
+import {
+  DAY_TYPE,
+  leaveStatusLabel,
+  type ApplyLeaveInput,
+  type ApprovalItem,
+  type LeaveBalance,
+  type LeaveDecisionInput,
+  type LeavePreview,
+  type LeaveRequest,
+  type LeaveType,
+  type MyLeave,
+} from '@staff-portal/shared/leave';
+import {
+  assertTransition,
+  availableBalance,
+  countLeaveDays,
+  decisionTarget,
+  entitlementAt,
+  entitlementDateOf,
+  fitsBalance,
+  newReferenceId,
+  overAwayThreshold,
+  type LeaveActor,
+} from '@staff-portal/shared/leave-rules';
+import type { TokenUser } from '../../auth/token-verifier';
+import type { Database, Transaction } from '../../db/client';
+import {
+  adjustmentSums,
+  approvalQueue,
+  attachmentOf,
+  departmentAbsences,
+  departmentSize,
+  entitlementRows,
+  findLeaveType,
+  findRequestRow,
+  findRequestView,
+  findStaff,
+  findStaffBySub,
+  holidaysBetween,
+  insertEvent,
+  insertLeaveRequest,
+  linkStaffByEmail,
+  listLeaveTypes,
+  lockStaff,
+  myRequests,
+  overlappingRequests,
+  requestEvents,
+  staffRecord,
+  transitionRequest,
+  usageByTypeAndStatus,
+  usedUpTo,
+  type LeaveTypeRow,
+  type MyRequestsFilter,
+  type Queryable,
+  type StaffRow,
+} from './leave.repository';
+
+/** Who is calling: the verified token user, and whether they pass the ADMIN guard. */
+export interface Caller {
+  user: TokenUser;
+  isAdmin: boolean;
+}
+
+export interface LeaveServiceOptions {
+  database: Database;
+  /** The organisation's time zone: "today" and "this year" are judged there. */
+  timeZone: string;
+  now?: () => Date;
+}
+
+/** At most this many requests are listed in one approval queue (oldest first). */
+export const APPROVAL_QUEUE_LIMIT = 200;
+/** The longest single request, in calendar days. */
+export const MAX_REQUEST_CALENDAR_DAYS = 366;
+export const MAX_ATTACHMENT_BYTES = MAX_FILE_SIZE_MB * 1024 * 1024;
+
+export interface Attachment {
+  data: Buffer;
+  filename: string;
+}
+
+/** The attachment types PRODUCT.md §7 allows, told by their first bytes rather than their name. */
+export function detectAttachmentType(data: Buffer): 'application/pdf' | 'image/jpeg' | 'image/png' | undefined {
+  if (data.subarray(0, 5).toString('latin1') === '%PDF-') return 'application/pdf';
+  if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'image/jpeg';
+  if (data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
+  return undefined;
+}
+
+function todayIn(timeZone: string, now: Date): string {
+  // en-CA formats as YYYY-MM-DD.
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+function calendarDays(startDate: string, endDate: string): number {
+  return (Date.parse(`${endDate}T00:00:00Z`) - Date.parse(`${startDate}T00:00:00Z`)) / 86_400_000 + 1;
+}
+
+function toLeaveType(row: LeaveTypeRow): LeaveType {
+  return {
+    id: row.id,
+    name: row.name,
+    defaultDays: Number(row.defaultDays),
+    serviceTiers: row.serviceTiers ?? null,
+    cancellable: row.cancellable,
+    attachmentRequired: row.attachmentRequired,
+    halfDayAllowed: row.halfDayAllowed,
+    balanceLimited: row.balanceLimited,
+    active: row.active,
+  };
+}
+
+function actorNameOf(user: TokenUser, person: StaffRow | undefined): string {
+  if (person) return person.displayName;
+  const name = user.claims['name'];
+  return typeof name === 'string' && name !== '' ? name : (user.email ?? user.username);
+}
+
+export function createLeaveService({ database, timeZone, now = () => new Date() }: LeaveServiceOptions) {
+  const { db } = database;
+  const today = () => todayIn(timeZone, now());
+  const thisYear = () => Number(today().slice(0, 4));
+
+  /**
+   * The caller's staff record, by identity `sub`; a record not yet linked is linked on first use
+   * by the token's verified e-mail. Undefined when the caller has none.
+   */
+  async function callerStaff(user: TokenUser): Promise<StaffRow | undefined> {
+    const linked = await findStaffBySub(db, user.sub);
+    if (linked) return linked;
+    if (!user.email || user.claims['email_verified'] === false || user.claims['email_verified'] === 'false') {
+      return undefined;
+    }
+    return linkStaffByEmail(db, user.email, user.sub);
+  }
+
+  async function requireStaff(user: TokenUser): Promise<StaffRow> {
+    const person = await callerStaff(user);
+    if (!person) {
+      throw forbidden('You have no staff leave record yet. Ask an HR administrator to create one for your account.');
+    }
+    return person;
+  }
+
+  /** Balances of a year for the given types (PRODUCT.md §5; decision record 0017). */
+  async function balancesOf(
+    q: Queryable,
+    person: StaffRow,
+    types: readonly LeaveTypeRow[],
+    year: number,
+  ): Promise<LeaveBalance[]> {
+    const onlyType = types.length === 1 ? types[0]!.id : undefined;
+    const [usage, entitlements, adjustments] = await Promise.all([
+      usageByTypeAndStatus(q, person.staffId, year, onlyType),
+      entitlementRows(q, person.staffId, year),
+      adjustmentSums(q, person.staffId, year),
+    ]);
+    const asAt = today();
+    const balances: LeaveBalance[] = [];
+    for (const type of types) {
+      const used = (statuses: number[]) =>
+        usage.filter((u) => u.leaveTypeId === type.id && statuses.includes(u.status)).reduce((s, u) => s + u.days, 0);
+      const own = entitlements.find((e) => e.leaveTypeId === type.id);
+      const entitled =
+        own?.entitled ??
+        entitlementAt(
+          { defaultDays: Number(type.defaultDays), serviceTiers: type.serviceTiers ?? null },
+          person.joinDate,
+          entitlementDateOf(year),
+        );
+      let carried = Number(own?.carried ?? 0);
+      // Carried days left unused by their expiry lapse; those used before it stay used.
+      if (carried > 0 && own?.carriedExpiresOn && own.carriedExpiresOn < asAt) {
+        carried = Math.min(carried, await usedUpTo(q, person.staffId, type.id, `${year}-01-01`, own.carriedExpiresOn));
+      }
+      const approved = used([1]);
+      const pending = used([0]);
+      const pendingCancellation = used([4, 5]);
+      const adjustment = adjustments.get(type.id) ?? 0;
+      balances.push({
+        leaveTypeId: type.id,
+        leaveTypeName: type.name,
+        entitled: Number(entitled),
+        carried,
+        adjustments: adjustment,
+        taken: approved,
+        pending: pending + pendingCancellation,
+        available: availableBalance({
+          entitled: Number(entitled),
+          carried,
+          adjustments: adjustment,
+          approved,
+          pending,
+          pendingCancellation,
+        }),
+      });
+    }
+    return balances;
+  }
+
+  /** Checks a request against every rule of PRODUCT.md §5 that can be known before it is written. */
+  async function check(q: Queryable, person: StaffRow, input: ApplyLeaveInput) {
+    const type = await findLeaveType(q, input.leaveTypeId);
+    if (!type) throw validationError(`There is no leave type ${input.leaveTypeId}.`, 'leaveTypeId');
+    if (!type.active) throw validationError(`${type.name} can no longer be applied for.`, 'leaveTypeId');
+    if (input.dayType !== DAY_TYPE.WD && !type.halfDayAllowed) {
+      throw validationError(`${type.name} cannot be taken as a half day.`, 'dayType');
+    }
+    if (calendarDays(input.startDate, input.endDate) > MAX_REQUEST_CALENDAR_DAYS) {
+      throw validationError(`A request can cover at most ${MAX_REQUEST_CALENDAR_DAYS} days.`, 'endDate');
+    }
+    const holidays = new Set((await holidaysBetween(q, input.startDate, input.endDate)).map((h) => h.date));
+    const days = countLeaveDays({ ...input, workingDaysMask: person.workingDaysMask, holidays });
+    if (days === 0) {
+      throw validationError(
+        'These dates have no working days: weekends, rest days and public holidays are not counted.',
+        'endDate',
+      );
+    }
+    const clashes = (await overlappingRequests(q, person.staffId, input.startDate, input.endDate)).filter(
+      // A morning and an afternoon of the same day do not overlap.
+      (other) =>
+        !(
+          input.dayType !== DAY_TYPE.WD &&
+          other.dayType !== DAY_TYPE.WD &&
+          other.dayType !== input.dayType &&
+          other.startDate === input.startDate &&
+          other.endDate === input.endDate
+        ),
+    );
+    const clash = clashes[0];
+    if (clash) {
+      throw validationError(
+        `These dates overlap your ${leaveStatusLabel(clash.status).toLowerCase()} request ${clash.referenceId} (${clash.startDate} to ${clash.endDate}).`,
+        'startDate',
+      );
+    }
+    const year = Number(input.startDate.slice(0, 4));
+    const [balance] = await balancesOf(q, person, [type], year);
+    const available = balance!.available;
+    if (!fitsBalance(available, days, type.balanceLimited)) {
+      throw validationError(
+        `This request needs ${days} day(s) of ${type.name} but only ${available} are available for ${year}.`,
+        'leaveTypeId',
+      );
+    }
+    const preview: LeavePreview = { days, available, balanceAfter: Math.round((available - days) * 10) / 10 };
+    return { type, preview };
+  }
+
+  async function viewOf(q: Queryable, referenceId: string): Promise<LeaveRequest> {
+    const view = await findRequestView(q, referenceId);
+    if (!view) throw notFound(`There is no leave request ${referenceId}.`);
+    return view;
+  }
+
+  async function requestOrNotFound(q: Queryable, referenceId: string) {
+    const row = await findRequestRow(q, referenceId);
+    if (!row) throw notFound(`There is no leave request ${referenceId}.`);
+    return row;
+  }
+
+  /** Applies a transition the caller may make, checked again in the update itself. */
+  async function transition(
+    tx: Transaction,
+    row: { referenceId: string; status: number },
+    to: number,
+    actor: { kind: LeaveActor; user: TokenUser; person: StaffRow | undefined },
+    remarks: string,
+    lostRace: string,
+  ) {
+    const stored = remarks === '' ? null : remarks;
+    const moved = await transitionRequest(tx, row.referenceId, row.status, to, stored);
+    if (!moved) throw conflict(lostRace);
+    await insertEvent(tx, {
+      referenceId: row.referenceId,
+      fromStatus: row.status,
+      toStatus: to,
+      actorStaffId: actor.person?.staffId ?? null,
+      actorSub: actor.user.sub,
+      actorName: actorNameOf(actor.user, actor.person),
+      remarks: stored,
+    });
+  }
+
+  return {
+    today,
+    thisYear,
+    callerStaff,
+
+    async leaveTypes(): Promise<LeaveType[]> {
+      return (await listLeaveTypes(db)).map(toLeaveType);
+    },
+
+    async holidays(year: number | undefined) {
+      const y = year ?? thisYear();
+      return holidaysBetween(db, `${y}-01-01`, `${y}-12-31`);
+    },
+
+    async myLeave(user: TokenUser, year: number | undefined): Promise<MyLeave> {
+      const person = await requireStaff(user);
+      const y = year ?? thisYear();
+      const types = (await listLeaveTypes(db)).filter((t) => t.active);
+      const [record, balances] = await Promise.all([staffRecord(db, person.staffId), balancesOf(db, person, types, y)]);
+      return { staff: record!, year: y, balances };
+    },
+
+    async myRequests(user: TokenUser, filter: Omit<MyRequestsFilter, 'staffId'>) {
+      const person = await requireStaff(user);
+      const { items, total } = await myRequests(db, { ...filter, staffId: person.staffId });
+      return { items, total, page: filter.page, pageSize: filter.pageSize };
+    },
+
+    async preview(user: TokenUser, input: ApplyLeaveInput): Promise<LeavePreview> {
+      const person = await requireStaff(user);
+      return (await check(db, person, input)).preview;
+    },
+
+    /** Submits a request: checks, writes it and its first event in one transaction. */
+    async apply(user: TokenUser, input: ApplyLeaveInput, attachment: Attachment | undefined): Promise<LeaveRequest> {
+      const person = await requireStaff(user);
+      if (!person.active) throw forbidden('Your staff leave record is inactive. Ask an HR administrator.');
+      let mime: string | undefined;
+      if (attachment) {
+        if (attachment.data.length > MAX_ATTACHMENT_BYTES) {
+          throw validationError(`The attachment must be at most ${MAX_FILE_SIZE_MB} MB.`, 'attachment');
+        }
+        mime = detectAttachmentType(attachment.data);
+        if (!mime) {
+          throw validationError(
+            'The attachment must be a PDF, JPEG or PNG file (checked by its content, not its name).',
+            'attachment',
+          );
+        }
+      }
+      const referenceId = await db.transaction(async (tx) => {
+        // One person's submissions are checked and written one at a time, so two at once cannot both pass the overlap and balance checks.
+        await lockStaff(tx, person.staffId);
+        const { type, preview } = await check(tx, person, input);
+        if (type.attachmentRequired && !attachment) {
+          throw validationError(
+            `${type.name} needs an attachment (PDF, JPEG or PNG, at most ${MAX_FILE_SIZE_MB} MB).`,
+            'attachment',
+          );
+        }
+        let id = newReferenceId(now());
+        for (let attempt = 0; (await findRequestRow(tx, id)) !== undefined; attempt++) {
+          if (attempt >= 5) throw conflict('Could not allocate a reference id; please try again.');
+          id = newReferenceId(now());
+        }
+        await insertLeaveRequest(tx, {
+          referenceId: id,
+          staffId: person.staffId,
+          leaveTypeId: type.id,
+          startDate: input.startDate,
+          endDate: input.endDate,
+          dayType: input.dayType,
+          days: preview.days,
+          reason: input.reason,
+          status: 0,
+          approverStaffId: person.approverStaffId,
+          attachment: attachment?.data ?? null,
+          attachmentName: attachment ? attachment.filename.replace(/^.*[\\/]/, '').slice(0, 200) || 'attachment' : null,
+          attachmentMime: mime ?? null,
+          attachmentSize: attachment?.data.length ?? null,
+        });
+        await insertEvent(tx, {
+          referenceId: id,
+          fromStatus: null,
+          toStatus: 0,
+          actorStaffId: person.staffId,
+          actorSub: user.sub,
+          actorName: person.displayName,
+          remarks: input.reason === '' ? null : input.reason,
+        });
+        return id;
+      });
+      return viewOf(db, referenceId);
+    },
+
+    /**
+     * The applicant cancels: pending → cancelled; approved → pending cancellation (cancellable
+     * types only). An HR admin may put an approved request up for cancellation on their behalf.
+     */
+    async cancel(caller: Caller, referenceId: string, remarks: string): Promise<LeaveRequest> {
+      const row = await requestOrNotFound(db, referenceId);
+      const person = await callerStaff(caller.user);
+      const isApplicant = person?.staffId === row.staffId;
+      if (!isApplicant && !caller.isAdmin)
+        throw forbidden('Only the applicant or an HR administrator can cancel this request.');
+      const type = (await findLeaveType(db, row.leaveTypeId))!;
+      const kind: LeaveActor = isApplicant ? 'applicant' : 'admin';
+      const to = isApplicant ? (row.status === 1 ? 4 : 3) : 5;
+      assertTransition(row.status, to, kind, { cancellable: type.cancellable });
+      await db.transaction((tx) =>
+        transition(
+          tx,
+          row,
+          to,
+          { kind, user: caller.user, person },
+          remarks,
+          'This request changed a moment ago, so it was not cancelled. Reload to see its status.',
+        ),
+      );
+      return viewOf(db, referenceId);
+    },
+
+    /** The approver (or ADMIN) decides a pending request or a pending cancellation. */
+    async decide(caller: Caller, referenceId: string, input: LeaveDecisionInput): Promise<LeaveRequest> {
+      const row = await requestOrNotFound(db, referenceId);
+      const person = await callerStaff(caller.user);
+      const isApprover = person !== undefined && row.approverStaffId === person.staffId;
+      if (!isApprover && !caller.isAdmin) {
+        throw forbidden('Only the approver of this request or an HR administrator can decide it.');
+      }
+      if (person?.staffId === row.staffId) throw forbidden('You cannot decide your own leave request.');
+      const to = decisionTarget(row.status, input.decision);
+      if (to === undefined) {
+        throw conflict(
+          `This request is already ${leaveStatusLabel(row.status).toLowerCase()}, so there is nothing to decide.`,
+        );
+      }
+      const type = (await findLeaveType(db, row.leaveTypeId))!;
+      assertTransition(row.status, to, 'approver', { cancellable: type.cancellable });
+      await db.transaction((tx) =>
+        transition(
+          tx,
+          row,
+          to,
+          { kind: 'approver', user: caller.user, person },
+          input.remarks,
+          'Someone else decided this request a moment ago, so your decision was not applied. Reload to see its status.',
+        ),
+      );
+      return viewOf(db, referenceId);
+    },
+
+    /** Who may see a request's history and attachment: the applicant, their approver, ADMIN. */
+    async requireViewer(caller: Caller, referenceId: string) {
+      const row = await requestOrNotFound(db, referenceId);
+      if (caller.isAdmin) return row;
+      const person = await callerStaff(caller.user);
+      if (person && (person.staffId === row.staffId || person.staffId === row.approverStaffId)) return row;
+      throw forbidden('Only the applicant, their approver or an HR administrator can see this request.');
+    },
+
+    async history(caller: Caller, referenceId: string) {
+      await this.requireViewer(caller, referenceId);
+      return requestEvents(db, referenceId);
+    },
+
+    async attachment(caller: Caller, referenceId: string) {
+      await this.requireViewer(caller, referenceId);
+      const file = await attachmentOf(db, referenceId);
+      if (!file?.data) throw notFound(`Leave request ${referenceId} has no attachment.`);
+      return file;
+    },
+
+    /** My approval queue (ADMIN: everyone's), with what the approver needs to decide. */
+    async approvals(caller: Caller): Promise<ApprovalItem[]> {
+      const person = await callerStaff(caller.user);
+      if (!person && !caller.isAdmin) {
+        throw forbidden('You have no staff leave record yet. Ask an HR administrator to create one for your account.');
+      }
+      const queue = await approvalQueue(db, caller.isAdmin ? null : person!.staffId, APPROVAL_QUEUE_LIMIT);
+      const types = new Map((await listLeaveTypes(db)).map((t) => [t.id, t]));
+      const applicants = new Map<string, Promise<StaffRow | undefined>>();
+      const sizes = new Map<string, Promise<number>>();
+      const balances = new Map<string, Promise<LeaveBalance[]>>();
+      return Promise.all(
+        queue.map(async (request) => {
+          if (!applicants.has(request.staffId)) applicants.set(request.staffId, findStaff(db, request.staffId));
+          const applicant = (await applicants.get(request.staffId))!;
+          const year = Number(request.startDate.slice(0, 4));
+          const key = `${request.staffId}|${request.leaveTypeId}|${year}`;
+          if (!balances.has(key)) balances.set(key, balancesOf(db, applicant, [types.get(request.leaveTypeId)!], year));
+          if (!sizes.has(request.departmentCode))
+            sizes.set(request.departmentCode, departmentSize(db, request.departmentCode));
+          const [[balance], away, size] = await Promise.all([
+            balances.get(key)!,
+            departmentAbsences(db, request.departmentCode, request.staffId, request.startDate, request.endDate),
+            sizes.get(request.departmentCode)!,
+          ]);
+          const othersAway = new Set(away.map((a) => a.staffId)).size;
+          return {
+            ...request,
+            // The request's own days are already counted (as pending or pending cancellation).
+            balanceAfter: balance!.available,
+            awayOnDates: away.map(({ staffName, startDate, endDate, status }) => ({
+              staffName,
+              startDate,
+              endDate,
+              status,
+            })),
+            overThreshold: overAwayThreshold(othersAway, size),
+          };
+        }),
+      );
+    },
+  };
+}
+
+export type LeaveService = ReturnType<typeof createLeaveService>;

@@ -1,0 +1,362 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { AppError } from './errors';
+import { LEAVE_STATUS, REFERENCE_ID } from './leave';
+import {
+  DEPARTMENT_AWAY_THRESHOLD,
+  LEAVE_TRANSITIONS,
+  assertTransition,
+  availableBalance,
+  countLeaveDays,
+  datesBetween,
+  decisionTarget,
+  entitlementAt,
+  entitlementDateOf,
+  findTransition,
+  fitsBalance,
+  isWorkingDay,
+  newReferenceId,
+  overAwayThreshold,
+  randomSixDigits,
+  rangesOverlap,
+  referenceTimestamp,
+  weekdayBit,
+  yearsOfService,
+  type LeaveActor,
+} from './leave-rules';
+
+const MON_FRI = 0b0011111;
+const none = new Set<string>();
+
+/** An ISO date between 2000 and 2099. */
+const isoDate = fc
+  .integer({ min: Date.UTC(2000, 0, 1) / 86_400_000, max: Date.UTC(2099, 11, 31) / 86_400_000 })
+  .map((day) => new Date(day * 86_400_000).toISOString().slice(0, 10));
+
+function addDays(date: string, n: number) {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+}
+
+describe('weekdays and working days', () => {
+  it('numbers Monday as bit 0 and Sunday as bit 6', () => {
+    expect(weekdayBit('2026-11-23')).toBe(0); // a Monday
+    expect(weekdayBit('2026-11-28')).toBe(5); // Saturday
+    expect(weekdayBit('2026-11-29')).toBe(6); // Sunday
+    expect(weekdayBit('1969-12-29')).toBe(0); // before the epoch too
+  });
+
+  it('skips days outside the mask and public holidays', () => {
+    expect(isWorkingDay('2026-11-23', MON_FRI, none)).toBe(true);
+    expect(isWorkingDay('2026-11-28', MON_FRI, none)).toBe(false);
+    expect(isWorkingDay('2026-11-28', 0b1111111, none)).toBe(true);
+    expect(isWorkingDay('2026-12-25', MON_FRI, new Set(['2026-12-25']))).toBe(false);
+  });
+
+  it('refuses something that is not an ISO date', () => {
+    expect(() => weekdayBit('23/11/2026')).toThrow(RangeError);
+    expect(() => weekdayBit('2026-02-30x')).toThrow(RangeError);
+  });
+});
+
+describe('countLeaveDays', () => {
+  it('counts the working days of a range, without weekends and holidays', () => {
+    // Mon 21 Dec 2026 .. Sun 3 Jan 2027, Christmas and New Year's Day are holidays.
+    const holidays = new Set(['2026-12-25', '2027-01-01']);
+    expect(
+      countLeaveDays({
+        startDate: '2026-12-21',
+        endDate: '2027-01-03',
+        dayType: 0,
+        workingDaysMask: MON_FRI,
+        holidays,
+      }),
+    ).toBe(8);
+  });
+
+  it('counts a half day as 0.5 on a working day and 0 on a day off', () => {
+    const base = { workingDaysMask: MON_FRI, holidays: new Set(['2026-12-25']) };
+    expect(countLeaveDays({ ...base, startDate: '2026-11-23', endDate: '2026-11-23', dayType: 1 })).toBe(0.5);
+    expect(countLeaveDays({ ...base, startDate: '2026-11-23', endDate: '2026-11-23', dayType: 2 })).toBe(0.5);
+    expect(countLeaveDays({ ...base, startDate: '2026-11-28', endDate: '2026-11-28', dayType: 1 })).toBe(0);
+    expect(countLeaveDays({ ...base, startDate: '2026-12-25', endDate: '2026-12-25', dayType: 2 })).toBe(0);
+  });
+
+  it('refuses a half day over more than one day and an end before the start, naming the field', () => {
+    const base = { workingDaysMask: MON_FRI, holidays: none };
+    expect(() => countLeaveDays({ ...base, startDate: '2026-11-23', endDate: '2026-11-24', dayType: 1 })).toThrow(
+      expect.objectContaining({ field: 'dayType' }),
+    );
+    expect(() => countLeaveDays({ ...base, startDate: '2026-11-24', endDate: '2026-11-23', dayType: 0 })).toThrow(
+      expect.objectContaining({ field: 'endDate' }),
+    );
+  });
+
+  it('property: whole days are the working days of the range, never more than its length', () => {
+    fc.assert(
+      fc.property(
+        isoDate,
+        fc.integer({ min: 0, max: 60 }),
+        fc.integer({ min: 0, max: 127 }),
+        fc.array(fc.integer({ min: 0, max: 60 }), { maxLength: 10 }),
+        (start, length, mask, holidayOffsets) => {
+          const end = addDays(start, length);
+          const holidays = new Set(holidayOffsets.map((n) => addDays(start, n)));
+          const days = countLeaveDays({ startDate: start, endDate: end, dayType: 0, workingDaysMask: mask, holidays });
+          const expected = datesBetween(start, end).filter(
+            (d) => (mask >> weekdayBit(d)) & 1 && !holidays.has(d),
+          ).length;
+          expect(days).toBe(expected);
+          expect(days).toBeLessThanOrEqual(length + 1);
+          if (mask === 0) expect(days).toBe(0);
+          if (mask === 127 && holidays.size === 0) expect(days).toBe(length + 1);
+        },
+      ),
+    );
+  });
+
+  it('property: a range split in two counts the same as the whole', () => {
+    fc.assert(
+      fc.property(
+        isoDate,
+        fc.integer({ min: 0, max: 40 }),
+        fc.integer({ min: 0, max: 40 }),
+        fc.integer({ min: 0, max: 127 }),
+        (start, a, b, mask) => {
+          const middle = addDays(start, a);
+          const end = addDays(middle, b + 1);
+          const count = (s: string, e: string) =>
+            countLeaveDays({ startDate: s, endDate: e, dayType: 0, workingDaysMask: mask, holidays: none });
+          expect(count(start, end)).toBe(count(start, middle) + count(addDays(middle, 1), end));
+        },
+      ),
+    );
+  });
+
+  it('property: any full week has as many working days as the mask has bits', () => {
+    fc.assert(
+      fc.property(isoDate, fc.integer({ min: 0, max: 127 }), (start, mask) => {
+        const bits = mask.toString(2).replaceAll('0', '').length;
+        expect(
+          countLeaveDays({
+            startDate: start,
+            endDate: addDays(start, 6),
+            dayType: 0,
+            workingDaysMask: mask,
+            holidays: none,
+          }),
+        ).toBe(bits);
+      }),
+    );
+  });
+});
+
+describe('entitlements', () => {
+  const annual = {
+    defaultDays: 8,
+    serviceTiers: [
+      { minYears: 0, days: 8 },
+      { minYears: 2, days: 12 },
+      { minYears: 5, days: 16 },
+    ],
+  };
+
+  it('counts completed years of service', () => {
+    expect(yearsOfService('2020-03-15', '2022-03-14')).toBe(1);
+    expect(yearsOfService('2020-03-15', '2022-03-15')).toBe(2);
+    expect(yearsOfService('2020-03-15', '2019-12-31')).toBe(-1);
+  });
+
+  it('follows the service-year tiers (8 / 12 / 16 for under 2 / 2–5 / over 5 years)', () => {
+    expect(entitlementAt(annual, '2025-02-03', '2026-12-31')).toBe(8);
+    expect(entitlementAt(annual, '2022-01-10', '2026-12-31')).toBe(12);
+    expect(entitlementAt(annual, '2019-04-15', '2026-12-31')).toBe(16);
+    expect(entitlementAt(annual, '2021-12-31', entitlementDateOf(2026))).toBe(16);
+  });
+
+  it('uses the default days without tiers, nothing before joining, and tier order does not matter', () => {
+    expect(entitlementAt({ defaultDays: 98, serviceTiers: null }, '2025-02-03', '2026-12-31')).toBe(98);
+    expect(entitlementAt({ defaultDays: 98, serviceTiers: [] }, '2025-02-03', '2026-12-31')).toBe(98);
+    expect(entitlementAt(annual, '2027-01-01', '2026-12-31')).toBe(0);
+    expect(
+      entitlementAt({ defaultDays: 0, serviceTiers: [...annual.serviceTiers].reverse() }, '2019-04-15', '2026-12-31'),
+    ).toBe(16);
+    // A ladder that starts later gives nothing before its first step.
+    expect(
+      entitlementAt({ defaultDays: 7, serviceTiers: [{ minYears: 1, days: 7 }] }, '2026-06-01', '2026-12-31'),
+    ).toBe(0);
+  });
+
+  it('property: the entitlement never falls with longer service', () => {
+    fc.assert(
+      fc.property(isoDate, isoDate, isoDate, (join, a, b) => {
+        const [earlier, later] = a <= b ? [a, b] : [b, a];
+        expect(entitlementAt(annual, join, later)).toBeGreaterThanOrEqual(entitlementAt(annual, join, earlier));
+      }),
+    );
+  });
+});
+
+describe('balances', () => {
+  it('is entitled + carried + adjustments − approved − pending − pending cancellation', () => {
+    expect(
+      availableBalance({
+        entitled: 16,
+        carried: 3,
+        adjustments: -1,
+        approved: 5,
+        pending: 1.5,
+        pendingCancellation: 2,
+      }),
+    ).toBe(9.5);
+  });
+
+  it('lets unpaid types go negative but not limited ones', () => {
+    expect(fitsBalance(2, 2, true)).toBe(true);
+    expect(fitsBalance(2, 2.5, true)).toBe(false);
+    expect(fitsBalance(0, 10, false)).toBe(true);
+  });
+
+  const half = fc.integer({ min: -400, max: 400 }).map((n) => n / 2);
+  it('property: a request that fits leaves a balance of at least zero, and sums of half days do not drift', () => {
+    fc.assert(
+      fc.property(
+        half,
+        half,
+        half,
+        half,
+        half,
+        half,
+        fc.integer({ min: 0, max: 200 }).map((n) => n / 2),
+        (entitled, carried, adjustments, approved, pending, pendingCancellation, days) => {
+          const available = availableBalance({
+            entitled,
+            carried,
+            adjustments,
+            approved,
+            pending,
+            pendingCancellation,
+          });
+          expect(available * 2).toBe(Math.round(available * 2));
+          if (fitsBalance(available, days, true)) {
+            expect(
+              availableBalance({
+                entitled,
+                carried,
+                adjustments,
+                approved,
+                pending: pending + days,
+                pendingCancellation,
+              }),
+            ).toBeGreaterThanOrEqual(0);
+          }
+        },
+      ),
+    );
+  });
+});
+
+describe('status transitions', () => {
+  const actors: LeaveActor[] = ['applicant', 'approver', 'admin'];
+
+  it('allows exactly the transitions of PRODUCT.md §5', () => {
+    const allowed = LEAVE_TRANSITIONS.map((t) => `${t.from}->${t.to} by ${t.actor}`).sort();
+    expect(allowed).toEqual(
+      [
+        '0->1 by approver',
+        '0->2 by approver',
+        '0->3 by applicant',
+        '1->4 by applicant',
+        '1->5 by admin',
+        '4->3 by approver',
+        '4->1 by approver',
+        '5->3 by approver',
+        '5->1 by approver',
+      ].sort(),
+    );
+  });
+
+  it('property: anything not in the table is refused with a conflict', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: -1, max: 7 }),
+        fc.integer({ min: -1, max: 7 }),
+        fc.constantFrom(...actors),
+        (from, to, actor) => {
+          const allowed = findTransition(from, to, actor);
+          if (allowed) {
+            expect(assertTransition(from, to, actor, { cancellable: true })).toBe(allowed);
+          } else {
+            let error: unknown;
+            try {
+              assertTransition(from, to, actor, { cancellable: true });
+            } catch (e) {
+              error = e;
+            }
+            expect(error).toBeInstanceOf(AppError);
+            expect((error as AppError).status).toBe(409);
+          }
+        },
+      ),
+    );
+  });
+
+  it('refuses a cancellation request on a type that cannot be cancelled, with a clear message', () => {
+    expect(() => assertTransition(1, 4, 'applicant', { cancellable: false })).toThrow(
+      'This leave type cannot be cancelled once approved.',
+    );
+    // An HR admin may still put it up for cancellation on the applicant's behalf.
+    expect(assertTransition(1, 5, 'admin', { cancellable: false }).to).toBe(5);
+    expect(() => assertTransition(1, 2, 'approver', { cancellable: true })).toThrow(
+      'This request is approved now, so it cannot be rejected.',
+    );
+  });
+
+  it('maps decisions to their target status', () => {
+    expect(decisionTarget(LEAVE_STATUS.PENDING, 'approve')).toBe(1);
+    expect(decisionTarget(LEAVE_STATUS.PENDING, 'reject')).toBe(2);
+    expect(decisionTarget(LEAVE_STATUS.PENDING_CANCELLATION, 'approve')).toBe(3);
+    expect(decisionTarget(LEAVE_STATUS.PENDING_CANCELLATION_BY_ADMIN, 'reject')).toBe(1);
+    expect(decisionTarget(LEAVE_STATUS.APPROVED, 'approve')).toBeUndefined();
+    for (const from of [0, 4, 5]) {
+      for (const decision of ['approve', 'reject'] as const) {
+        expect(findTransition(from, decisionTarget(from, decision)!, 'approver')).toBeDefined();
+      }
+    }
+  });
+});
+
+describe('reference ids', () => {
+  it('is LV + yyyymmddhhmm in Kuala Lumpur time + 6 digits', () => {
+    // 16:05 UTC is 00:05 the next day in Kuala Lumpur (UTC+8).
+    expect(referenceTimestamp(new Date('2026-11-23T16:05:00Z'))).toBe('202611240005');
+    expect(newReferenceId(new Date('2026-11-23T16:05:00Z'), () => '000042')).toBe('LV202611240005000042');
+  });
+
+  it('property: always matches the contract and has uniformly drawn digits', () => {
+    fc.assert(
+      fc.property(fc.date({ min: new Date('2000-01-01'), max: new Date('2099-12-31'), noInvalidDate: true }), (at) => {
+        expect(newReferenceId(at)).toMatch(REFERENCE_ID);
+      }),
+    );
+    const seen = new Set(Array.from({ length: 200 }, () => randomSixDigits()));
+    expect(seen.size).toBeGreaterThan(190);
+    for (const digits of seen) expect(digits).toMatch(/^\d{6}$/);
+  });
+});
+
+describe('rangesOverlap', () => {
+  it('is true when two inclusive ranges share a day', () => {
+    expect(rangesOverlap('2026-01-01', '2026-01-05', '2026-01-05', '2026-01-09')).toBe(true);
+    expect(rangesOverlap('2026-01-01', '2026-01-05', '2026-01-06', '2026-01-09')).toBe(false);
+  });
+});
+
+describe('overAwayThreshold', () => {
+  it('warns from two others away or 30% of the department', () => {
+    expect(overAwayThreshold(0, 3)).toBe(false);
+    expect(overAwayThreshold(1, 10)).toBe(false);
+    expect(overAwayThreshold(1, 3)).toBe(true);
+    expect(overAwayThreshold(2, 100)).toBe(true);
+    expect(DEPARTMENT_AWAY_THRESHOLD).toEqual({ people: 2, share: 0.3 });
+  });
+});
