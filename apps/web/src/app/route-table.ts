@@ -68,6 +68,20 @@ const ProfilePage: LazyPage = lazy(() =>
 const ChangePasswordPage: LazyPage = lazy(() =>
   import('../features/account/change-password-page').then((module) => ({ default: module.ChangePasswordPage })),
 );
+const hubPage = (name: 'SharedPage' | 'HRServicesPage' | 'LeaveServicesPage'): LazyPage =>
+  lazy(() => import('./routes/hub-pages').then((module) => ({ default: module[name] })));
+const SharedPage = hubPage('SharedPage');
+const HRServicesPage = hubPage('HRServicesPage');
+const LeaveServicesPage = hubPage('LeaveServicesPage');
+const LeavePage: LazyPage = lazy(() =>
+  import('../features/leave/leave-page').then((module) => ({ default: module.LeavePage })),
+);
+const LeaveHistoryPage: LazyPage = lazy(() =>
+  import('../features/leave/leave-history-page').then((module) => ({ default: module.LeaveHistoryPage })),
+);
+const LeaveApprovalPage: LazyPage = lazy(() =>
+  import('../features/leave/leave-approval-page').then((module) => ({ default: module.LeaveApprovalPage })),
+);
 
 /**
  * The screen each page name shows. A feature issue replaces its page's entry with its own
@@ -85,13 +99,13 @@ export const pages: Record<PageName, LazyPage> = {
   CreateAnnouncement: UnderConstructionPage,
   UpdateAnnouncement: UnderConstructionPage,
   StaffInformation: UnderConstructionPage,
-  SharedPage: UnderConstructionPage,
-  HRServicesPage: UnderConstructionPage,
-  LeaveServicesPage: UnderConstructionPage,
-  LeavePage: UnderConstructionPage,
-  LeaveHistoryPage: UnderConstructionPage,
+  SharedPage,
+  HRServicesPage,
+  LeaveServicesPage,
+  LeavePage,
+  LeaveHistoryPage,
   StaffMovementPage: UnderConstructionPage,
-  LeaveApprovalPage: UnderConstructionPage,
+  LeaveApprovalPage,
   LeaveAdminPage: UnderConstructionPage,
   UpdateLeaveUserPage: UnderConstructionPage,
   IRServicesPage: UnderConstructionPage,

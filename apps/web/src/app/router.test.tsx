@@ -106,6 +106,12 @@ describe('router', () => {
     '/': 'Welcome, Aisyah',
     '/profile': 'Profile',
     '/profile/reset-password': 'Change Password',
+    '/shared': 'Shared',
+    '/shared/hr-services': 'HR Services',
+    '/shared/hr-services/leave': 'E-Leave System',
+    '/shared/hr-services/leave/my-leaves': 'My Leaves',
+    '/shared/hr-services/leave/my-leaves/history': 'Leave History',
+    '/shared/hr-services/leave/approval': 'Leave Approval',
   };
 
   it.each(seedPaths.filter((path) => path !== '/unauthorized' && path !== '*'))(

@@ -4,23 +4,25 @@ import { account as enAccount } from '../locales/en/account';
 import { common as enCommon } from '../locales/en/common';
 import { gate as enGate } from '../locales/en/gate';
 import { home as enHome } from '../locales/en/home';
+import { leave as enLeave } from '../locales/en/leave';
 import { shell as enShell } from '../locales/en/shell';
 import { account as msAccount } from '../locales/ms/account';
 import { common as msCommon } from '../locales/ms/common';
 import { gate as msGate } from '../locales/ms/gate';
 import { home as msHome } from '../locales/ms/home';
+import { leave as msLeave } from '../locales/ms/leave';
 import { shell as msShell } from '../locales/ms/shell';
 
 /**
  * English and Bahasa Malaysia (PRODUCT.md §5a). One namespace per area: `common` for texts every
  * screen shares, `shell` for the layout and status pages, `account` for profile and change
- * password, `gate` for our texts around the sign-in widget (the widget's own texts go through
- * Amplify's I18n, see features/auth). Each language file is typed by the English one, so a
+ * password, `leave` for the E-Leave screens and the shared/HR hubs, `gate` for our texts around
+ * the sign-in widget (the widget's own texts go through Amplify's I18n, see features/auth). Each language file is typed by the English one, so a
  * missing translation fails the type check.
  */
 export const resources = {
-  en: { common: enCommon, shell: enShell, account: enAccount, gate: enGate, home: enHome },
-  ms: { common: msCommon, shell: msShell, account: msAccount, gate: msGate, home: msHome },
+  en: { common: enCommon, shell: enShell, account: enAccount, gate: enGate, home: enHome, leave: enLeave },
+  ms: { common: msCommon, shell: msShell, account: msAccount, gate: msGate, home: msHome, leave: msLeave },
 } as const;
 
 export type Language = keyof typeof resources;
@@ -63,7 +65,7 @@ void i18n.use(initReactI18next).init({
   lng: storedLanguage(),
   fallbackLng: DEFAULT_LANGUAGE,
   defaultNS: 'common',
-  ns: ['common', 'shell', 'account', 'gate', 'home'],
+  ns: ['common', 'shell', 'account', 'gate', 'home', 'leave'],
   interpolation: { escapeValue: false },
   initAsync: false,
 });

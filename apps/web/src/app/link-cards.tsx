@@ -1,0 +1,90 @@
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
+import CardContent from '@mui/material/CardContent';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { passesGuards } from '@staff-portal/shared/groups';
+import { useCallback } from 'react';
+import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { useAuth } from '../features/auth/auth-context';
+import { routeTable } from './route-table';
+
+/** The guard groups the route table records for a path; a path not in the table is a bug. */
+export function guardsOf(path: string) {
+  const entry = routeTable.find((route) => route.path === path);
+  if (entry === undefined) throw new Error(`No route ${path} in the route table.`);
+  return entry.guards;
+}
+
+/**
+ * Whether the signed-in user may open a path, by the route's own guard, so a link is shown
+ * exactly when following it would not end on the Unauthorized page.
+ */
+export function useMayOpen(): (path: string) => boolean {
+  const { user, superAdminUserId } = useAuth();
+  return useCallback(
+    (path: string) =>
+      user !== null && passesGuards({ id: user.id, groups: user.department }, guardsOf(path), { superAdminUserId }),
+    [user, superAdminUserId],
+  );
+}
+
+export interface LinkCard {
+  key: string;
+  path: string;
+  icon: ReactNode;
+  title: string;
+  description: string;
+}
+
+interface LinkCardGridProps {
+  cards: readonly LinkCard[];
+  /** The accessible name of a card's link, e.g. "Open E-Leave System". */
+  openLabel: (title: string) => string;
+  labelledBy?: string;
+}
+
+/** Cards linking to pages (home's quick links, the hub pages), one column on a phone. */
+export function LinkCardGrid({ cards, openLabel, labelledBy }: LinkCardGridProps) {
+  return (
+    <Box
+      component="ul"
+      aria-labelledby={labelledBy}
+      sx={{
+        listStyle: 'none',
+        p: 0,
+        m: 0,
+        display: 'grid',
+        gap: 2,
+        gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' },
+      }}
+    >
+      {cards.map(({ key, path, icon, title, description }) => (
+        <li key={key}>
+          <Card variant="outlined" sx={{ height: '100%' }}>
+            <CardActionArea
+              component={RouterLink}
+              to={path}
+              aria-label={openLabel(title)}
+              sx={{ height: '100%', alignItems: 'flex-start' }}
+            >
+              <CardContent>
+                <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 1, color: 'primary.main' }}>
+                  {icon}
+                  <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700 }}>
+                    {title}
+                  </Typography>
+                </Stack>
+                <Typography variant="body2" color="text.secondary">
+                  {description}
+                </Typography>
+              </CardContent>
+            </CardActionArea>
+          </Card>
+        </li>
+      ))}
+    </Box>
+  );
+}

@@ -1,0 +1,66 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { changeLanguage } from '../../lib/i18n';
+import { testAuth, testUser } from '../../test/auth';
+import { renderApp } from '../../test/render-app';
+
+async function cardsAt(url: string, department: string[]) {
+  const { view } = renderApp([url], testAuth(testUser({ department })));
+  await screen.findByRole('heading', { level: 1 }, { timeout: 10_000 });
+  const cards = screen
+    .queryAllByRole('link', { name: /^(Open|Buka) / })
+    .map((link) => [link.getAttribute('aria-label'), link.getAttribute('href')]);
+  view.unmount();
+  return cards;
+}
+
+describe('hub pages', () => {
+  it('SharedPage: HR reaches HR services and the IR hub, not the admin pages', async () => {
+    expect(await cardsAt('/shared', ['HR'])).toEqual([
+      ['Open HR Services', '/shared/hr-services'],
+      ['Open Industrial Relations', '/shared/industrial-relations'],
+      ['Open PO', '/shared/po'],
+    ]);
+  });
+
+  it('SharedPage: an IR-only user sees only the IR hub (PRODUCT.md §9)', async () => {
+    expect(await cardsAt('/shared', ['IR'])).toEqual([['Open Industrial Relations', '/shared/industrial-relations']]);
+  });
+
+  it('SharedPage: HRAdmin also gets the access control page', async () => {
+    const names = (await cardsAt('/shared', ['HRAdmin'])).map(([name]) => name);
+    expect(names).toContain('Open Access Control Page');
+  });
+
+  it('HRServicesPage lists leave, claims, payslips and forms', async () => {
+    expect(await cardsAt('/shared/hr-services', ['HR'])).toEqual([
+      ['Open E-Leave System', '/shared/hr-services/leave'],
+      ['Open Claims', '/shared/hr-services/claims'],
+      ['Open Payslips', '/shared/hr-services/payslips'],
+      ['Open Forms', '/shared/hr-services/cognito-forms'],
+    ]);
+  });
+
+  it('LeaveServicesPage: the leave admin card only for ADMIN', async () => {
+    const hr = (await cardsAt('/shared/hr-services/leave', ['HR'])).map(([, href]) => href);
+    expect(hr).toEqual([
+      '/shared/hr-services/leave/my-leaves',
+      '/shared/hr-services/leave/my-leaves/history',
+      '/shared/hr-services/leave/staff-movement',
+      '/shared/hr-services/leave/approval',
+    ]);
+    const admin = (await cardsAt('/shared/hr-services/leave', ['HRAdmin'])).map(([, href]) => href);
+    expect(admin).toContain('/shared/hr-services/leave/admin');
+  });
+
+  it('speaks Bahasa Malaysia', async () => {
+    await changeLanguage('ms');
+    try {
+      const cards = await cardsAt('/shared/hr-services/leave', ['HR']);
+      expect(cards[0]?.[0]).toBe('Buka Cuti Saya');
+    } finally {
+      await changeLanguage('en');
+      localStorage.clear();
+    }
+  });
+});

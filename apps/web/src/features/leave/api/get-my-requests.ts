@@ -1,0 +1,70 @@
+import { leaveRequestSchema, pageOf } from '@staff-portal/shared/leave';
+import type { LeaveRequest } from '@staff-portal/shared/leave';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useApiClient } from '../../../lib/api-client';
+import type { ApiClient } from '../../../lib/api-client';
+import { leaveKeys } from './leave-keys';
+
+export interface MyRequestsQuery {
+  year?: number | undefined;
+  leaveTypeId?: string | undefined;
+  status?: number | undefined;
+  page?: number | undefined;
+  pageSize?: number | undefined;
+}
+
+export interface RequestPage {
+  items: LeaveRequest[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+const myRequestsPageSchema = pageOf(leaveRequestSchema);
+
+/** The API's largest page (myRequestsQuerySchema). */
+export const MAX_PAGE_SIZE = 100;
+
+export function myRequestsPath(query: MyRequestsQuery): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value !== undefined && value !== '') params.set(name, String(value));
+  }
+  const search = params.toString();
+  return search === '' ? '/leave/requests/mine' : `/leave/requests/mine?${search}`;
+}
+
+/** `GET /leave/requests/mine`: my requests, newest first, filtered and paged. */
+export async function getMyRequests(
+  client: ApiClient,
+  query: MyRequestsQuery,
+  signal?: AbortSignal,
+): Promise<RequestPage> {
+  return myRequestsPageSchema.parse(await client.get(myRequestsPath(query), { signal }));
+}
+
+/** Every page of a filtered list, for an export. */
+export async function getAllMyRequests(
+  client: ApiClient,
+  query: Omit<MyRequestsQuery, 'page' | 'pageSize'>,
+): Promise<LeaveRequest[]> {
+  const items: LeaveRequest[] = [];
+  for (let page = 1; ; page += 1) {
+    const result = await getMyRequests(client, { ...query, page, pageSize: MAX_PAGE_SIZE });
+    items.push(...result.items);
+    if (result.items.length === 0 || items.length >= result.total) return items;
+  }
+}
+
+export const myRequestsQueryOptions = (client: ApiClient, query: MyRequestsQuery) =>
+  queryOptions({
+    queryKey: leaveKeys.myRequests(query),
+    queryFn: ({ signal }) => getMyRequests(client, query, signal),
+    // Paging or changing a filter keeps the old rows on screen until the new ones arrive.
+    placeholderData: keepPreviousData,
+  });
+
+export function useMyRequests(query: MyRequestsQuery) {
+  const { leave } = useApiClient();
+  return useQuery(myRequestsQueryOptions(leave, query));
+}

@@ -1,0 +1,325 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { isAppError } from '@staff-portal/shared/errors';
+import { applyLeaveInputSchema } from '@staff-portal/shared/leave';
+import type { ApplyLeaveInput, LeaveType } from '@staff-portal/shared/leave';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
+import { useTranslation } from 'react-i18next';
+import { useNotification } from '../../../components/notification-context';
+import { useApplyLeave } from '../api/apply-leave';
+import { useLeavePreview } from '../api/preview-leave';
+import { attachmentProblem } from '../attachment-rules';
+import { formatDayCount } from '../format';
+import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { AttachmentPicker } from './attachment-picker';
+
+type FormValues = z.input<typeof applyLeaveInputSchema>;
+
+const FIELDS = ['leaveTypeId', 'startDate', 'endDate', 'dayType', 'reason'] as const;
+type FieldName = (typeof FIELDS)[number];
+const isFormField = (field: string | undefined): field is FieldName =>
+  field !== undefined && (FIELDS as readonly string[]).includes(field);
+
+const EMPTY: Required<FormValues> = { leaveTypeId: '', startDate: '', endDate: '', dayType: 0, reason: '' };
+
+/** Quiet time after the last keystroke before the day count is asked for. */
+export const PREVIEW_DEBOUNCE_MS = 300;
+
+/**
+ * Apply for leave (PRODUCT.md §4, §5): the shared schema checks the form; the server's preview
+ * counts working days and the balance after as the user types, and names the rule a request
+ * would break at the field it concerns.
+ */
+export function ApplyLeaveForm({ leaveTypes }: { leaveTypes: readonly LeaveType[] }) {
+  const { t, i18n } = useTranslation('leave');
+  const locale = i18n.resolvedLanguage ?? 'en';
+  const { notify } = useNotification();
+  const apply = useApplyLeave();
+  const headingId = useId();
+  const dayTypeLabelId = useId();
+
+  const activeTypes = useMemo(() => leaveTypes.filter((type) => type.active), [leaveTypes]);
+  const { control, register, handleSubmit, setValue, setError, reset, formState } = useForm<
+    FormValues,
+    unknown,
+    ApplyLeaveInput
+  >({ defaultValues: EMPTY, resolver: zodResolver(applyLeaveInputSchema), mode: 'onTouched' });
+  const watched = useWatch({ control });
+  const values = { ...EMPTY, ...watched };
+  const leaveType = activeTypes.find((type) => type.id === values.leaveTypeId);
+
+  const [file, setFile] = useState<File | null>(null);
+  const [attachmentServerError, setAttachmentServerError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+
+  // Half day (AM/PM) only for a one-day request of a type that allows it (PRODUCT.md §5).
+  const oneDay = values.startDate !== '' && values.startDate === values.endDate;
+  const halfDayAllowed = leaveType?.halfDayAllowed === true;
+  const halfDayPossible = oneDay && halfDayAllowed;
+  useEffect(() => {
+    if (!halfDayPossible && values.dayType !== 0) setValue('dayType', 0);
+  }, [halfDayPossible, values.dayType, setValue]);
+
+  const attachmentRequired = leaveType?.attachmentRequired === true;
+  const problem = file === null ? null : attachmentProblem(file);
+  const attachmentError =
+    problem === 'type'
+      ? t('apply.attachmentType')
+      : problem === 'size'
+        ? t('apply.attachmentSize')
+        : attachmentServerError;
+  const attachmentMissing = attachmentRequired && file === null;
+
+  // The preview asks only for an input the schema accepts, once typing pauses.
+  const parsed = applyLeaveInputSchema.safeParse(values);
+  const debouncedInput = useDebouncedValue(parsed.success ? parsed.data : null, PREVIEW_DEBOUNCE_MS);
+  const currentKey = parsed.success ? JSON.stringify(parsed.data) : null;
+  const previewInput = debouncedInput !== null && JSON.stringify(debouncedInput) === currentKey ? debouncedInput : null;
+  const preview = useLeavePreview(previewInput);
+  // A placeholder is the answer for the previous input: fine to keep the figures steady while
+  // the new count comes, never to blame a field the user has just changed.
+  const previewResult = previewInput === null || preview.isPlaceholderData ? undefined : preview.data;
+  const ruleBroken = previewResult !== undefined && !previewResult.ok ? previewResult : null;
+  const ruleError = (field: FieldName | 'attachment') => (ruleBroken?.field === field ? ruleBroken.message : null);
+
+  const fieldError = (field: FieldName) => formState.errors[field]?.message ?? ruleError(field) ?? undefined;
+
+  const submitting = apply.isPending;
+  const submitDisabled = submitting || ruleBroken !== null || problem !== null || attachmentMissing;
+
+  const submit = async (input: ApplyLeaveInput) => {
+    setFormError(null);
+    setAttachmentServerError(null);
+    try {
+      const created = await apply.mutateAsync({ input, attachment: file });
+      notify({ message: t('apply.submitted', { referenceId: created.referenceId }), severity: 'success' });
+      reset({ ...EMPTY, leaveTypeId: input.leaveTypeId });
+      setFile(null);
+    } catch (error) {
+      // The notification already shows the message; put it where the user can fix it, too.
+      if (!isAppError(error)) return;
+      if (isFormField(error.field)) setError(error.field, { type: 'server', message: error.message });
+      else if (error.field === 'attachment') setAttachmentServerError(error.message);
+      else setFormError(error.message);
+    }
+  };
+
+  const required = t('apply.required');
+  const dayTypeHelp =
+    !halfDayAllowed && leaveType !== undefined ? t('apply.halfDayNotAllowed') : t('apply.halfDayOneDay');
+
+  return (
+    <Box component="section" aria-labelledby={headingId}>
+      <Typography id={headingId} variant="h6" component="h2" sx={{ mb: 2 }}>
+        {t('apply.heading')}
+      </Typography>
+      <Box
+        component="form"
+        noValidate
+        onSubmit={(event) => void handleSubmit(submit)(event)}
+        aria-labelledby={headingId}
+      >
+        <Stack spacing={2.5}>
+          <TextField
+            select
+            label={t('apply.leaveType')}
+            required
+            {...register('leaveTypeId', {
+              required,
+              onChange: () => setAttachmentServerError(null),
+            })}
+            error={fieldError('leaveTypeId') !== undefined}
+            helperText={fieldError('leaveTypeId')}
+            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          >
+            <option value="" disabled>
+              {'—'}
+            </option>
+            {activeTypes.map((type) => (
+              <option key={type.id} value={type.id}>
+                {type.name}
+              </option>
+            ))}
+          </TextField>
+
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <TextField
+              type="date"
+              label={t('apply.startDate')}
+              required
+              fullWidth
+              {...register('startDate', {
+                onChange: (event: React.ChangeEvent<HTMLInputElement>) => {
+                  // A new start after the end (or no end yet) makes a one-day request to adjust.
+                  const start = event.target.value;
+                  if (start !== '' && (values.endDate === '' || values.endDate < start)) {
+                    setValue('endDate', start, { shouldValidate: formState.touchedFields.endDate === true });
+                  }
+                },
+              })}
+              error={fieldError('startDate') !== undefined}
+              helperText={fieldError('startDate')}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+            <TextField
+              type="date"
+              label={t('apply.endDate')}
+              required
+              fullWidth
+              {...register('endDate')}
+              error={fieldError('endDate') !== undefined}
+              helperText={fieldError('endDate')}
+              slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: values.startDate || undefined } }}
+            />
+          </Stack>
+
+          <FormControl error={fieldError('dayType') !== undefined}>
+            <FormLabel id={dayTypeLabelId}>{t('apply.dayType')}</FormLabel>
+            <Controller
+              control={control}
+              name="dayType"
+              render={({ field }) => (
+                <RadioGroup
+                  row
+                  aria-labelledby={dayTypeLabelId}
+                  name={field.name}
+                  value={String(field.value)}
+                  onChange={(_, value) => field.onChange(Number(value))}
+                >
+                  <FormControlLabel value="0" control={<Radio />} label={t('dayType.0')} />
+                  <FormControlLabel value="1" control={<Radio />} label={t('dayType.1')} disabled={!halfDayPossible} />
+                  <FormControlLabel value="2" control={<Radio />} label={t('dayType.2')} disabled={!halfDayPossible} />
+                </RadioGroup>
+              )}
+            />
+            <FormHelperText>{fieldError('dayType') ?? (halfDayPossible ? ' ' : dayTypeHelp)}</FormHelperText>
+          </FormControl>
+
+          <TextField
+            label={t('apply.reason')}
+            multiline
+            minRows={2}
+            {...register('reason')}
+            error={fieldError('reason') !== undefined}
+            helperText={fieldError('reason')}
+            slotProps={{ htmlInput: { maxLength: 1000 } }}
+          />
+
+          <AttachmentPicker
+            file={file}
+            onChange={(next) => {
+              setFile(next);
+              setAttachmentServerError(null);
+            }}
+            required={attachmentRequired}
+            error={attachmentError ?? ruleError('attachment')}
+            disabled={submitting}
+          />
+
+          <PreviewPanel
+            state={
+              !parsed.success
+                ? 'prompt'
+                : previewResult === undefined || preview.isFetching
+                  ? 'checking'
+                  : previewResult.ok
+                    ? 'ready'
+                    : 'broken'
+            }
+            brokenRule={ruleBroken?.message}
+            days={previewResult?.ok === true ? formatDayCount(previewResult.preview.days, locale) : undefined}
+            available={previewResult?.ok === true ? formatDayCount(previewResult.preview.available, locale) : undefined}
+            balanceAfter={previewResult?.ok === true ? previewResult.preview.balanceAfter : undefined}
+            locale={locale}
+          />
+
+          {formError !== null && <Alert severity="error">{formError}</Alert>}
+
+          <Box>
+            <Button
+              type="submit"
+              variant="contained"
+              disabled={submitDisabled}
+              startIcon={submitting ? <CircularProgress size={16} color="inherit" /> : undefined}
+            >
+              {submitting ? t('apply.submitting') : t('apply.submit')}
+            </Button>
+          </Box>
+        </Stack>
+      </Box>
+    </Box>
+  );
+}
+
+interface PreviewPanelProps {
+  state: 'prompt' | 'checking' | 'ready' | 'broken';
+  /** The rule the request breaks, as the server words it. */
+  brokenRule: string | undefined;
+  days: string | undefined;
+  available: string | undefined;
+  balanceAfter: number | undefined;
+  locale: string;
+}
+
+/** The live day count and balance after, announced politely as it changes. */
+function PreviewPanel({ state, brokenRule, days, available, balanceAfter, locale }: PreviewPanelProps) {
+  const { t } = useTranslation('leave');
+  return (
+    <Box
+      role="status"
+      aria-live="polite"
+      aria-label={t('apply.preview.label')}
+      sx={{
+        bgcolor: 'grey.100',
+        borderRadius: 2,
+        px: 2,
+        py: 1.5,
+        minHeight: 56,
+        display: 'flex',
+        alignItems: 'center',
+      }}
+    >
+      {state === 'prompt' && <Typography color="text.secondary">{t('apply.preview.prompt')}</Typography>}
+      {state === 'checking' && <Typography color="text.secondary">{t('apply.preview.checking')}</Typography>}
+      {state === 'ready' && (
+        <Stack direction="row" spacing={3} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+          <PreviewFigure label={t('apply.preview.days')} value={days ?? ''} />
+          <PreviewFigure label={t('apply.preview.available')} value={available ?? ''} />
+          <PreviewFigure
+            label={t('apply.preview.balanceAfter')}
+            value={balanceAfter === undefined ? '' : formatDayCount(balanceAfter, locale)}
+            negative={balanceAfter !== undefined && balanceAfter < 0}
+          />
+        </Stack>
+      )}
+      {state === 'broken' && <Typography color="error">{brokenRule}</Typography>}
+    </Box>
+  );
+}
+
+function PreviewFigure({ label, value, negative = false }: { label: string; value: string; negative?: boolean }) {
+  return (
+    <Box>
+      <Typography variant="caption" color="text.secondary" component="div">
+        {label}
+      </Typography>
+      <Typography sx={{ fontWeight: 700, color: negative ? 'error.main' : 'text.primary' }} component="div">
+        {label === '' ? '' : value}
+      </Typography>
+    </Box>
+  );
+}

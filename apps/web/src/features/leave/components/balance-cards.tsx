@@ -1,0 +1,113 @@
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { LeaveBalance } from '@staff-portal/shared/leave';
+import { useTranslation } from 'react-i18next';
+import { formatDayCount } from '../format';
+
+// Taken, pending and available segments: the brand colour, the seed's pending amber, and a
+// pale tint of the approved green, each told apart by the legend's words as well.
+const SEGMENTS = [
+  { key: 'taken', colour: '#004D6C' },
+  { key: 'pending', colour: '#f0ad4e' },
+  { key: 'available', colour: '#b9e0b9' },
+] as const;
+
+function BalanceBar({ balance }: { balance: LeaveBalance }) {
+  const { t, i18n } = useTranslation('leave');
+  const locale = i18n.resolvedLanguage ?? 'en';
+  const total = balance.entitled + balance.carried + balance.adjustments;
+  const parts = { taken: balance.taken, pending: balance.pending, available: Math.max(balance.available, 0) };
+  // Over-drawn types (unpaid leave has no balance limit) scale to what was used.
+  const scale = Math.max(total, parts.taken + parts.pending + parts.available, 1);
+  return (
+    <Box
+      role="img"
+      aria-label={t('myLeaves.balances.chart', {
+        type: balance.leaveTypeName,
+        taken: formatDayCount(parts.taken, locale),
+        pending: formatDayCount(parts.pending, locale),
+        available: formatDayCount(balance.available, locale),
+        total: formatDayCount(total, locale),
+      })}
+      sx={{ display: 'flex', height: 12, borderRadius: 6, overflow: 'hidden', bgcolor: 'grey.200', my: 1.5 }}
+    >
+      {SEGMENTS.map(({ key, colour }) =>
+        parts[key] > 0 ? (
+          <Box key={key} data-segment={key} sx={{ width: `${(parts[key] / scale) * 100}%`, bgcolor: colour }} />
+        ) : null,
+      )}
+    </Box>
+  );
+}
+
+/** Balances per leave type (PRODUCT.md §4): the numbers and a stacked bar for each type. */
+export function BalanceCards({ balances }: { balances: readonly LeaveBalance[] }) {
+  const { t, i18n } = useTranslation('leave');
+  const locale = i18n.resolvedLanguage ?? 'en';
+  const rows = ['entitled', 'carried', 'adjustments', 'taken', 'pending'] as const;
+  return (
+    <>
+      <Stack direction="row" spacing={2} aria-hidden sx={{ mb: 1.5, flexWrap: 'wrap', rowGap: 0.5 }}>
+        {SEGMENTS.map(({ key, colour }) => (
+          <Stack key={key} direction="row" spacing={0.75} sx={{ alignItems: 'center' }}>
+            <Box sx={{ width: 12, height: 12, borderRadius: '3px', bgcolor: colour }} />
+            <Typography variant="caption">{t(`myLeaves.balances.${key}`)}</Typography>
+          </Stack>
+        ))}
+      </Stack>
+      <Box
+        component="ul"
+        sx={{
+          listStyle: 'none',
+          p: 0,
+          m: 0,
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' },
+        }}
+      >
+        {balances.map((balance) => (
+          <Card component="li" variant="outlined" key={balance.leaveTypeId} aria-label={balance.leaveTypeName}>
+            <CardContent>
+              <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'baseline', gap: 1 }}>
+                <Typography component="h3" sx={{ fontWeight: 700 }}>
+                  {balance.leaveTypeName}
+                </Typography>
+                <Typography
+                  sx={{ fontWeight: 700, color: balance.available < 0 ? 'error.main' : 'text.primary' }}
+                  aria-label={`${t('myLeaves.balances.available')}: ${formatDayCount(balance.available, locale)}`}
+                >
+                  {formatDayCount(balance.available, locale)}
+                </Typography>
+              </Stack>
+              <BalanceBar balance={balance} />
+              <Box
+                component="dl"
+                sx={{ display: 'grid', gridTemplateColumns: '1fr auto', columnGap: 2, rowGap: 0.25, m: 0 }}
+              >
+                {[...rows, 'available' as const].map((row) => (
+                  <Box key={row} sx={{ display: 'contents' }}>
+                    <Typography component="dt" variant="body2" color="text.secondary">
+                      {t(`myLeaves.balances.${row}`)}
+                    </Typography>
+                    <Typography
+                      component="dd"
+                      variant="body2"
+                      data-testid={`${balance.leaveTypeId}-${row}`}
+                      sx={{ m: 0, textAlign: 'right', fontWeight: row === 'available' ? 700 : 400 }}
+                    >
+                      {formatDayCount(balance[row], locale)}
+                    </Typography>
+                  </Box>
+                ))}
+              </Box>
+            </CardContent>
+          </Card>
+        ))}
+      </Box>
+    </>
+  );
+}

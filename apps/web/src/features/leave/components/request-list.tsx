@@ -1,0 +1,112 @@
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import type { LeaveRequest } from '@staff-portal/shared/leave';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { StatusChip } from '../../../components/status-chip';
+import { formatDateRange, formatDayCount } from '../format';
+
+interface RequestListProps {
+  requests: readonly LeaveRequest[];
+  /** Accessible name of the table or list. */
+  label: string;
+  actions?: (request: LeaveRequest) => ReactNode;
+}
+
+/**
+ * My requests as a table, or as stacked cards on a phone where seven columns cannot fit
+ * (PRODUCT.md §8: responsive down to a phone).
+ */
+export function RequestList({ requests, label, actions }: RequestListProps) {
+  const { t, i18n } = useTranslation('leave');
+  const locale = i18n.resolvedLanguage ?? 'en';
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
+  const dayText = (request: LeaveRequest) =>
+    `${formatDayCount(request.days, locale)}${request.dayType === 0 ? '' : ` (${t(`dayType.${request.dayType}`)})`}`;
+
+  if (phone) {
+    return (
+      <Stack component="ul" aria-label={label} spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+        {requests.map((request) => (
+          <Card component="li" variant="outlined" key={request.referenceId}>
+            <CardContent>
+              <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 1, mb: 1 }}>
+                <Typography sx={{ fontWeight: 700 }}>{request.leaveTypeName}</Typography>
+                <StatusChip status={request.status} />
+              </Stack>
+              <Typography variant="body2">
+                {formatDateRange(request.startDate, request.endDate, locale)} · {t('fields.days')}: {dayText(request)}
+              </Typography>
+              {request.reason !== '' && (
+                <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                  {request.reason}
+                </Typography>
+              )}
+              <Typography variant="caption" color="text.secondary">
+                {request.referenceId}
+              </Typography>
+              {actions !== undefined && (
+                <Stack direction="row" spacing={1} sx={{ mt: 1, flexWrap: 'wrap' }}>
+                  {actions(request)}
+                </Stack>
+              )}
+            </CardContent>
+          </Card>
+        ))}
+      </Stack>
+    );
+  }
+
+  return (
+    <TableContainer sx={{ overflowX: 'auto' }}>
+      <Table size="small" aria-label={label}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('fields.reference')}</TableCell>
+            <TableCell>{t('fields.type')}</TableCell>
+            <TableCell>{t('fields.dates')}</TableCell>
+            <TableCell align="right">{t('fields.days')}</TableCell>
+            <TableCell>{t('fields.reason')}</TableCell>
+            <TableCell>{t('fields.status')}</TableCell>
+            {actions !== undefined && <TableCell>{t('fields.actions')}</TableCell>}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {requests.map((request) => (
+            <TableRow key={request.referenceId} hover>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{request.referenceId}</TableCell>
+              <TableCell>{request.leaveTypeName}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                {formatDateRange(request.startDate, request.endDate, locale)}
+              </TableCell>
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                {dayText(request)}
+              </TableCell>
+              <TableCell sx={{ maxWidth: 280, overflowWrap: 'anywhere' }}>{request.reason}</TableCell>
+              <TableCell>
+                <StatusChip status={request.status} />
+              </TableCell>
+              {actions !== undefined && (
+                <TableCell>
+                  <Stack direction="row" spacing={1}>
+                    {actions(request)}
+                  </Stack>
+                </TableCell>
+              )}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}

@@ -1,0 +1,45 @@
+import dayjs from 'dayjs';
+import 'dayjs/locale/ms';
+import timezone from 'dayjs/plugin/timezone';
+import utc from 'dayjs/plugin/utc';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+/** Leave dates are calendar days (no time, no zone), shown as lib/dates.ts shows dates: "05 Mar 2026". */
+export const DATE_FORMAT = 'DD MMM YYYY';
+
+export function formatDate(value: string, locale = 'en', invalidText = 'Invalid Date'): string {
+  const date = dayjs(value, 'YYYY-MM-DD');
+  return date.isValid() ? date.locale(locale).format(DATE_FORMAT) : invalidText;
+}
+
+/** One date for a one-day request, else "start – end". */
+export function formatDateRange(start: string, end: string, locale = 'en'): string {
+  return start === end ? formatDate(start, locale) : `${formatDate(start, locale)} – ${formatDate(end, locale)}`;
+}
+
+/** Day counts are whole or half days: "1", "0.5", "12.5". */
+export function formatDayCount(days: number, locale = 'en'): string {
+  return new Intl.NumberFormat(locale === 'ms' ? 'ms-MY' : 'en-MY', { maximumFractionDigits: 1 }).format(days);
+}
+
+/** Today in the organisation's time zone, as YYYY-MM-DD. */
+export function todayIn(timeZone: string): string {
+  try {
+    return dayjs().tz(timeZone).format('YYYY-MM-DD');
+  } catch {
+    return dayjs().format('YYYY-MM-DD');
+  }
+}
+
+/** An instant as "YYYY-MM-DD HH:mm" in the organisation's zone, for exports. */
+export function formatTimestamp(value: string, timeZone: string): string {
+  const instant = dayjs(value);
+  if (!instant.isValid()) return '';
+  try {
+    return instant.tz(timeZone).format('YYYY-MM-DD HH:mm');
+  } catch {
+    return instant.format('YYYY-MM-DD HH:mm');
+  }
+}

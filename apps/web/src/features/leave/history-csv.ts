@@ -1,0 +1,68 @@
+import { DAY_TYPE_LABELS, leaveStatusLabel } from '@staff-portal/shared/leave';
+import type { LeaveRequest } from '@staff-portal/shared/leave';
+import Papa from 'papaparse';
+import { formatTimestamp } from './format';
+
+export interface CsvHeadings {
+  reference: string;
+  type: string;
+  startDate: string;
+  endDate: string;
+  dayType: string;
+  days: string;
+  status: string;
+  reason: string;
+  approver: string;
+  remarks: string;
+  appliedOn: string;
+}
+
+const COLUMNS: readonly (keyof CsvHeadings)[] = [
+  'reference',
+  'type',
+  'startDate',
+  'endDate',
+  'dayType',
+  'days',
+  'status',
+  'reason',
+  'approver',
+  'remarks',
+  'appliedOn',
+];
+
+/**
+ * The filtered list as CSV for a spreadsheet: ISO dates (they sort and parse everywhere), the
+ * seed's day type codes and status names, the applied-on time in the organisation's zone.
+ */
+export function requestsCsv(requests: readonly LeaveRequest[], headings: CsvHeadings, timeZone: string): string {
+  const rows = requests.map((request) => [
+    request.referenceId,
+    request.leaveTypeName,
+    request.startDate,
+    request.endDate,
+    DAY_TYPE_LABELS[request.dayType],
+    request.days,
+    leaveStatusLabel(request.status),
+    request.reason,
+    request.approverName ?? '',
+    request.remarks ?? '',
+    formatTimestamp(request.createdAt, timeZone),
+  ]);
+  const fields = COLUMNS.map((column) => headings[column]);
+  return Papa.unparse<unknown[]>({ fields, data: rows });
+}
+
+/** Hands a text to the browser as a file download. */
+export function downloadText(text: string, fileName: string, type = 'text/csv;charset=utf-8'): void {
+  // A byte-order mark so Excel reads the UTF-8 (names with accents, Malay text) correctly.
+  const blob = new Blob(['\uFEFF', text], { type });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}

@@ -1,0 +1,176 @@
+import { conflict } from '@staff-portal/shared/errors';
+import { leaveDecisionInputSchema } from '@staff-portal/shared/leave';
+import type { ApprovalItem } from '@staff-portal/shared/leave';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LeaveApprovalPage } from './leave-approval-page';
+import { stubLeaveApi } from './test/leave-api-double';
+import type { Handler } from './test/leave-api-double';
+import { approvalItem, leaveRequest } from './test/leave-fixtures';
+import { renderLeavePage } from './test/render-leave';
+
+const URL = '/shared/hr-services/leave/approval';
+
+const fresh = () => [
+  approvalItem({
+    referenceId: 'LV202603010900500001',
+    staffName: 'Hafiz',
+    startDate: '2026-03-09',
+    endDate: '2026-03-11',
+    days: 3,
+    reason: 'Wedding',
+    balanceAfter: 9,
+    awayOnDates: [
+      { staffName: 'Mei Ling', startDate: '2026-03-10', endDate: '2026-03-10', status: 1 },
+      { staffName: 'Ravi', startDate: '2026-03-09', endDate: '2026-03-12', status: 0 },
+    ],
+    overThreshold: true,
+  }),
+  approvalItem({
+    referenceId: 'LV202603010900500002',
+    staffName: 'Siti',
+    status: 4,
+    startDate: '2026-04-01',
+    endDate: '2026-04-01',
+    dayType: 1,
+    days: 0.5,
+    reason: '',
+    balanceAfter: 4,
+  }),
+];
+
+/** The queue as a server keeps it: a decided request leaves it. */
+function stub(decision?: Handler) {
+  let queue: ApprovalItem[] = fresh();
+  const api = stubLeaveApi({
+    'GET /leave/approvals': () => queue,
+    'POST /leave/requests/:referenceId/decision': async (request) => {
+      const input = leaveDecisionInputSchema.parse(request.body);
+      // Decided either way: by this call, or (a conflict) by someone else just before.
+      queue = queue.filter((item) => item.referenceId !== request.params.referenceId);
+      const answer = decision === undefined ? undefined : await decision(request);
+      return (
+        answer ??
+        leaveRequest({ referenceId: request.params.referenceId ?? '', status: input.decision === 'approve' ? 1 : 2 })
+      );
+    },
+  });
+  return { ...api, decisions: () => api.calls.filter((call) => call.method === 'POST') };
+}
+
+const card = (name: string) => screen.getByRole('listitem', { name });
+
+describe('LeaveApprovalPage', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('shows each request with what the approver needs to decide', async () => {
+    stub();
+    renderLeavePage(<LeaveApprovalPage />, URL);
+    expect(screen.getByRole('heading', { level: 1, name: 'Leave Approval' })).toBeInTheDocument();
+    const hafiz = await screen.findByRole('listitem', { name: 'Hafiz' });
+    expect(within(hafiz).getByText('New request')).toBeInTheDocument();
+    expect(within(hafiz).getByText('Annual Leave · 09 Mar 2026 – 11 Mar 2026 · 3 days')).toBeInTheDocument();
+    expect(within(hafiz).getByText('Reason: Wedding')).toBeInTheDocument();
+    expect(hafiz).toHaveTextContent('Balance after: 9');
+    expect(within(hafiz).getByText('Many in the department are already away on these dates.')).toBeInTheDocument();
+    expect(within(hafiz).getByText(/Mei Ling: 10 Mar 2026/)).toBeInTheDocument();
+    expect(within(hafiz).getByText(/Ravi: 09 Mar 2026 – 12 Mar 2026/)).toBeInTheDocument();
+
+    const siti = card('Siti');
+    expect(within(siti).getByText('Cancellation request')).toBeInTheDocument();
+    expect(within(siti).getByText('PENDING CANCELLATION')).toBeInTheDocument();
+    expect(within(siti).getByText('Annual Leave · 01 Apr 2026 · 0.5 days (AM)')).toBeInTheDocument();
+    expect(siti).toHaveTextContent('Balance now: 4');
+    expect(within(siti).getByText('Nobody else in the department is away on these dates.')).toBeInTheDocument();
+    expect(within(siti).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('approves with remarks and drops the request from the queue', async () => {
+    const user = userEvent.setup();
+    const api = stub();
+    renderLeavePage(<LeaveApprovalPage />, URL);
+    await user.click(await screen.findByRole('button', { name: 'Approve LV202603010900500001' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Approve LV202603010900500001?' });
+    expect(dialog).toHaveTextContent('Hafiz: Annual Leave, 09 Mar 2026 – 11 Mar 2026 (3 days)');
+    await user.type(within(dialog).getByLabelText('Remarks'), 'Enjoy');
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText('Request LV202603010900500001 approved.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.decisions().map((call) => [call.path, call.body])).toEqual([
+      ['/leave/requests/LV202603010900500001/decision', { decision: 'approve', remarks: 'Enjoy' }],
+    ]);
+    await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Hafiz' })).not.toBeInTheDocument());
+  });
+
+  it('rejects with remarks', async () => {
+    const user = userEvent.setup();
+    const api = stub();
+    renderLeavePage(<LeaveApprovalPage />, URL);
+    await user.click(await screen.findByRole('button', { name: 'Reject LV202603010900500002' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reject LV202603010900500002?' });
+    await user.type(within(dialog).getByLabelText('Remarks'), 'Needed that day');
+    await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    expect(await screen.findByText('Request LV202603010900500002 rejected.')).toBeInTheDocument();
+    expect(api.decisions()[0]?.body).toEqual({ decision: 'reject', remarks: 'Needed that day' });
+  });
+
+  it('shows the server’s message when someone decided first, and refreshes the queue', async () => {
+    const user = userEvent.setup();
+    const api = stub(() => {
+      throw conflict('This request was already decided by Farid.');
+    });
+    renderLeavePage(<LeaveApprovalPage />, URL);
+    await user.click(await screen.findByRole('button', { name: 'Approve LV202603010900500001' }));
+    const dialog = await screen.findByRole('dialog');
+    const before = api.callsTo('GET', '/leave/approvals').length;
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText('This request was already decided by Farid.')).toBeInTheDocument();
+    await waitFor(() => expect(api.callsTo('GET', '/leave/approvals').length).toBeGreaterThan(before));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Hafiz' })).not.toBeInTheDocument());
+    expect(screen.getByRole('listitem', { name: 'Siti' })).toBeInTheDocument();
+  });
+
+  it('approves the selected requests in bulk', async () => {
+    const user = userEvent.setup();
+    const api = stub();
+    renderLeavePage(<LeaveApprovalPage />, URL);
+    const bulk = await screen.findByRole('button', { name: 'Approve selected (0)' });
+    expect(bulk).toBeDisabled();
+    await user.click(screen.getByRole('checkbox', { name: 'Select all' }));
+    await user.click(screen.getByRole('button', { name: 'Approve selected (2)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Approve 2 requests?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText('2 requests approved.')).toBeInTheDocument();
+    expect(api.decisions().map((call) => call.params.referenceId)).toEqual([
+      'LV202603010900500001',
+      'LV202603010900500002',
+    ]);
+    expect(await screen.findByText('No requests are waiting for you.')).toBeInTheDocument();
+  });
+
+  it('reports a bulk approval that partly failed in one summary', async () => {
+    const user = userEvent.setup();
+    stub(({ params }) => {
+      if (params.referenceId === 'LV202603010900500002') throw conflict('Already decided by Farid.');
+      return undefined;
+    });
+    renderLeavePage(<LeaveApprovalPage />, URL);
+    await user.click(await screen.findByRole('checkbox', { name: 'Select LV202603010900500002' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select LV202603010900500001' }));
+    await user.click(screen.getByRole('button', { name: 'Approve selected (2)' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Approve' }));
+    expect(
+      await screen.findByText('1 approved; 1 could not be approved: Already decided by Farid.'),
+    ).toBeInTheDocument();
+  });
+
+  it('says so when nothing is waiting', async () => {
+    stubLeaveApi({ 'GET /leave/approvals': () => [] });
+    renderLeavePage(<LeaveApprovalPage />, URL);
+    expect(await screen.findByText('No requests are waiting for you.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,298 @@
+import WarningAmberIcon from '@mui/icons-material/WarningAmber';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActions from '@mui/material/CardActions';
+import CardContent from '@mui/material/CardContent';
+import Checkbox from '@mui/material/Checkbox';
+import Chip from '@mui/material/Chip';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { LEAVE_STATUS } from '@staff-portal/shared/leave';
+import type { ApprovalItem } from '@staff-portal/shared/leave';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { StatusChip } from '../../components/status-chip';
+import { useNotification } from '../../components/notification-context';
+import { useBulkApprove, useDecideLeave } from './api/decide-leave';
+import { useApprovals } from './api/get-approvals';
+import { LeavePageFrame } from './components/leave-page-frame';
+import { QueryState } from './components/query-state';
+import { RemarksDialog } from './components/remarks-dialog';
+import { formatDateRange, formatDayCount } from './format';
+
+const isCancellation = (item: ApprovalItem) =>
+  item.status === LEAVE_STATUS.PENDING_CANCELLATION || item.status === LEAVE_STATUS.PENDING_CANCELLATION_BY_ADMIN;
+
+type Deciding = { item: ApprovalItem; decision: 'approve' | 'reject' } | { bulk: string[] };
+
+function ApprovalCard({
+  item,
+  selected,
+  onSelect,
+  onDecide,
+}: {
+  item: ApprovalItem;
+  selected: boolean;
+  onSelect: (selected: boolean) => void;
+  onDecide: (decision: 'approve' | 'reject') => void;
+}) {
+  const { t, i18n } = useTranslation('leave');
+  const locale = i18n.resolvedLanguage ?? 'en';
+  const titleId = useId();
+  const cancellation = isCancellation(item);
+  const days = `${t('days', { count: item.days })}${item.dayType === 0 ? '' : ` (${t(`dayType.${item.dayType}`)})`}`;
+  return (
+    <Card
+      component="li"
+      variant="outlined"
+      aria-labelledby={titleId}
+      sx={{ borderColor: selected ? 'primary.main' : undefined }}
+    >
+      <CardContent sx={{ pb: 1 }}>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+          <Checkbox
+            checked={selected}
+            onChange={(event) => onSelect(event.target.checked)}
+            slotProps={{ input: { 'aria-label': t('approval.select', { referenceId: item.referenceId }) } }}
+            sx={{ mt: -0.75, ml: -1 }}
+          />
+          <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+            <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', alignItems: 'center', mb: 0.5 }}>
+              <Typography id={titleId} component="h2" variant="subtitle1" sx={{ fontWeight: 700 }}>
+                {item.staffName}
+              </Typography>
+              <Chip
+                size="small"
+                variant="outlined"
+                color={cancellation ? 'warning' : 'primary'}
+                label={cancellation ? t('approval.cancellationRequest') : t('approval.newRequest')}
+              />
+              <StatusChip status={item.status} />
+            </Stack>
+            <Typography>
+              {item.leaveTypeName} · {formatDateRange(item.startDate, item.endDate, locale)} · {days}
+            </Typography>
+            {item.reason !== '' && (
+              <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                {t('fields.reason')}: {item.reason}
+              </Typography>
+            )}
+            <Typography variant="body2" sx={{ mt: 0.5 }}>
+              {cancellation ? t('approval.balanceAfterCancellation') : t('approval.balanceAfter')}:{' '}
+              <Box component="strong" sx={{ color: item.balanceAfter < 0 ? 'error.main' : undefined }}>
+                {formatDayCount(item.balanceAfter, locale)}
+              </Box>
+            </Typography>
+            <Typography variant="caption" color="text.secondary">
+              {item.referenceId}
+            </Typography>
+
+            <Box sx={{ mt: 1.5 }}>
+              {item.overThreshold && (
+                <Alert severity="warning" icon={<WarningAmberIcon fontSize="inherit" />} sx={{ mb: 1 }}>
+                  {t('approval.overThreshold')}
+                </Alert>
+              )}
+              <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                {t('approval.awayHeading')}
+              </Typography>
+              {item.awayOnDates.length === 0 ? (
+                <Typography variant="body2" color="text.secondary">
+                  {t('approval.awayNone')}
+                </Typography>
+              ) : (
+                <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+                  {item.awayOnDates.map((away) => (
+                    <Typography component="li" variant="body2" key={`${away.staffName}-${away.startDate}`}>
+                      {away.staffName}: {formatDateRange(away.startDate, away.endDate, locale)}{' '}
+                      <StatusChip status={away.status} />
+                    </Typography>
+                  ))}
+                </Box>
+              )}
+            </Box>
+          </Box>
+        </Stack>
+      </CardContent>
+      <CardActions sx={{ justifyContent: 'flex-end', px: 2, pb: 2, flexWrap: 'wrap', gap: 1 }}>
+        <Button
+          variant="outlined"
+          color="error"
+          aria-label={t('approval.rejectLabel', { referenceId: item.referenceId })}
+          onClick={() => onDecide('reject')}
+        >
+          {t('approval.reject')}
+        </Button>
+        <Button
+          variant="contained"
+          aria-label={t('approval.approveLabel', { referenceId: item.referenceId })}
+          onClick={() => onDecide('approve')}
+        >
+          {t('approval.approve')}
+        </Button>
+      </CardActions>
+    </Card>
+  );
+}
+
+/** `/shared/hr-services/leave/approval` (LeaveApprovalPage). */
+export function LeaveApprovalPage() {
+  const { t, i18n } = useTranslation('leave');
+  const locale = i18n.resolvedLanguage ?? 'en';
+  const { notify } = useNotification();
+  const approvals = useApprovals();
+  const decide = useDecideLeave();
+  const bulk = useBulkApprove();
+  const [selection, setSelection] = useState<ReadonlySet<string>>(new Set());
+  const [deciding, setDeciding] = useState<Deciding | null>(null);
+
+  const items = approvals.data ?? [];
+  // Requests decided elsewhere drop out of the selection when the queue refreshes.
+  const selected = items.filter((item) => selection.has(item.referenceId)).map((item) => item.referenceId);
+  const allSelected = items.length > 0 && selected.length === items.length;
+
+  const select = (referenceId: string, on: boolean) =>
+    setSelection((previous) => {
+      const next = new Set(previous);
+      if (on) next.add(referenceId);
+      else next.delete(referenceId);
+      return next;
+    });
+
+  const confirm = (remarks: string) => {
+    if (deciding === null) return;
+    if ('bulk' in deciding) {
+      bulk.mutate(
+        { referenceIds: deciding.bulk, remarks },
+        {
+          onSuccess: ({ approved, failed }) => {
+            if (failed.length === 0) {
+              notify({ message: t('approval.bulkDone', { count: approved.length }), severity: 'success' });
+            } else {
+              notify({
+                message: t('approval.bulkPartial', {
+                  approved: approved.length,
+                  failed: failed.length,
+                  reason: failed[0]?.message ?? '',
+                }),
+                severity: 'warning',
+              });
+            }
+            setSelection(new Set());
+            setDeciding(null);
+          },
+          onError: () => setDeciding(null),
+        },
+      );
+      return;
+    }
+    const { item, decision } = deciding;
+    decide.mutate(
+      { referenceId: item.referenceId, decision, remarks },
+      {
+        onSuccess: () => {
+          notify({
+            message: t(decision === 'approve' ? 'approval.approved' : 'approval.rejected', {
+              referenceId: item.referenceId,
+            }),
+            severity: 'success',
+          });
+          select(item.referenceId, false);
+          setDeciding(null);
+        },
+        // A conflict (decided by someone else first) is shown by the notification with the
+        // server's message; the queue refreshes on settle, so the request drops out.
+        onError: () => setDeciding(null),
+      },
+    );
+  };
+
+  const dialog = (() => {
+    if (deciding === null) return { title: '', body: '', approve: true };
+    if ('bulk' in deciding) {
+      return {
+        title: t('approval.dialog.bulkTitle', { count: deciding.bulk.length }),
+        body: items
+          .filter((item) => deciding.bulk.includes(item.referenceId))
+          .map((item) => `${item.staffName} (${formatDateRange(item.startDate, item.endDate, locale)})`)
+          .join(', '),
+        approve: true,
+      };
+    }
+    const { item, decision } = deciding;
+    return {
+      title: t(decision === 'approve' ? 'approval.dialog.approveTitle' : 'approval.dialog.rejectTitle', {
+        referenceId: item.referenceId,
+      }),
+      body: t('approval.dialog.summary', {
+        applicant: item.staffName,
+        type: item.leaveTypeName,
+        dates: formatDateRange(item.startDate, item.endDate, locale),
+        days: t('days', { count: item.days }),
+      }),
+      approve: decision === 'approve',
+    };
+  })();
+
+  return (
+    <LeavePageFrame title={t('approval.title')} intro={t('approval.intro')}>
+      <QueryState query={approvals} isEmpty={(data) => data.length === 0} emptyText={t('approval.empty')}>
+        {(data) => (
+          <>
+            <Stack
+              direction="row"
+              sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 2, flexWrap: 'wrap', gap: 1 }}
+            >
+              <FormControlLabel
+                control={
+                  <Checkbox
+                    checked={allSelected}
+                    indeterminate={selected.length > 0 && !allSelected}
+                    onChange={(event) =>
+                      setSelection(event.target.checked ? new Set(data.map((item) => item.referenceId)) : new Set())
+                    }
+                  />
+                }
+                label={t('approval.selectAll')}
+              />
+              <Button
+                variant="contained"
+                disabled={selected.length === 0}
+                onClick={() => setDeciding({ bulk: selected })}
+              >
+                {t('approval.bulkApprove', { count: selected.length })}
+              </Button>
+            </Stack>
+            <Stack component="ul" spacing={2} aria-label={t('approval.title')} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+              {data.map((item) => (
+                <ApprovalCard
+                  key={item.referenceId}
+                  item={item}
+                  selected={selection.has(item.referenceId)}
+                  onSelect={(on) => select(item.referenceId, on)}
+                  onDecide={(decision) => setDeciding({ item, decision })}
+                />
+              ))}
+            </Stack>
+          </>
+        )}
+      </QueryState>
+      <RemarksDialog
+        open={deciding !== null}
+        title={dialog.title}
+        body={dialog.body}
+        remarksLabel={t('approval.dialog.remarks')}
+        {...(dialog.approve ? {} : { remarksHint: t('approval.dialog.rejectRemarksHint') })}
+        confirmLabel={dialog.approve ? t('approval.dialog.confirmApprove') : t('approval.dialog.confirmReject')}
+        backLabel={t('approval.dialog.back')}
+        confirmColour={dialog.approve ? 'primary' : 'error'}
+        busy={decide.isPending || bulk.isPending}
+        onConfirm={confirm}
+        onClose={() => setDeciding(null)}
+      />
+    </LeavePageFrame>
+  );
+}

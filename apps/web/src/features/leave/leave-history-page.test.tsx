@@ -1,0 +1,180 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import Papa from 'papaparse';
+import { useLocation } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LeaveHistoryPage } from './leave-history-page';
+import { stubLeaveApi } from './test/leave-api-double';
+import { leaveRequest, leaveTypes, MEDICAL, pageFrom } from './test/leave-fixtures';
+import { renderLeavePage } from './test/render-leave';
+
+const PATH = '/shared/hr-services/leave/my-leaves/history';
+
+// jsdom's Blob has no text(); FileReader reads it as a browser would.
+const readBlob = (blob: Blob | undefined) =>
+  new Promise<string>((resolve, reject) => {
+    if (blob === undefined) return reject(new Error('nothing downloaded'));
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as string);
+    reader.onerror = () => reject(reader.error ?? new Error('unreadable'));
+    reader.readAsText(blob);
+  });
+
+function SearchProbe() {
+  return <output data-testid="search">{useLocation().search}</output>;
+}
+
+const many = Array.from({ length: 45 }, (_, index) =>
+  leaveRequest({
+    referenceId: `LV202603010900${String(200000 + index)}`,
+    startDate: '2025-06-02',
+    endDate: '2025-06-02',
+    days: 1,
+    status: index % 2,
+  }),
+);
+
+function stub() {
+  return stubLeaveApi({
+    'GET /leave/types': () => leaveTypes,
+    'GET /leave/requests/mine': ({ query }) => {
+      const page = Number(query.get('page') ?? '1');
+      const pageSize = Number(query.get('pageSize') ?? '20');
+      return pageFrom(many.slice((page - 1) * pageSize, page * pageSize), page, pageSize, many.length);
+    },
+  });
+}
+
+function render(url: string) {
+  return renderLeavePage(
+    <>
+      <LeaveHistoryPage />
+      <SearchProbe />
+    </>,
+    url,
+  );
+}
+
+const lastQuery = (api: ReturnType<typeof stub>) =>
+  Object.fromEntries(api.callsTo('GET', '/leave/requests/mine').at(-1)?.query ?? []);
+
+describe('LeaveHistoryPage', () => {
+  let blobs: Blob[];
+  let clicks: ReturnType<typeof vi.spyOn>;
+  beforeEach(() => {
+    blobs = [];
+    URL.createObjectURL = vi.fn((blob: Blob) => {
+      blobs.push(blob);
+      return 'blob:leave-history';
+    });
+    URL.revokeObjectURL = vi.fn();
+    clicks = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('reads its filters from the URL and asks the API for them', async () => {
+    const api = stub();
+    render(`${PATH}?year=2025&type=LVE0002&status=1`);
+    expect(screen.getByRole('heading', { level: 1, name: 'Leave History' })).toBeInTheDocument();
+    await screen.findByRole('table', { name: 'Leave History' });
+    expect(lastQuery(api)).toEqual({ year: '2025', leaveTypeId: 'LVE0002', status: '1', page: '1', pageSize: '20' });
+    expect(screen.getByRole('combobox', { name: 'Year' })).toHaveValue('2025');
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Leave type' })).toHaveValue(MEDICAL.id));
+    expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('1');
+  });
+
+  it('ignores filter values the API would refuse', async () => {
+    const api = stub();
+    render(`${PATH}?year=1850&type=annual&status=9&page=-2&pageSize=7`);
+    await screen.findByRole('table');
+    expect(lastQuery(api)).toEqual({ page: '1', pageSize: '20' });
+  });
+
+  it('puts a changed filter in the URL and starts again from the first page', async () => {
+    const user = userEvent.setup();
+    const api = stub();
+    render(`${PATH}?page=2`);
+    await screen.findByRole('table');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), '0');
+    await waitFor(() => expect(screen.getByTestId('search')).toHaveTextContent('?status=0'));
+    await waitFor(() => expect(lastQuery(api)).toEqual({ status: '0', page: '1', pageSize: '20' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Leave type' }), 'LVE0001');
+    await waitFor(() => expect(screen.getByTestId('search')).toHaveTextContent('?status=0&type=LVE0001'));
+  });
+
+  it('pages on the server', async () => {
+    const user = userEvent.setup();
+    const api = stub();
+    render(PATH);
+    await screen.findByRole('table');
+    expect(screen.getByText('1–20 of 45')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Go to next page' }));
+    await waitFor(() => expect(screen.getByTestId('search')).toHaveTextContent('?page=2'));
+    await waitFor(() => expect(screen.getByText('21–40 of 45')).toBeInTheDocument());
+    expect(lastQuery(api)).toEqual({ page: '2', pageSize: '20' });
+    const rows = within(screen.getByRole('table')).getAllByRole('row');
+    expect(rows[1]).toHaveTextContent('LV202603010900200020');
+  });
+
+  it('exports the whole filtered list as CSV', async () => {
+    const user = userEvent.setup();
+    const api = stub();
+    render(`${PATH}?year=2025&status=1`);
+    await screen.findByRole('table');
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(await screen.findByText('45 requests exported.')).toBeInTheDocument();
+
+    // Every page of the filtered list, at the API's largest page size.
+    const exportCalls = api
+      .callsTo('GET', '/leave/requests/mine')
+      .filter((call) => call.query.get('pageSize') === '100');
+    expect(exportCalls.map((call) => Object.fromEntries(call.query))).toEqual([
+      { year: '2025', status: '1', page: '1', pageSize: '100' },
+    ]);
+
+    expect(blobs).toHaveLength(1);
+    const text = await readBlob(blobs[0]);
+    const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: true });
+    expect(parsed.data[0]).toEqual([
+      'Reference',
+      'Leave type',
+      'Start date',
+      'End date',
+      'Day',
+      'Days',
+      'Status',
+      'Reason',
+      'Approver',
+      'Remarks',
+      'Applied on',
+    ]);
+    expect(parsed.data).toHaveLength(46);
+    expect(parsed.data[2]).toEqual([
+      'LV202603010900200001',
+      'Annual Leave',
+      '2025-06-02',
+      '2025-06-02',
+      'WD',
+      '1',
+      'APPROVED',
+      'Family trip',
+      'Farid',
+      '',
+      '2026-03-01 09:00',
+    ]);
+    expect(clicks).toHaveBeenCalledOnce();
+  });
+
+  it('says so when nothing matches', async () => {
+    stubLeaveApi({
+      'GET /leave/types': () => leaveTypes,
+      'GET /leave/requests/mine': () => pageFrom([]),
+    });
+    render(`${PATH}?status=3`);
+    expect(await screen.findByText('No requests match these filters.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
+  });
+});

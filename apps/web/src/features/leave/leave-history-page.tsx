@@ -1,0 +1,208 @@
+import DownloadIcon from '@mui/icons-material/Download';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import TablePagination from '@mui/material/TablePagination';
+import TextField from '@mui/material/TextField';
+import { LEAVE_TYPE_ID, leaveStatusLabel } from '@staff-portal/shared/leave';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useNotification } from '../../components/notification-context';
+import { useApiClient } from '../../lib/api-client';
+import { reportError } from '../../lib/report-error';
+import { useRuntimeConfig } from '../../lib/runtime-config';
+import { useLeaveTypes } from './api/get-leave-types';
+import { getAllMyRequests, useMyRequests } from './api/get-my-requests';
+import type { MyRequestsQuery } from './api/get-my-requests';
+import { LeavePageFrame } from './components/leave-page-frame';
+import { QueryState } from './components/query-state';
+import { RequestList } from './components/request-list';
+import { todayIn } from './format';
+import { downloadText, requestsCsv } from './history-csv';
+
+const PAGE_SIZES = [10, 20, 50, 100];
+const DEFAULT_PAGE_SIZE = 20;
+const YEARS_BACK = 6;
+const STATUSES = [0, 1, 2, 3, 4, 5];
+
+const intParam = (value: string | null, min: number, max: number): number | undefined => {
+  if (value === null || !/^\d+$/.test(value)) return undefined;
+  const number = Number(value);
+  return number >= min && number <= max ? number : undefined;
+};
+
+/**
+ * The filters live in the URL (`?year=2026&type=LVE0001&status=1&page=2`), so a filtered list
+ * can be bookmarked, shared and returned to with Back. Values the API would refuse are ignored.
+ */
+export function readFilters(
+  params: URLSearchParams,
+): Required<Pick<MyRequestsQuery, 'page' | 'pageSize'>> & MyRequestsQuery {
+  const type = params.get('type');
+  const pageSize = intParam(params.get('pageSize'), 1, 100);
+  return {
+    year: intParam(params.get('year'), 2000, 2100),
+    leaveTypeId: type !== null && LEAVE_TYPE_ID.test(type) ? type : undefined,
+    status: intParam(params.get('status'), 0, 5),
+    page: intParam(params.get('page'), 1, 1_000_000) ?? 1,
+    pageSize: pageSize !== undefined && PAGE_SIZES.includes(pageSize) ? pageSize : DEFAULT_PAGE_SIZE,
+  };
+}
+
+/** `/shared/hr-services/leave/my-leaves/history` (LeaveHistoryPage). */
+export function LeaveHistoryPage() {
+  const { t } = useTranslation('leave');
+  const { organisation } = useRuntimeConfig();
+  const { leave } = useApiClient();
+  const { notify } = useNotification();
+  const [params, setParams] = useSearchParams();
+  const filters = readFilters(params);
+  const types = useLeaveTypes();
+  const requests = useMyRequests(filters);
+  const [exporting, setExporting] = useState(false);
+
+  const thisYear = Number(todayIn(organisation.timeZone).slice(0, 4));
+  const years = Array.from({ length: YEARS_BACK }, (_, index) => thisYear + 1 - index);
+
+  const setFilter = (name: string, value: string) => {
+    setParams((previous) => {
+      const next = new URLSearchParams(previous);
+      if (value === '') next.delete(name);
+      else next.set(name, value);
+      // A new filter starts from its first page.
+      if (name !== 'page') next.delete('page');
+      return next;
+    });
+  };
+
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      const { year, leaveTypeId, status } = filters;
+      const all = await getAllMyRequests(leave, { year, leaveTypeId, status });
+      const csv = requestsCsv(
+        all,
+        {
+          reference: t('fields.reference'),
+          type: t('fields.type'),
+          startDate: t('fields.startDate'),
+          endDate: t('fields.endDate'),
+          dayType: t('fields.dayType'),
+          days: t('fields.days'),
+          status: t('fields.status'),
+          reason: t('fields.reason'),
+          approver: t('fields.approver'),
+          remarks: t('fields.remarks'),
+          appliedOn: t('fields.appliedOn'),
+        },
+        organisation.timeZone,
+      );
+      downloadText(csv, `${t('history.fileName')}-${year ?? t('history.all').toLowerCase()}.csv`);
+      notify({ message: t('history.exported', { count: all.length }), severity: 'success' });
+    } catch (error) {
+      reportError(error, notify);
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const selectProps = {
+    select: true,
+    size: 'small',
+    slotProps: { select: { native: true }, inputLabel: { shrink: true } },
+  } as const;
+
+  return (
+    <LeavePageFrame title={t('history.title')}>
+      <Card variant="outlined">
+        <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
+          <Stack
+            component="form"
+            role="search"
+            aria-label={t('history.filters')}
+            direction={{ xs: 'column', sm: 'row' }}
+            spacing={2}
+            sx={{ mb: 2, alignItems: { sm: 'center' } }}
+            onSubmit={(event) => event.preventDefault()}
+          >
+            <TextField
+              {...selectProps}
+              label={t('history.year')}
+              value={filters.year === undefined ? '' : String(filters.year)}
+              onChange={(event) => setFilter('year', event.target.value)}
+              sx={{ minWidth: 120 }}
+            >
+              <option value="">{t('history.all')}</option>
+              {years.map((year) => (
+                <option key={year} value={year}>
+                  {year}
+                </option>
+              ))}
+            </TextField>
+            <TextField
+              {...selectProps}
+              label={t('history.type')}
+              value={filters.leaveTypeId ?? ''}
+              onChange={(event) => setFilter('type', event.target.value)}
+              sx={{ minWidth: 200 }}
+            >
+              <option value="">{t('history.all')}</option>
+              {(types.data ?? []).map((type) => (
+                <option key={type.id} value={type.id}>
+                  {type.name}
+                </option>
+              ))}
+            </TextField>
+            <TextField
+              {...selectProps}
+              label={t('history.status')}
+              value={filters.status === undefined ? '' : String(filters.status)}
+              onChange={(event) => setFilter('status', event.target.value)}
+              sx={{ minWidth: 200 }}
+            >
+              <option value="">{t('history.all')}</option>
+              {STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {status === 5 ? `${leaveStatusLabel(status)} (${t('history.byAdmin')})` : leaveStatusLabel(status)}
+                </option>
+              ))}
+            </TextField>
+            <Stack sx={{ flexGrow: 1, alignItems: { sm: 'flex-end' } }}>
+              <Button
+                variant="outlined"
+                startIcon={exporting ? <CircularProgress size={16} color="inherit" /> : <DownloadIcon />}
+                disabled={exporting || requests.data?.total === 0}
+                onClick={() => void exportCsv()}
+              >
+                {exporting ? t('history.exporting') : t('history.export')}
+              </Button>
+            </Stack>
+          </Stack>
+
+          <QueryState query={requests} isEmpty={(data) => data.items.length === 0} emptyText={t('history.empty')}>
+            {(data) => (
+              <>
+                <RequestList requests={data.items} label={t('history.title')} />
+                <TablePagination
+                  component="div"
+                  count={data.total}
+                  page={Math.max(filters.page - 1, 0)}
+                  rowsPerPage={filters.pageSize}
+                  rowsPerPageOptions={PAGE_SIZES}
+                  onPageChange={(_, page) => setFilter('page', String(page + 1))}
+                  onRowsPerPageChange={(event) => setFilter('pageSize', event.target.value)}
+                  labelRowsPerPage={t('history.rowsPerPage')}
+                  labelDisplayedRows={({ from, to, count }) => t('history.displayedRows', { from, to, count })}
+                  getItemAriaLabel={(type) => t(`history.pageLabel.${type}`)}
+                />
+              </>
+            )}
+          </QueryState>
+        </CardContent>
+      </Card>
+    </LeavePageFrame>
+  );
+}

@@ -1,0 +1,323 @@
+import { validationError } from '@staff-portal/shared/errors';
+import { applyLeaveInputSchema } from '@staff-portal/shared/leave';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import dayjs from 'dayjs';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { changeLanguage } from '../../lib/i18n';
+import { setViewportWidth } from '../../test/viewport';
+import { LeavePage } from './leave-page';
+import { stubLeaveApi, reply } from './test/leave-api-double';
+import type { Handler } from './test/leave-api-double';
+import { ANNUAL, leaveRequest, leaveTypes, MEDICAL, myLeave, pageFrom } from './test/leave-fixtures';
+import { renderLeavePage } from './test/render-leave';
+
+const URL = '/shared/hr-services/leave/my-leaves';
+const year = dayjs().year();
+
+function stub(overrides: Record<string, Handler> = {}) {
+  return stubLeaveApi({
+    'GET /leave/types': () => leaveTypes,
+    'GET /leave/me': () => myLeave(year),
+    'GET /leave/requests/mine': () =>
+      pageFrom([
+        leaveRequest({ referenceId: 'LV202603010900111111', status: 0 }),
+        leaveRequest({ referenceId: 'LV202603010900222222', status: 1 }),
+        leaveRequest({
+          referenceId: 'LV202603010900333333',
+          status: 1,
+          leaveTypeId: MEDICAL.id,
+          leaveTypeName: MEDICAL.name,
+        }),
+        leaveRequest({ referenceId: 'LV202603010900444444', status: 2 }),
+      ]),
+    'POST /leave/requests/preview': ({ body }) => {
+      const input = applyLeaveInputSchema.parse(body);
+      return { days: input.dayType === 0 ? 3 : 0.5, available: 12.5, balanceAfter: input.dayType === 0 ? 9.5 : 12 };
+    },
+    ...overrides,
+  });
+}
+
+const previewPanel = () => screen.getByRole('status', { name: 'Day count and balance' });
+const typeSelect = () => screen.getByRole('combobox', { name: /Leave type/ });
+const submitButton = () => screen.getByRole('button', { name: 'Submit request' });
+const setDate = (name: RegExp, value: string) => fireEvent.change(screen.getByLabelText(name), { target: { value } });
+
+async function fillRequest(typeId: string, start: string, end = start) {
+  const user = userEvent.setup({ applyAccept: false });
+  await screen.findByRole('option', { name: ANNUAL.name });
+  await user.selectOptions(typeSelect(), typeId);
+  setDate(/Start date/, start);
+  setDate(/End date/, end);
+  return user;
+}
+
+describe('LeavePage', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('shows my balances per leave type with a chart, and my requests with status chips', async () => {
+    stub();
+    renderLeavePage(<LeavePage />, URL);
+    expect(screen.getByRole('heading', { level: 1, name: 'My Leaves' })).toBeInTheDocument();
+    const annual = await screen.findByRole('listitem', { name: 'Annual Leave' });
+    expect(within(annual).getByTestId('LVE0001-entitled')).toHaveTextContent('16');
+    expect(within(annual).getByTestId('LVE0001-carried')).toHaveTextContent('3');
+    expect(within(annual).getByTestId('LVE0001-adjustments')).toHaveTextContent('1');
+    expect(within(annual).getByTestId('LVE0001-taken')).toHaveTextContent('5');
+    expect(within(annual).getByTestId('LVE0001-pending')).toHaveTextContent('2.5');
+    expect(within(annual).getByTestId('LVE0001-available')).toHaveTextContent('12.5');
+    expect(
+      within(annual).getByRole('img', {
+        name: 'Annual Leave: 5 taken, 2.5 pending and 12.5 available of 20 days',
+      }),
+    ).toBeInTheDocument();
+
+    const table = await screen.findByRole('table', { name: `My requests in ${year}` });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getByText(/^(PENDING|APPROVED|REJECTED)$/).textContent)).toEqual([
+      'PENDING',
+      'APPROVED',
+      'APPROVED',
+      'REJECTED',
+    ]);
+  });
+
+  it('offers only active leave types', async () => {
+    stub();
+    renderLeavePage(<LeavePage />, URL);
+    await screen.findByRole('option', { name: ANNUAL.name });
+    const names = within(typeSelect())
+      .getAllByRole('option')
+      .map((option) => option.textContent);
+    expect(names).toEqual(['—', 'Annual Leave', 'Medical Leave', 'Maternity Leave']);
+  });
+
+  it('allows a half day only for one day of a type that allows it', async () => {
+    stub();
+    renderLeavePage(<LeavePage />, URL);
+    await fillRequest(ANNUAL.id, '2026-03-02', '2026-03-04');
+    const am = screen.getByRole('radio', { name: 'AM' });
+    expect(am).toBeDisabled();
+    expect(screen.getByText('A half day is only for a one-day request.')).toBeInTheDocument();
+
+    setDate(/End date/, '2026-03-02');
+    await waitFor(() => expect(am).toBeEnabled());
+    await userEvent.click(am);
+    expect(am).toBeChecked();
+    // The preview asks for half a day.
+    await waitFor(() => expect(previewPanel()).toHaveTextContent('0.5'));
+
+    // Making it longer again falls back to whole days.
+    setDate(/End date/, '2026-03-03');
+    await waitFor(() => expect(screen.getByRole('radio', { name: 'Whole Day' })).toBeChecked());
+    expect(am).toBeDisabled();
+
+    // Medical leave never allows half days.
+    await userEvent.selectOptions(typeSelect(), MEDICAL.id);
+    setDate(/End date/, '2026-03-02');
+    expect(screen.getByRole('radio', { name: 'PM' })).toBeDisabled();
+    expect(screen.getByText('This leave type cannot be taken as a half day.')).toBeInTheDocument();
+  });
+
+  it('shows the live day count and the balance after from the server', async () => {
+    const api = stub();
+    renderLeavePage(<LeavePage />, URL);
+    expect(await screen.findByText('Choose a leave type and dates to see the day count.')).toBeInTheDocument();
+    await fillRequest(ANNUAL.id, '2026-03-02', '2026-03-04');
+    const status = previewPanel();
+    await waitFor(() => expect(status).toHaveTextContent('Working days3'));
+    expect(status).toHaveTextContent('Available now12.5');
+    expect(status).toHaveTextContent('Balance after9.5');
+    // Debounced: the three changes above make one call with the whole input.
+    expect(api.callsTo('POST', '/leave/requests/preview').map((call) => call.body)).toEqual([
+      { leaveTypeId: 'LVE0001', startDate: '2026-03-02', endDate: '2026-03-04', dayType: 0, reason: '' },
+    ]);
+  });
+
+  it('shows a rule the preview reports at the field it names, and blocks submitting', async () => {
+    stub({
+      'POST /leave/requests/preview': () => {
+        throw validationError('You already have leave on 2026-03-03', 'startDate');
+      },
+    });
+    renderLeavePage(<LeavePage />, URL);
+    await fillRequest(ANNUAL.id, '2026-03-02', '2026-03-04');
+    const start = screen.getByLabelText(/Start date/);
+    await waitFor(() => expect(start).toHaveAccessibleDescription('You already have leave on 2026-03-03'));
+    expect(start).toHaveAttribute('aria-invalid', 'true');
+    expect(submitButton()).toBeDisabled();
+    // The preview's refusal is shown in place, not as a notification.
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('needs an attachment where the type says so, PDF/JPEG/PNG of at most 5 MB', async () => {
+    stub();
+    renderLeavePage(<LeavePage />, URL);
+    const user = await fillRequest(MEDICAL.id, '2026-03-02');
+    expect(screen.getByText(/This leave type needs an attachment/)).toBeInTheDocument();
+    expect(submitButton()).toBeDisabled();
+
+    const picker = screen.getByLabelText(/Attachment/);
+    await user.upload(picker, new File(['hello'], 'note.txt', { type: 'text/plain' }));
+    expect(screen.getByText('The attachment must be a PDF, JPEG or PNG file.')).toBeInTheDocument();
+    expect(submitButton()).toBeDisabled();
+
+    const big = new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'scan.pdf', { type: 'application/pdf' });
+    await user.upload(picker, big);
+    expect(screen.getByText('The attachment must be at most 5 MB.')).toBeInTheDocument();
+    expect(submitButton()).toBeDisabled();
+
+    await user.upload(picker, new File(['%PDF-1.7'], 'mc.pdf', { type: 'application/pdf' }));
+    await waitFor(() => expect(submitButton()).toBeEnabled());
+  });
+
+  it('submits a request as JSON, says so and refreshes my lists', async () => {
+    const api = stub({
+      'POST /leave/requests': ({ body }) =>
+        reply(201, leaveRequest({ ...applyLeaveInputSchema.parse(body), referenceId: 'LV202603010900999999' })),
+    });
+    renderLeavePage(<LeavePage />, URL);
+    const user = await fillRequest(ANNUAL.id, '2026-03-02', '2026-03-04');
+    await user.type(screen.getByLabelText('Reason'), 'Family trip');
+    await waitFor(() => expect(previewPanel()).toHaveTextContent('Balance after9.5'));
+    const listsBefore = api.callsTo('GET', '/leave/requests/mine').length;
+    await user.click(submitButton());
+
+    expect(await screen.findByText('Leave request LV202603010900999999 submitted.')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/leave/requests').map((call) => call.body)).toEqual([
+      { leaveTypeId: 'LVE0001', startDate: '2026-03-02', endDate: '2026-03-04', dayType: 0, reason: 'Family trip' },
+    ]);
+    await waitFor(() => expect(api.callsTo('GET', '/leave/requests/mine').length).toBeGreaterThan(listsBefore));
+    // The form is ready for the next request.
+    expect(screen.getByLabelText(/Start date/)).toHaveValue('');
+  });
+
+  it('sends the attachment as multipart with the same fields', async () => {
+    const api = stub({
+      'POST /leave/requests': () => reply(201, leaveRequest({ leaveTypeId: MEDICAL.id, hasAttachment: true })),
+    });
+    renderLeavePage(<LeavePage />, URL);
+    const user = await fillRequest(MEDICAL.id, '2026-03-02');
+    await user.upload(
+      screen.getByLabelText(/Attachment/),
+      new File(['%PDF-1.7'], 'mc.pdf', { type: 'application/pdf' }),
+    );
+    await waitFor(() => expect(submitButton()).toBeEnabled());
+    await user.click(submitButton());
+    await screen.findByText(/submitted\.$/);
+    const body = api.callsTo('POST', '/leave/requests')[0]?.body;
+    expect(body).toBeInstanceOf(FormData);
+    const form = body as FormData;
+    expect(form.get('leaveTypeId')).toBe('LVE0002');
+    expect(form.get('startDate')).toBe('2026-03-02');
+    expect(form.get('dayType')).toBe('0');
+    expect((form.get('attachment') as File).name).toBe('mc.pdf');
+  });
+
+  it('shows the server refusing a submit at the field it names', async () => {
+    stub({
+      'POST /leave/requests': () => {
+        throw validationError('Not enough Annual Leave: 12.5 days available', 'endDate');
+      },
+    });
+    renderLeavePage(<LeavePage />, URL);
+    const user = await fillRequest(ANNUAL.id, '2026-03-02', '2026-03-04');
+    await waitFor(() => expect(submitButton()).toBeEnabled());
+    await user.click(submitButton());
+    await waitFor(() =>
+      expect(screen.getByLabelText(/End date/)).toHaveAccessibleDescription(
+        'Not enough Annual Leave: 12.5 days available',
+      ),
+    );
+  });
+
+  it('checks the form with the shared schema before sending', async () => {
+    const api = stub();
+    renderLeavePage(<LeavePage />, URL);
+    const user = await fillRequest(ANNUAL.id, '2026-03-04', '2026-03-04');
+    setDate(/End date/, '2026-03-02');
+    await user.click(submitButton());
+    await waitFor(() =>
+      expect(screen.getByLabelText(/End date/)).toHaveAccessibleDescription(
+        'The end date cannot be before the start date',
+      ),
+    );
+    expect(api.callsTo('POST', '/leave/requests')).toHaveLength(0);
+  });
+
+  it('cancels a pending request and asks to cancel an approved one of a cancellable type', async () => {
+    const api = stub({
+      'POST /leave/requests/:referenceId/cancel': ({ params }) =>
+        leaveRequest({ referenceId: params.referenceId ?? '', status: params.referenceId?.endsWith('1') ? 3 : 4 }),
+    });
+    const user = userEvent.setup();
+    renderLeavePage(<LeavePage />, URL);
+    await screen.findByRole('table');
+    // Medical leave cannot be cancelled (PRODUCT.md §5); rejected has nothing to cancel.
+    expect(screen.getAllByRole('button', { name: /^(Cancel request|Request cancellation of)/ })).toHaveLength(2);
+    expect(
+      screen.queryByRole('button', { name: /^(Cancel request|Request cancellation of) LV202603010900333333$/ }),
+    ).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Cancel request LV202603010900111111' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel this request?' });
+    await user.type(within(dialog).getByLabelText('Remarks'), 'Plans changed');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Request LV202603010900111111 cancelled.')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/leave/requests/LV202603010900111111/cancel')[0]?.body).toEqual({
+      remarks: 'Plans changed',
+    });
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await user.click(await screen.findByRole('button', { name: 'Request cancellation of LV202603010900222222' }));
+    const second = await screen.findByRole('dialog', { name: 'Request cancellation?' });
+    await user.click(within(second).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Cancellation of LV202603010900222222 requested.')).toBeInTheDocument();
+  });
+
+  it('shows a broken rule that names no form field in the day-count panel', async () => {
+    stub({
+      'POST /leave/requests/preview': () => {
+        throw validationError('Not enough Annual Leave: 1 day available');
+      },
+    });
+    renderLeavePage(<LeavePage />, URL);
+    await fillRequest(ANNUAL.id, '2026-03-02', '2026-03-04');
+    await waitFor(() => expect(previewPanel()).toHaveTextContent('Not enough Annual Leave: 1 day available'));
+    expect(submitButton()).toBeDisabled();
+  });
+
+  it('stacks my requests as cards on a phone', async () => {
+    setViewportWidth(390);
+    stub();
+    renderLeavePage(<LeavePage />, URL);
+    const list = await screen.findByRole('list', { name: `My requests in ${year}` });
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    const first = within(list).getAllByRole('listitem')[0];
+    expect(first).toHaveTextContent('Annual Leave');
+    expect(first).toHaveTextContent('02 Mar 2026 – 04 Mar 2026');
+    expect(
+      within(first as HTMLElement).getByRole('button', { name: 'Cancel request LV202603010900111111' }),
+    ).toBeVisible();
+  });
+
+  it('speaks Bahasa Malaysia', async () => {
+    await changeLanguage('ms');
+    try {
+      stub();
+      renderLeavePage(<LeavePage />, URL);
+      expect(screen.getByRole('heading', { level: 1, name: 'Cuti Saya' })).toBeInTheDocument();
+      expect(await screen.findByRole('heading', { name: 'Mohon cuti' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Hantar permohonan' })).toBeInTheDocument();
+      expect(screen.getByRole('radio', { name: 'Sehari Penuh' })).toBeChecked();
+      // Status names stay the seed's.
+      expect(await screen.findAllByText('PENDING')).not.toHaveLength(0);
+    } finally {
+      await changeLanguage('en');
+      localStorage.clear();
+    }
+  });
+});

@@ -1,0 +1,186 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { LEAVE_STATUS } from '@staff-portal/shared/leave';
+import type { LeaveRequest, LeaveType } from '@staff-portal/shared/leave';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { useNotification } from '../../components/notification-context';
+import { useRuntimeConfig } from '../../lib/runtime-config';
+import { useCancelLeave } from './api/cancel-leave';
+import { useLeaveTypes } from './api/get-leave-types';
+import { MAX_PAGE_SIZE, useMyRequests } from './api/get-my-requests';
+import { useMyLeave } from './api/get-my-leave';
+import { ApplyLeaveForm } from './components/apply-leave-form';
+import { BalanceCards } from './components/balance-cards';
+import { LeavePageFrame } from './components/leave-page-frame';
+import { QueryState } from './components/query-state';
+import { RemarksDialog } from './components/remarks-dialog';
+import { RequestHistoryDialog } from './components/request-history-dialog';
+import { RequestList } from './components/request-list';
+import { formatDateRange, todayIn } from './format';
+
+/** What the applicant may do with a request (PRODUCT.md §5): cancel it, or ask to. */
+export function cancelActionFor(request: LeaveRequest, types: readonly LeaveType[]): 'cancel' | 'request' | null {
+  if (request.status === LEAVE_STATUS.PENDING) return 'cancel';
+  if (request.status === LEAVE_STATUS.APPROVED) {
+    const type = types.find((candidate) => candidate.id === request.leaveTypeId);
+    return type?.cancellable === true ? 'request' : null;
+  }
+  return null;
+}
+
+function Section({ title, children, action }: { title: string; children: React.ReactNode; action?: React.ReactNode }) {
+  const id = useId();
+  return (
+    <Card component="section" variant="outlined" aria-labelledby={id} sx={{ mb: 3 }}>
+      <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
+        <Stack
+          direction="row"
+          sx={{ justifyContent: 'space-between', alignItems: 'baseline', mb: 2, gap: 2, flexWrap: 'wrap' }}
+        >
+          <Typography id={id} variant="h6" component="h2">
+            {title}
+          </Typography>
+          {action}
+        </Stack>
+        {children}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** `/shared/hr-services/leave/my-leaves` (LeavePage). */
+export function LeavePage() {
+  const { t, i18n } = useTranslation('leave');
+  const locale = i18n.resolvedLanguage ?? 'en';
+  const { organisation } = useRuntimeConfig();
+  const { notify } = useNotification();
+  const year = Number(todayIn(organisation.timeZone).slice(0, 4));
+
+  const myLeave = useMyLeave(year);
+  const types = useLeaveTypes();
+  const requests = useMyRequests({ year, page: 1, pageSize: MAX_PAGE_SIZE });
+  const cancel = useCancelLeave();
+
+  const [cancelling, setCancelling] = useState<{ request: LeaveRequest; kind: 'cancel' | 'request' } | null>(null);
+  const [historyOf, setHistoryOf] = useState<string | null>(null);
+
+  const confirmCancel = (remarks: string) => {
+    if (cancelling === null) return;
+    const { request, kind } = cancelling;
+    cancel.mutate(
+      { referenceId: request.referenceId, remarks },
+      {
+        onSuccess: () => {
+          notify({
+            message: t(kind === 'cancel' ? 'cancel.cancelled' : 'cancel.requested', {
+              referenceId: request.referenceId,
+            }),
+            severity: 'success',
+          });
+          setCancelling(null);
+        },
+        // The notification shows the server's reason; the dialog closes as the list refreshes.
+        onError: () => setCancelling(null),
+      },
+    );
+  };
+
+  return (
+    <LeavePageFrame title={t('myLeaves.title')}>
+      <Section title={t('myLeaves.balances.heading', { year })}>
+        <QueryState
+          query={myLeave}
+          isEmpty={(data) => data.balances.length === 0}
+          emptyText={t('myLeaves.balances.empty', { year })}
+        >
+          {(data) => <BalanceCards balances={data.balances} />}
+        </QueryState>
+      </Section>
+
+      <Card variant="outlined" sx={{ mb: 3 }}>
+        <CardContent sx={{ p: { xs: 2, sm: 3 }, maxWidth: 720 }}>
+          <QueryState query={types}>{(data) => <ApplyLeaveForm leaveTypes={data} />}</QueryState>
+        </CardContent>
+      </Card>
+
+      <Section
+        title={t('myLeaves.requests.heading', { year })}
+        action={
+          <Link component={RouterLink} to="/shared/hr-services/leave/my-leaves/history">
+            {t('allRequests')}
+          </Link>
+        }
+      >
+        <QueryState
+          query={requests}
+          isEmpty={(data) => data.items.length === 0}
+          emptyText={t('myLeaves.requests.empty', { year })}
+        >
+          {(data) => (
+            <RequestList
+              requests={data.items}
+              label={t('myLeaves.requests.heading', { year })}
+              actions={(request) => {
+                const kind = cancelActionFor(request, types.data ?? []);
+                return (
+                  <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+                    {kind !== null && (
+                      <Button
+                        size="small"
+                        variant="outlined"
+                        color={kind === 'cancel' ? 'error' : 'warning'}
+                        aria-label={t(kind === 'cancel' ? 'cancel.cancelLabel' : 'cancel.requestCancellationLabel', {
+                          referenceId: request.referenceId,
+                        })}
+                        onClick={() => setCancelling({ request, kind })}
+                        sx={{ whiteSpace: 'nowrap' }}
+                      >
+                        {t(kind === 'cancel' ? 'cancel.cancel' : 'cancel.requestCancellation')}
+                      </Button>
+                    )}
+                    <Button
+                      size="small"
+                      aria-label={t('historyDialog.open', { referenceId: request.referenceId })}
+                      onClick={() => setHistoryOf(request.referenceId)}
+                    >
+                      {t('historyDialog.button')}
+                    </Button>
+                  </Box>
+                );
+              }}
+            />
+          )}
+        </QueryState>
+      </Section>
+
+      <RemarksDialog
+        open={cancelling !== null}
+        title={t(cancelling?.kind === 'request' ? 'cancel.titleRequest' : 'cancel.titleCancel')}
+        body={
+          cancelling === null
+            ? ''
+            : t(cancelling.kind === 'request' ? 'cancel.bodyRequest' : 'cancel.bodyCancel', {
+                referenceId: cancelling.request.referenceId,
+                type: cancelling.request.leaveTypeName,
+                dates: formatDateRange(cancelling.request.startDate, cancelling.request.endDate, locale),
+              })
+        }
+        remarksLabel={t('cancel.remarks')}
+        confirmLabel={t('cancel.confirm')}
+        backLabel={t('cancel.keep')}
+        confirmColour="error"
+        busy={cancel.isPending}
+        onConfirm={confirmCancel}
+        onClose={() => setCancelling(null)}
+      />
+      <RequestHistoryDialog referenceId={historyOf} onClose={() => setHistoryOf(null)} />
+    </LeavePageFrame>
+  );
+}

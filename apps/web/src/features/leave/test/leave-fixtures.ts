@@ -1,0 +1,115 @@
+import {
+  approvalItemSchema,
+  leaveRequestSchema,
+  leaveTypeSchema,
+  myLeaveSchema,
+  pageOf,
+} from '@staff-portal/shared/leave';
+import type { ApprovalItem, LeaveRequest, LeaveType, MyLeave } from '@staff-portal/shared/leave';
+
+// Everything here goes through the shared schemas, so a fixture that drifts from the contract
+// fails where it is made rather than passing a test the real server would fail.
+
+const type = (overrides: Partial<LeaveType> & Pick<LeaveType, 'id' | 'name'>): LeaveType =>
+  leaveTypeSchema.parse({
+    defaultDays: 8,
+    serviceTiers: null,
+    cancellable: true,
+    attachmentRequired: false,
+    halfDayAllowed: true,
+    balanceLimited: true,
+    active: true,
+    ...overrides,
+  });
+
+export const ANNUAL = type({ id: 'LVE0001', name: 'Annual Leave' });
+export const MEDICAL = type({
+  id: 'LVE0002',
+  name: 'Medical Leave',
+  defaultDays: 14,
+  cancellable: false,
+  attachmentRequired: true,
+  halfDayAllowed: false,
+});
+export const MATERNITY = type({ id: 'LVE0004', name: 'Maternity Leave', defaultDays: 98, halfDayAllowed: false });
+export const RETIRED = type({ id: 'LVE0021', name: 'Old Study Leave', active: false });
+export const leaveTypes: LeaveType[] = [ANNUAL, MEDICAL, MATERNITY, RETIRED];
+
+export const myLeave = (year: number): MyLeave =>
+  myLeaveSchema.parse({
+    staff: {
+      staffId: 'LVUSR0000000001',
+      displayName: 'Aisyah',
+      email: 'aisyah@staffportal.example',
+      departmentCode: 'HR',
+      approverStaffId: 'LVUSR0000000002',
+      approverName: 'Farid',
+      joinDate: '2020-02-03',
+      gender: 'F',
+      workingDaysMask: 31,
+      active: true,
+    },
+    year,
+    balances: [
+      {
+        leaveTypeId: 'LVE0001',
+        leaveTypeName: 'Annual Leave',
+        entitled: 16,
+        carried: 3,
+        adjustments: 1,
+        taken: 5,
+        pending: 2.5,
+        available: 12.5,
+      },
+      {
+        leaveTypeId: 'LVE0002',
+        leaveTypeName: 'Medical Leave',
+        entitled: 18,
+        carried: 0,
+        adjustments: 0,
+        taken: 2,
+        pending: 0,
+        available: 16,
+      },
+    ],
+  });
+
+let sequence = 0;
+export function leaveRequest(overrides: Partial<LeaveRequest> = {}): LeaveRequest {
+  sequence += 1;
+  return leaveRequestSchema.parse({
+    referenceId: `LV202603010900${String(100000 + sequence)}`,
+    staffId: 'LVUSR0000000001',
+    staffName: 'Aisyah',
+    departmentCode: 'HR',
+    leaveTypeId: ANNUAL.id,
+    leaveTypeName: ANNUAL.name,
+    startDate: '2026-03-02',
+    endDate: '2026-03-04',
+    dayType: 0,
+    days: 3,
+    reason: 'Family trip',
+    status: 0,
+    approverStaffId: 'LVUSR0000000002',
+    approverName: 'Farid',
+    remarks: null,
+    hasAttachment: false,
+    createdAt: '2026-03-01T01:00:00.000Z',
+    updatedAt: '2026-03-01T01:00:00.000Z',
+    ...overrides,
+  });
+}
+
+const requestPage = pageOf(leaveRequestSchema);
+export const pageFrom = (items: LeaveRequest[], page = 1, pageSize = 20, total = items.length) =>
+  requestPage.parse({ items, total, page, pageSize });
+
+export function approvalItem(overrides: Partial<ApprovalItem> = {}): ApprovalItem {
+  return approvalItemSchema.parse({
+    ...leaveRequest({ staffName: 'Hafiz', staffId: 'LVUSR0000000003' }),
+    balanceAfter: 9,
+    awayOnDates: [],
+    overThreshold: false,
+    ...overrides,
+  });
+}
