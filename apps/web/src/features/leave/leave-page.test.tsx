@@ -85,6 +85,26 @@ describe('LeavePage', () => {
     ]);
   });
 
+  it('shows the types I use first, topped up to three, and the rest on request', async () => {
+    stub();
+    const user = userEvent.setup();
+    renderLeavePage(<LeavePage />, URL);
+    const names = async () =>
+      (await screen.findAllByRole('listitem', { name: /Leave$/ }))
+        .map((item) => item.getAttribute('aria-label'))
+        .filter((name) => name !== null);
+    expect(await names()).toEqual(['Annual Leave', 'Medical Leave', 'Hospitalisation Leave']);
+    await user.click(screen.getByRole('button', { name: 'Show all 5 leave types' }));
+    expect(await names()).toEqual([
+      'Annual Leave',
+      'Medical Leave',
+      'Hospitalisation Leave',
+      'Maternity Leave',
+      'Paternity Leave',
+    ]);
+    expect(screen.getByRole('button', { name: 'Show only the types I use' })).toHaveAttribute('aria-expanded', 'true');
+  });
+
   it('offers only active leave types', async () => {
     stub();
     renderLeavePage(<LeavePage />, URL);

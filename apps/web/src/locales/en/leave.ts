@@ -64,6 +64,8 @@ export const leave = {
       taken: 'Taken',
       pending: 'Pending',
       available: 'Available',
+      showAll: 'Show all {{count}} leave types',
+      showFewer: 'Show only the types I use',
       chart: '{{type}}: {{taken}} taken, {{pending}} pending and {{available}} available of {{total}} days',
     },
     requests: {

@@ -69,6 +69,8 @@ export const leave: typeof en = {
       taken: 'Diambil',
       pending: 'Menunggu',
       available: 'Baki',
+      showAll: 'Tunjukkan kesemua {{count}} jenis cuti',
+      showFewer: 'Tunjukkan jenis yang saya guna sahaja',
       chart: '{{type}}: {{taken}} diambil, {{pending}} menunggu dan {{available}} baki daripada {{total}} hari',
     },
     requests: {
