@@ -169,6 +169,7 @@ describe('LeavePage', () => {
     await waitFor(() => expect(start).toHaveAccessibleDescription('You already have leave on 2026-03-03'));
     expect(start).toHaveAttribute('aria-invalid', 'true');
     expect(submitButton()).toBeDisabled();
+    expect(previewPanel()).toHaveTextContent('This request cannot be made as it is: see the field marked in red.');
     // The preview's refusal is shown in place, not as a notification.
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
@@ -235,6 +236,8 @@ describe('LeavePage', () => {
     expect(form.get('startDate')).toBe('2026-03-02');
     expect(form.get('dayType')).toBe('0');
     expect((form.get('attachment') as File).name).toBe('mc.pdf');
+    // Ready for the next request: the browser's file control is empty again.
+    await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>(/Attachment/).files).toHaveLength(0));
   });
 
   it('shows the server refusing a submit at the field it names', async () => {

@@ -94,6 +94,7 @@ export const leave = {
     preview: {
       label: 'Day count and balance',
       prompt: 'Choose a leave type and dates to see the day count.',
+      seeField: 'This request cannot be made as it is: see the field marked in red.',
       checking: 'Counting working days…',
       days: 'Working days',
       available: 'Available now',

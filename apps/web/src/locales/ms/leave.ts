@@ -99,6 +99,7 @@ export const leave: typeof en = {
     preview: {
       label: 'Bilangan hari dan baki',
       prompt: 'Pilih jenis cuti dan tarikh untuk melihat bilangan hari.',
+      seeField: 'Permohonan ini tidak boleh dibuat seperti sekarang: lihat ruangan bertanda merah.',
       checking: 'Mengira hari bekerja…',
       days: 'Hari bekerja',
       available: 'Baki sekarang',
