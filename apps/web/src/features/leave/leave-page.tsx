@@ -138,7 +138,7 @@ export function LeavePage() {
                       <Button
                         size="small"
                         variant="outlined"
-                        color={kind === 'cancel' ? 'error' : 'warning'}
+                        color={kind === 'cancel' ? 'error' : 'primary'}
                         aria-label={t(kind === 'cancel' ? 'cancel.cancelLabel' : 'cancel.requestCancellationLabel', {
                           referenceId: request.referenceId,
                         })}
