@@ -44,10 +44,12 @@ interface LinkCardGridProps {
   /** The accessible name of a card's link, e.g. "Open E-Leave System". */
   openLabel: (title: string) => string;
   labelledBy?: string;
+  /** Under a section heading (h2) the cards are h3; directly under the page's h1 they are h2. */
+  cardHeading?: 'h2' | 'h3';
 }
 
 /** Cards linking to pages (home's quick links, the hub pages), one column on a phone. */
-export function LinkCardGrid({ cards, openLabel, labelledBy }: LinkCardGridProps) {
+export function LinkCardGrid({ cards, openLabel, labelledBy, cardHeading = 'h3' }: LinkCardGridProps) {
   return (
     <Box
       component="ul"
@@ -73,7 +75,7 @@ export function LinkCardGrid({ cards, openLabel, labelledBy }: LinkCardGridProps
               <CardContent>
                 <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 1, color: 'primary.main' }}>
                   {icon}
-                  <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700 }}>
+                  <Typography variant="subtitle1" component={cardHeading} sx={{ fontWeight: 700 }}>
                     {title}
                   </Typography>
                 </Stack>

@@ -58,7 +58,7 @@ function HubPage({ hub, links }: { hub: HubKey; links: readonly HubLink[] }) {
       <Typography color="text.secondary" sx={{ mb: 3 }}>
         {cards.length > 0 ? t(`hubs.${hub}.intro`) : t('hubs.noPages')}
       </Typography>
-      <LinkCardGrid cards={cards} openLabel={(page) => t('hubs.open', { page })} />
+      <LinkCardGrid cards={cards} cardHeading="h2" openLabel={(page) => t('hubs.open', { page })} />
     </Box>
   );
 }

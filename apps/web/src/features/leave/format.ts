@@ -14,9 +14,17 @@ export function formatDate(value: string, locale = 'en', invalidText = 'Invalid 
   return date.isValid() ? date.locale(locale).format(DATE_FORMAT) : invalidText;
 }
 
-/** One date for a one-day request, else "start – end". */
-export function formatDateRange(start: string, end: string, locale = 'en'): string {
-  return start === end ? formatDate(start, locale) : `${formatDate(start, locale)} – ${formatDate(end, locale)}`;
+const NO_BREAK = '\u00a0';
+
+/**
+ * One date for a one-day request, else "start – end". `wrapAtDash`: each date stays on one line
+ * and a narrow column may break the range only after its dash.
+ */
+export function formatDateRange(start: string, end: string, locale = 'en', { wrapAtDash = false } = {}): string {
+  const show = (date: string) =>
+    wrapAtDash ? formatDate(date, locale).replaceAll(' ', NO_BREAK) : formatDate(date, locale);
+  if (start === end) return show(start);
+  return wrapAtDash ? `${show(start)}${NO_BREAK}– ${show(end)}` : `${show(start)} – ${show(end)}`;
 }
 
 /** Day counts are whole or half days: "1", "0.5", "12.5". */

@@ -85,6 +85,26 @@ describe('LeavePage', () => {
     ]);
   });
 
+  it('shows the types I use first, topped up to three, and the rest on request', async () => {
+    stub();
+    const user = userEvent.setup();
+    renderLeavePage(<LeavePage />, URL);
+    const names = async () =>
+      (await screen.findAllByRole('listitem', { name: /Leave$/ }))
+        .map((item) => item.getAttribute('aria-label'))
+        .filter((name) => name !== null);
+    expect(await names()).toEqual(['Annual Leave', 'Medical Leave', 'Hospitalisation Leave']);
+    await user.click(screen.getByRole('button', { name: 'Show all 5 leave types' }));
+    expect(await names()).toEqual([
+      'Annual Leave',
+      'Medical Leave',
+      'Hospitalisation Leave',
+      'Maternity Leave',
+      'Paternity Leave',
+    ]);
+    expect(screen.getByRole('button', { name: 'Show only the types I use' })).toHaveAttribute('aria-expanded', 'true');
+  });
+
   it('offers only active leave types', async () => {
     stub();
     renderLeavePage(<LeavePage />, URL);
@@ -149,6 +169,7 @@ describe('LeavePage', () => {
     await waitFor(() => expect(start).toHaveAccessibleDescription('You already have leave on 2026-03-03'));
     expect(start).toHaveAttribute('aria-invalid', 'true');
     expect(submitButton()).toBeDisabled();
+    expect(previewPanel()).toHaveTextContent('This request cannot be made as it is: see the field marked in red.');
     // The preview's refusal is shown in place, not as a notification.
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
@@ -215,6 +236,8 @@ describe('LeavePage', () => {
     expect(form.get('startDate')).toBe('2026-03-02');
     expect(form.get('dayType')).toBe('0');
     expect((form.get('attachment') as File).name).toBe('mc.pdf');
+    // Ready for the next request: the browser's file control is empty again.
+    await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>(/Attachment/).files).toHaveLength(0));
   });
 
   it('shows the server refusing a submit at the field it names', async () => {

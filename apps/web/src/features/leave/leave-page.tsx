@@ -1,9 +1,12 @@
+import HistoryIcon from '@mui/icons-material/History';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
+import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { LEAVE_STATUS } from '@staff-portal/shared/leave';
 import type { LeaveRequest, LeaveType } from '@staff-portal/shared/leave';
@@ -130,12 +133,12 @@ export function LeavePage() {
               actions={(request) => {
                 const kind = cancelActionFor(request, types.data ?? []);
                 return (
-                  <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+                  <Box sx={{ display: 'flex', gap: 0.5, alignItems: 'center' }}>
                     {kind !== null && (
                       <Button
                         size="small"
                         variant="outlined"
-                        color={kind === 'cancel' ? 'error' : 'warning'}
+                        color={kind === 'cancel' ? 'error' : 'primary'}
                         aria-label={t(kind === 'cancel' ? 'cancel.cancelLabel' : 'cancel.requestCancellationLabel', {
                           referenceId: request.referenceId,
                         })}
@@ -145,13 +148,16 @@ export function LeavePage() {
                         {t(kind === 'cancel' ? 'cancel.cancel' : 'cancel.requestCancellation')}
                       </Button>
                     )}
-                    <Button
-                      size="small"
-                      aria-label={t('historyDialog.open', { referenceId: request.referenceId })}
-                      onClick={() => setHistoryOf(request.referenceId)}
-                    >
-                      {t('historyDialog.button')}
-                    </Button>
+                    <Tooltip title={t('historyDialog.button')}>
+                      <IconButton
+                        size="small"
+                        color="primary"
+                        aria-label={t('historyDialog.open', { referenceId: request.referenceId })}
+                        onClick={() => setHistoryOf(request.referenceId)}
+                      >
+                        <HistoryIcon fontSize="small" />
+                      </IconButton>
+                    </Tooltip>
                   </Box>
                 );
               }}

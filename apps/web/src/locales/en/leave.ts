@@ -64,6 +64,8 @@ export const leave = {
       taken: 'Taken',
       pending: 'Pending',
       available: 'Available',
+      showAll: 'Show all {{count}} leave types',
+      showFewer: 'Show only the types I use',
       chart: '{{type}}: {{taken}} taken, {{pending}} pending and {{available}} available of {{total}} days',
     },
     requests: {
@@ -92,6 +94,7 @@ export const leave = {
     preview: {
       label: 'Day count and balance',
       prompt: 'Choose a leave type and dates to see the day count.',
+      seeField: 'This request cannot be made as it is: see the field marked in red.',
       checking: 'Counting working days…',
       days: 'Working days',
       available: 'Available now',

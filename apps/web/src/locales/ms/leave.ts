@@ -69,6 +69,8 @@ export const leave: typeof en = {
       taken: 'Diambil',
       pending: 'Menunggu',
       available: 'Baki',
+      showAll: 'Tunjukkan kesemua {{count}} jenis cuti',
+      showFewer: 'Tunjukkan jenis yang saya guna sahaja',
       chart: '{{type}}: {{taken}} diambil, {{pending}} menunggu dan {{available}} baki daripada {{total}} hari',
     },
     requests: {
@@ -97,6 +99,7 @@ export const leave: typeof en = {
     preview: {
       label: 'Bilangan hari dan baki',
       prompt: 'Pilih jenis cuti dan tarikh untuk melihat bilangan hari.',
+      seeField: 'Permohonan ini tidak boleh dibuat seperti sekarang: lihat ruangan bertanda merah.',
       checking: 'Mengira hari bekerja…',
       days: 'Hari bekerja',
       available: 'Baki sekarang',

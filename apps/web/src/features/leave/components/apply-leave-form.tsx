@@ -240,7 +240,13 @@ export function ApplyLeaveForm({ leaveTypes }: { leaveTypes: readonly LeaveType[
                     ? 'ready'
                     : 'broken'
             }
-            brokenRule={ruleBroken?.message}
+            brokenRule={
+              ruleBroken === null
+                ? undefined
+                : isFormField(ruleBroken.field) || ruleBroken.field === 'attachment'
+                  ? t('apply.preview.seeField')
+                  : ruleBroken.message
+            }
             days={previewResult?.ok === true ? formatDayCount(previewResult.preview.days, locale) : undefined}
             available={previewResult?.ok === true ? formatDayCount(previewResult.preview.available, locale) : undefined}
             balanceAfter={previewResult?.ok === true ? previewResult.preview.balanceAfter : undefined}

@@ -4,7 +4,7 @@ import FormHelperText from '@mui/material/FormHelperText';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useId, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ATTACHMENT_ACCEPT } from '../attachment-rules';
 
@@ -25,6 +25,10 @@ export function AttachmentPicker({ file, onChange, required, error, disabled = f
   const inputId = useId();
   const helpId = useId();
   const input = useRef<HTMLInputElement>(null);
+  // The form clears the file after a submit; the browser's control must forget it too.
+  useEffect(() => {
+    if (file === null && input.current !== null) input.current.value = '';
+  }, [file]);
   return (
     <Stack spacing={0.5}>
       <Typography component="label" htmlFor={inputId} variant="body2" sx={{ fontWeight: 600 }}>

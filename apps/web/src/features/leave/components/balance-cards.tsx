@@ -1,9 +1,11 @@
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { LeaveBalance } from '@staff-portal/shared/leave';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDayCount } from '../format';
 
@@ -43,11 +45,33 @@ function BalanceBar({ balance }: { balance: LeaveBalance }) {
   );
 }
 
+const inUse = (balance: LeaveBalance) =>
+  balance.taken > 0 || balance.pending > 0 || balance.carried !== 0 || balance.adjustments !== 0;
+
+/** Fewest types shown before "show all", so a new joiner still sees their main entitlements. */
+const MIN_SHOWN = 3;
+
+/**
+ * The types worth a glance: those used this year (taken, pending, carried or adjusted), topped up
+ * in catalogue order to a few. The catalogue has 22 types; most staff use two or three.
+ */
+export function shownBalances(balances: readonly LeaveBalance[]): LeaveBalance[] {
+  const used = new Set(balances.filter(inUse).map((balance) => balance.leaveTypeId));
+  for (const balance of balances) {
+    if (used.size >= MIN_SHOWN) break;
+    used.add(balance.leaveTypeId);
+  }
+  return balances.filter((balance) => used.has(balance.leaveTypeId));
+}
+
 /** Balances per leave type (PRODUCT.md §4): the numbers and a stacked bar for each type. */
 export function BalanceCards({ balances }: { balances: readonly LeaveBalance[] }) {
   const { t, i18n } = useTranslation('leave');
   const locale = i18n.resolvedLanguage ?? 'en';
+  const [showAll, setShowAll] = useState(false);
   const rows = ['entitled', 'carried', 'adjustments', 'taken', 'pending'] as const;
+  const few = shownBalances(balances);
+  const shown = showAll ? balances : few;
   return (
     <>
       <Stack direction="row" spacing={2} aria-hidden sx={{ mb: 1.5, flexWrap: 'wrap', rowGap: 0.5 }}>
@@ -69,7 +93,7 @@ export function BalanceCards({ balances }: { balances: readonly LeaveBalance[] }
           gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' },
         }}
       >
-        {balances.map((balance) => (
+        {shown.map((balance) => (
           <Card component="li" variant="outlined" key={balance.leaveTypeId} aria-label={balance.leaveTypeName}>
             <CardContent>
               <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'baseline', gap: 1 }}>
@@ -108,6 +132,11 @@ export function BalanceCards({ balances }: { balances: readonly LeaveBalance[] }
           </Card>
         ))}
       </Box>
+      {few.length < balances.length && (
+        <Button sx={{ mt: 2 }} onClick={() => setShowAll((previous) => !previous)} aria-expanded={showAll}>
+          {showAll ? t('myLeaves.balances.showFewer') : t('myLeaves.balances.showAll', { count: balances.length })}
+        </Button>
+      )}
     </>
   );
 }

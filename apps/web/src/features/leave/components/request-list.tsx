@@ -72,7 +72,6 @@ export function RequestList({ requests, label, actions }: RequestListProps) {
       <Table size="small" aria-label={label}>
         <TableHead>
           <TableRow>
-            <TableCell>{t('fields.reference')}</TableCell>
             <TableCell>{t('fields.type')}</TableCell>
             <TableCell>{t('fields.dates')}</TableCell>
             <TableCell align="right">{t('fields.days')}</TableCell>
@@ -84,25 +83,24 @@ export function RequestList({ requests, label, actions }: RequestListProps) {
         <TableBody>
           {requests.map((request) => (
             <TableRow key={request.referenceId} hover>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{request.referenceId}</TableCell>
-              <TableCell>{request.leaveTypeName}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                {formatDateRange(request.startDate, request.endDate, locale)}
+              <TableCell>
+                {request.leaveTypeName}
+                {/* The reference under the type: one column fewer, so the reason has room. */}
+                <Typography variant="caption" color="text.secondary" component="div">
+                  {request.referenceId}
+                </Typography>
+              </TableCell>
+              <TableCell sx={{ minWidth: 110 }}>
+                {formatDateRange(request.startDate, request.endDate, locale, { wrapAtDash: true })}
               </TableCell>
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                 {dayText(request)}
               </TableCell>
-              <TableCell sx={{ maxWidth: 280, overflowWrap: 'anywhere' }}>{request.reason}</TableCell>
+              <TableCell sx={{ minWidth: 140, maxWidth: 320, overflowWrap: 'break-word' }}>{request.reason}</TableCell>
               <TableCell>
                 <StatusChip status={request.status} />
               </TableCell>
-              {actions !== undefined && (
-                <TableCell>
-                  <Stack direction="row" spacing={1}>
-                    {actions(request)}
-                  </Stack>
-                </TableCell>
-              )}
+              {actions !== undefined && <TableCell sx={{ whiteSpace: 'nowrap' }}>{actions(request)}</TableCell>}
             </TableRow>
           ))}
         </TableBody>

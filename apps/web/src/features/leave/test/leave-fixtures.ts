@@ -71,6 +71,16 @@ export const myLeave = (year: number): MyLeave =>
         pending: 0,
         available: 16,
       },
+      ...['Hospitalisation Leave', 'Maternity Leave', 'Paternity Leave'].map((name, index) => ({
+        leaveTypeId: `LVE000${index + 3}`,
+        leaveTypeName: name,
+        entitled: 7,
+        carried: 0,
+        adjustments: 0,
+        taken: 0,
+        pending: 0,
+        available: 7,
+      })),
     ],
   });
 
