@@ -61,7 +61,8 @@ function stub(decision?: Handler) {
 
 const card = (name: string) => screen.getByRole('listitem', { name });
 
-describe('LeaveApprovalPage', () => {
+// Whole pages with a form and a user typing: slower than the default 5 s when the machine is busy.
+describe('LeaveApprovalPage', { timeout: 20_000 }, () => {
   afterEach(() => {
     vi.unstubAllGlobals();
   });

@@ -53,7 +53,8 @@ async function fillRequest(typeId: string, start: string, end = start) {
   return user;
 }
 
-describe('LeavePage', () => {
+// Whole pages with a form and a user typing: slower than the default 5 s when the machine is busy.
+describe('LeavePage', { timeout: 20_000 }, () => {
   afterEach(() => {
     vi.unstubAllGlobals();
   });
