@@ -1,4 +1,4 @@
-import { validationError } from '@staff-portal/shared/errors';
+import { forbidden, validationError } from '@staff-portal/shared/errors';
 import { applyLeaveInputSchema } from '@staff-portal/shared/leave';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -343,5 +343,19 @@ describe('LeavePage', { timeout: 20_000 }, () => {
       await changeLanguage('en');
       localStorage.clear();
     }
+  });
+
+  it('says once why there is nothing to show without a staff leave record', async () => {
+    const message = 'You have no staff leave record yet. Ask an HR administrator to create one for your account.';
+    const api = stub({
+      'GET /leave/me': () => {
+        throw forbidden(message);
+      },
+    });
+    renderLeavePage(<LeavePage />, URL);
+    expect(await screen.findAllByText(message)).not.toHaveLength(0);
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Apply for leave' })).not.toBeInTheDocument();
+    expect(api.callsTo('GET', '/leave/requests/mine')).toHaveLength(0);
   });
 });

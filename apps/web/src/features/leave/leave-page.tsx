@@ -8,6 +8,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import { isAppError } from '@staff-portal/shared/errors';
 import { LEAVE_STATUS } from '@staff-portal/shared/leave';
 import type { LeaveRequest, LeaveType } from '@staff-portal/shared/leave';
 import { useId, useState } from 'react';
@@ -68,7 +69,10 @@ export function LeavePage() {
 
   const myLeave = useMyLeave(year);
   const types = useLeaveTypes();
-  const requests = useMyRequests({ year, page: 1, pageSize: MAX_PAGE_SIZE });
+  // Without a staff leave record (403) there is nothing to apply for or list: the balances
+  // section says why, once.
+  const noStaffRecord = isAppError(myLeave.error) && myLeave.error.status === 403;
+  const requests = useMyRequests({ year, page: 1, pageSize: MAX_PAGE_SIZE }, { enabled: myLeave.isSuccess });
   const cancel = useCancelLeave();
 
   const [cancelling, setCancelling] = useState<{ request: LeaveRequest; kind: 'cancel' | 'request' } | null>(null);
@@ -107,64 +111,71 @@ export function LeavePage() {
         </QueryState>
       </Section>
 
-      <Card variant="outlined" sx={{ mb: 3 }}>
-        <CardContent sx={{ p: { xs: 2, sm: 3 }, maxWidth: 720 }}>
-          <QueryState query={types}>{(data) => <ApplyLeaveForm leaveTypes={data} />}</QueryState>
-        </CardContent>
-      </Card>
+      {!noStaffRecord && (
+        <>
+          <Card variant="outlined" sx={{ mb: 3 }}>
+            <CardContent sx={{ p: { xs: 2, sm: 3 }, maxWidth: 720 }}>
+              <QueryState query={types}>{(data) => <ApplyLeaveForm leaveTypes={data} />}</QueryState>
+            </CardContent>
+          </Card>
 
-      <Section
-        title={t('myLeaves.requests.heading', { year })}
-        action={
-          <Link component={RouterLink} to="/shared/hr-services/leave/my-leaves/history">
-            {t('allRequests')}
-          </Link>
-        }
-      >
-        <QueryState
-          query={requests}
-          isEmpty={(data) => data.items.length === 0}
-          emptyText={t('myLeaves.requests.empty', { year })}
-        >
-          {(data) => (
-            <RequestList
-              requests={data.items}
-              label={t('myLeaves.requests.heading', { year })}
-              actions={(request) => {
-                const kind = cancelActionFor(request, types.data ?? []);
-                return (
-                  <Box sx={{ display: 'flex', gap: 0.5, alignItems: 'center' }}>
-                    {kind !== null && (
-                      <Button
-                        size="small"
-                        variant="outlined"
-                        color={kind === 'cancel' ? 'error' : 'primary'}
-                        aria-label={t(kind === 'cancel' ? 'cancel.cancelLabel' : 'cancel.requestCancellationLabel', {
-                          referenceId: request.referenceId,
-                        })}
-                        onClick={() => setCancelling({ request, kind })}
-                        sx={{ whiteSpace: 'nowrap' }}
-                      >
-                        {t(kind === 'cancel' ? 'cancel.cancel' : 'cancel.requestCancellation')}
-                      </Button>
-                    )}
-                    <Tooltip title={t('historyDialog.button')}>
-                      <IconButton
-                        size="small"
-                        color="primary"
-                        aria-label={t('historyDialog.open', { referenceId: request.referenceId })}
-                        onClick={() => setHistoryOf(request.referenceId)}
-                      >
-                        <HistoryIcon fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
-                  </Box>
-                );
-              }}
-            />
-          )}
-        </QueryState>
-      </Section>
+          <Section
+            title={t('myLeaves.requests.heading', { year })}
+            action={
+              <Link component={RouterLink} to="/shared/hr-services/leave/my-leaves/history">
+                {t('allRequests')}
+              </Link>
+            }
+          >
+            <QueryState
+              query={requests}
+              isEmpty={(data) => data.items.length === 0}
+              emptyText={t('myLeaves.requests.empty', { year })}
+            >
+              {(data) => (
+                <RequestList
+                  requests={data.items}
+                  label={t('myLeaves.requests.heading', { year })}
+                  actions={(request) => {
+                    const kind = cancelActionFor(request, types.data ?? []);
+                    return (
+                      <Box sx={{ display: 'flex', gap: 0.5, alignItems: 'center' }}>
+                        {kind !== null && (
+                          <Button
+                            size="small"
+                            variant="outlined"
+                            color={kind === 'cancel' ? 'error' : 'primary'}
+                            aria-label={t(
+                              kind === 'cancel' ? 'cancel.cancelLabel' : 'cancel.requestCancellationLabel',
+                              {
+                                referenceId: request.referenceId,
+                              },
+                            )}
+                            onClick={() => setCancelling({ request, kind })}
+                            sx={{ whiteSpace: 'nowrap' }}
+                          >
+                            {t(kind === 'cancel' ? 'cancel.cancel' : 'cancel.requestCancellation')}
+                          </Button>
+                        )}
+                        <Tooltip title={t('historyDialog.button')}>
+                          <IconButton
+                            size="small"
+                            color="primary"
+                            aria-label={t('historyDialog.open', { referenceId: request.referenceId })}
+                            onClick={() => setHistoryOf(request.referenceId)}
+                          >
+                            <HistoryIcon fontSize="small" />
+                          </IconButton>
+                        </Tooltip>
+                      </Box>
+                    );
+                  }}
+                />
+              )}
+            </QueryState>
+          </Section>
+        </>
+      )}
 
       <RemarksDialog
         open={cancelling !== null}
