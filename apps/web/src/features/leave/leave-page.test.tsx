@@ -12,7 +12,7 @@ import type { Handler } from './test/leave-api-double';
 import { ANNUAL, leaveRequest, leaveTypes, MEDICAL, myLeave, pageFrom } from './test/leave-fixtures';
 import { renderLeavePage } from './test/render-leave';
 
-const URL = '/shared/hr-services/leave/my-leaves';
+const PAGE_URL = '/shared/hr-services/leave/my-leaves';
 const year = dayjs().year();
 
 function stub(overrides: Record<string, Handler> = {}) {
@@ -61,7 +61,7 @@ describe('LeavePage', { timeout: 20_000 }, () => {
 
   it('shows my balances per leave type with a chart, and my requests with status chips', async () => {
     stub();
-    renderLeavePage(<LeavePage />, URL);
+    renderLeavePage(<LeavePage />, PAGE_URL);
     expect(screen.getByRole('heading', { level: 1, name: 'My Leaves' })).toBeInTheDocument();
     const annual = await screen.findByRole('listitem', { name: 'Annual Leave' });
     expect(within(annual).getByTestId('LVE0001-entitled')).toHaveTextContent('16');
@@ -89,7 +89,7 @@ describe('LeavePage', { timeout: 20_000 }, () => {
   it('shows the types I use first, topped up to three, and the rest on request', async () => {
     stub();
     const user = userEvent.setup();
-    renderLeavePage(<LeavePage />, URL);
+    renderLeavePage(<LeavePage />, PAGE_URL);
     const names = async () =>
       (await screen.findAllByRole('listitem', { name: /Leave$/ }))
         .map((item) => item.getAttribute('aria-label'))
@@ -108,7 +108,7 @@ describe('LeavePage', { timeout: 20_000 }, () => {
 
   it('offers only active leave types', async () => {
     stub();
-    renderLeavePage(<LeavePage />, URL);
+    renderLeavePage(<LeavePage />, PAGE_URL);
     await screen.findByRole('option', { name: ANNUAL.name });
     const names = within(typeSelect())
       .getAllByRole('option')
@@ -118,7 +118,7 @@ describe('LeavePage', { timeout: 20_000 }, () => {
 
   it('allows a half day only for one day of a type that allows it', async () => {
     stub();
-    renderLeavePage(<LeavePage />, URL);
+    renderLeavePage(<LeavePage />, PAGE_URL);
     await fillRequest(ANNUAL.id, '2026-03-02', '2026-03-04');
     const am = screen.getByRole('radio', { name: 'AM' });
     expect(am).toBeDisabled();
@@ -145,7 +145,7 @@ describe('LeavePage', { timeout: 20_000 }, () => {
 
   it('shows the live day count and the balance after from the server', async () => {
     const api = stub();
-    renderLeavePage(<LeavePage />, URL);
+    renderLeavePage(<LeavePage />, PAGE_URL);
     expect(await screen.findByText('Choose a leave type and dates to see the day count.')).toBeInTheDocument();
     await fillRequest(ANNUAL.id, '2026-03-02', '2026-03-04');
     const status = previewPanel();
@@ -164,7 +164,7 @@ describe('LeavePage', { timeout: 20_000 }, () => {
         throw validationError('You already have leave on 2026-03-03', 'startDate');
       },
     });
-    renderLeavePage(<LeavePage />, URL);
+    renderLeavePage(<LeavePage />, PAGE_URL);
     await fillRequest(ANNUAL.id, '2026-03-02', '2026-03-04');
     const start = screen.getByLabelText(/Start date/);
     await waitFor(() => expect(start).toHaveAccessibleDescription('You already have leave on 2026-03-03'));
@@ -177,7 +177,7 @@ describe('LeavePage', { timeout: 20_000 }, () => {
 
   it('needs an attachment where the type says so, PDF/JPEG/PNG of at most 5 MB', async () => {
     stub();
-    renderLeavePage(<LeavePage />, URL);
+    renderLeavePage(<LeavePage />, PAGE_URL);
     const user = await fillRequest(MEDICAL.id, '2026-03-02');
     expect(screen.getByText(/This leave type needs an attachment/)).toBeInTheDocument();
     expect(submitButton()).toBeDisabled();
@@ -201,7 +201,7 @@ describe('LeavePage', { timeout: 20_000 }, () => {
       'POST /leave/requests': ({ body }) =>
         reply(201, leaveRequest({ ...applyLeaveInputSchema.parse(body), referenceId: 'LV202603010900999999' })),
     });
-    renderLeavePage(<LeavePage />, URL);
+    renderLeavePage(<LeavePage />, PAGE_URL);
     const user = await fillRequest(ANNUAL.id, '2026-03-02', '2026-03-04');
     await user.type(screen.getByLabelText('Reason'), 'Family trip');
     await waitFor(() => expect(previewPanel()).toHaveTextContent('Balance after9.5'));
@@ -221,7 +221,7 @@ describe('LeavePage', { timeout: 20_000 }, () => {
     const api = stub({
       'POST /leave/requests': () => reply(201, leaveRequest({ leaveTypeId: MEDICAL.id, hasAttachment: true })),
     });
-    renderLeavePage(<LeavePage />, URL);
+    renderLeavePage(<LeavePage />, PAGE_URL);
     const user = await fillRequest(MEDICAL.id, '2026-03-02');
     await user.upload(
       screen.getByLabelText(/Attachment/),
@@ -247,7 +247,7 @@ describe('LeavePage', { timeout: 20_000 }, () => {
         throw validationError('Not enough Annual Leave: 12.5 days available', 'endDate');
       },
     });
-    renderLeavePage(<LeavePage />, URL);
+    renderLeavePage(<LeavePage />, PAGE_URL);
     const user = await fillRequest(ANNUAL.id, '2026-03-02', '2026-03-04');
     await waitFor(() => expect(submitButton()).toBeEnabled());
     await user.click(submitButton());
@@ -260,7 +260,7 @@ describe('LeavePage', { timeout: 20_000 }, () => {
 
   it('checks the form with the shared schema before sending', async () => {
     const api = stub();
-    renderLeavePage(<LeavePage />, URL);
+    renderLeavePage(<LeavePage />, PAGE_URL);
     const user = await fillRequest(ANNUAL.id, '2026-03-04', '2026-03-04');
     setDate(/End date/, '2026-03-02');
     await user.click(submitButton());
@@ -278,7 +278,7 @@ describe('LeavePage', { timeout: 20_000 }, () => {
         leaveRequest({ referenceId: params.referenceId ?? '', status: params.referenceId?.endsWith('1') ? 3 : 4 }),
     });
     const user = userEvent.setup();
-    renderLeavePage(<LeavePage />, URL);
+    renderLeavePage(<LeavePage />, PAGE_URL);
     await screen.findByRole('table');
     // Medical leave cannot be cancelled (PRODUCT.md §5); rejected has nothing to cancel.
     expect(screen.getAllByRole('button', { name: /^(Cancel request|Request cancellation of)/ })).toHaveLength(2);
@@ -308,7 +308,7 @@ describe('LeavePage', { timeout: 20_000 }, () => {
         throw validationError('Not enough Annual Leave: 1 day available');
       },
     });
-    renderLeavePage(<LeavePage />, URL);
+    renderLeavePage(<LeavePage />, PAGE_URL);
     await fillRequest(ANNUAL.id, '2026-03-02', '2026-03-04');
     await waitFor(() => expect(previewPanel()).toHaveTextContent('Not enough Annual Leave: 1 day available'));
     expect(submitButton()).toBeDisabled();
@@ -317,7 +317,7 @@ describe('LeavePage', { timeout: 20_000 }, () => {
   it('stacks my requests as cards on a phone', async () => {
     setViewportWidth(390);
     stub();
-    renderLeavePage(<LeavePage />, URL);
+    renderLeavePage(<LeavePage />, PAGE_URL);
     const list = await screen.findByRole('list', { name: `My requests in ${year}` });
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     const first = within(list).getAllByRole('listitem')[0];
@@ -332,7 +332,7 @@ describe('LeavePage', { timeout: 20_000 }, () => {
     await changeLanguage('ms');
     try {
       stub();
-      renderLeavePage(<LeavePage />, URL);
+      renderLeavePage(<LeavePage />, PAGE_URL);
       expect(screen.getByRole('heading', { level: 1, name: 'Cuti Saya' })).toBeInTheDocument();
       expect(await screen.findByRole('heading', { name: 'Mohon cuti' })).toBeInTheDocument();
       expect(screen.getByRole('button', { name: 'Hantar permohonan' })).toBeInTheDocument();
@@ -352,7 +352,7 @@ describe('LeavePage', { timeout: 20_000 }, () => {
         throw forbidden(message);
       },
     });
-    renderLeavePage(<LeavePage />, URL);
+    renderLeavePage(<LeavePage />, PAGE_URL);
     expect(await screen.findAllByText(message)).not.toHaveLength(0);
     expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Apply for leave' })).not.toBeInTheDocument();

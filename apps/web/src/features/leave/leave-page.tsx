@@ -1,3 +1,4 @@
+import AttachFileIcon from '@mui/icons-material/AttachFile';
 import HistoryIcon from '@mui/icons-material/History';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -17,6 +18,7 @@ import { Link as RouterLink } from 'react-router';
 import { useNotification } from '../../components/notification-context';
 import { useRuntimeConfig } from '../../lib/runtime-config';
 import { useCancelLeave } from './api/cancel-leave';
+import { useOpenAttachment } from './api/get-attachment';
 import { useLeaveTypes } from './api/get-leave-types';
 import { MAX_PAGE_SIZE, useMyRequests } from './api/get-my-requests';
 import { useMyLeave } from './api/get-my-leave';
@@ -74,6 +76,7 @@ export function LeavePage() {
   const noStaffRecord = isAppError(myLeave.error) && myLeave.error.status === 403;
   const requests = useMyRequests({ year, page: 1, pageSize: MAX_PAGE_SIZE }, { enabled: myLeave.isSuccess });
   const cancel = useCancelLeave();
+  const openAttachment = useOpenAttachment();
 
   const [cancelling, setCancelling] = useState<{ request: LeaveRequest; kind: 'cancel' | 'request' } | null>(null);
   const [historyOf, setHistoryOf] = useState<string | null>(null);
@@ -156,6 +159,18 @@ export function LeavePage() {
                           >
                             {t(kind === 'cancel' ? 'cancel.cancel' : 'cancel.requestCancellation')}
                           </Button>
+                        )}
+                        {request.hasAttachment && (
+                          <Tooltip title={t('openAttachment')}>
+                            <IconButton
+                              size="small"
+                              color="primary"
+                              aria-label={t('openAttachmentLabel', { referenceId: request.referenceId })}
+                              onClick={() => openAttachment.mutate(request.referenceId)}
+                            >
+                              <AttachFileIcon fontSize="small" />
+                            </IconButton>
+                          </Tooltip>
                         )}
                         <Tooltip title={t('historyDialog.button')}>
                           <IconButton

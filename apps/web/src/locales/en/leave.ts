@@ -44,6 +44,8 @@ export const leave = {
   days_other: '{{count}} days',
   loadError: 'This could not be loaded.',
   retry: 'Try again',
+  openAttachment: 'Attachment',
+  openAttachmentLabel: 'Open the attachment of {{referenceId}}',
   allRequests: 'See all my requests',
   fields: {
     reference: 'Reference',

@@ -49,6 +49,8 @@ export const leave: typeof en = {
   days_other: '{{count}} hari',
   loadError: 'Maklumat ini tidak dapat dimuatkan.',
   retry: 'Cuba lagi',
+  openAttachment: 'Lampiran',
+  openAttachmentLabel: 'Buka lampiran {{referenceId}}',
   allRequests: 'Lihat semua permohonan saya',
   fields: {
     reference: 'Rujukan',
