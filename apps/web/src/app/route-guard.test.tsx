@@ -10,7 +10,7 @@ describe('RouteGuard', () => {
   it('shows the page to a user in one of its groups', async () => {
     const { pathname } = renderApp(['/shared/hr-services/leave/approval'], testAuth(testUser({ department: ['HR'] })));
 
-    expect(await heading()).toHaveTextContent('Under Construction');
+    expect(await heading()).toHaveTextContent('Leave Approval');
     expect(pathname()).toBe('/shared/hr-services/leave/approval');
   });
 

@@ -10,7 +10,7 @@ import type { Handler } from './test/leave-api-double';
 import { approvalItem, leaveRequest } from './test/leave-fixtures';
 import { renderLeavePage } from './test/render-leave';
 
-const URL = '/shared/hr-services/leave/approval';
+const PAGE_URL = '/shared/hr-services/leave/approval';
 
 const fresh = () => [
   approvalItem({
@@ -61,14 +61,15 @@ function stub(decision?: Handler) {
 
 const card = (name: string) => screen.getByRole('listitem', { name });
 
-describe('LeaveApprovalPage', () => {
+// Whole pages with a form and a user typing: slower than the default 5 s when the machine is busy.
+describe('LeaveApprovalPage', { timeout: 20_000 }, () => {
   afterEach(() => {
     vi.unstubAllGlobals();
   });
 
   it('shows each request with what the approver needs to decide', async () => {
     stub();
-    renderLeavePage(<LeaveApprovalPage />, URL);
+    renderLeavePage(<LeaveApprovalPage />, PAGE_URL);
     expect(screen.getByRole('heading', { level: 1, name: 'Leave Approval' })).toBeInTheDocument();
     const hafiz = await screen.findByRole('listitem', { name: 'Hafiz' });
     expect(within(hafiz).getByText('New request')).toBeInTheDocument();
@@ -91,7 +92,7 @@ describe('LeaveApprovalPage', () => {
   it('approves with remarks and drops the request from the queue', async () => {
     const user = userEvent.setup();
     const api = stub();
-    renderLeavePage(<LeaveApprovalPage />, URL);
+    renderLeavePage(<LeaveApprovalPage />, PAGE_URL);
     await user.click(await screen.findByRole('button', { name: 'Approve LV202603010900500001' }));
     const dialog = await screen.findByRole('dialog', { name: 'Approve LV202603010900500001?' });
     expect(dialog).toHaveTextContent('Hafiz: Annual Leave, 09 Mar 2026 – 11 Mar 2026 (3 days)');
@@ -108,7 +109,7 @@ describe('LeaveApprovalPage', () => {
   it('rejects with remarks', async () => {
     const user = userEvent.setup();
     const api = stub();
-    renderLeavePage(<LeaveApprovalPage />, URL);
+    renderLeavePage(<LeaveApprovalPage />, PAGE_URL);
     await user.click(await screen.findByRole('button', { name: 'Reject LV202603010900500002' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reject LV202603010900500002?' });
     await user.type(within(dialog).getByLabelText('Remarks'), 'Needed that day');
@@ -122,7 +123,7 @@ describe('LeaveApprovalPage', () => {
     const api = stub(() => {
       throw conflict('This request was already decided by Farid.');
     });
-    renderLeavePage(<LeaveApprovalPage />, URL);
+    renderLeavePage(<LeaveApprovalPage />, PAGE_URL);
     await user.click(await screen.findByRole('button', { name: 'Approve LV202603010900500001' }));
     const dialog = await screen.findByRole('dialog');
     const before = api.callsTo('GET', '/leave/approvals').length;
@@ -137,7 +138,7 @@ describe('LeaveApprovalPage', () => {
   it('approves the selected requests in bulk', async () => {
     const user = userEvent.setup();
     const api = stub();
-    renderLeavePage(<LeaveApprovalPage />, URL);
+    renderLeavePage(<LeaveApprovalPage />, PAGE_URL);
     const bulk = await screen.findByRole('button', { name: 'Approve selected (0)' });
     expect(bulk).toBeDisabled();
     await user.click(screen.getByRole('checkbox', { name: 'Select all' }));
@@ -158,7 +159,7 @@ describe('LeaveApprovalPage', () => {
       if (params.referenceId === 'LV202603010900500002') throw conflict('Already decided by Farid.');
       return undefined;
     });
-    renderLeavePage(<LeaveApprovalPage />, URL);
+    renderLeavePage(<LeaveApprovalPage />, PAGE_URL);
     await user.click(await screen.findByRole('checkbox', { name: 'Select LV202603010900500002' }));
     await user.click(screen.getByRole('checkbox', { name: 'Select LV202603010900500001' }));
     await user.click(screen.getByRole('button', { name: 'Approve selected (2)' }));
@@ -170,7 +171,39 @@ describe('LeaveApprovalPage', () => {
 
   it('says so when nothing is waiting', async () => {
     stubLeaveApi({ 'GET /leave/approvals': () => [] });
-    renderLeavePage(<LeaveApprovalPage />, URL);
+    renderLeavePage(<LeaveApprovalPage />, PAGE_URL);
     expect(await screen.findByText('No requests are waiting for you.')).toBeInTheDocument();
+  });
+
+  it('opens an attachment for the approver', async () => {
+    const user = userEvent.setup();
+    const blobs: Blob[] = [];
+    URL.createObjectURL = vi.fn((blob: Blob) => {
+      blobs.push(blob);
+      return 'blob:attachment';
+    });
+    URL.revokeObjectURL = vi.fn();
+    const clicks = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const api = stubLeaveApi({
+      'GET /leave/approvals': () => [
+        approvalItem({ referenceId: 'LV202603010900500009', staffName: 'Hafiz', hasAttachment: true }),
+        approvalItem({ referenceId: 'LV202603010900500010', staffName: 'Siti' }),
+      ],
+      'GET /leave/requests/:referenceId/attachment': () =>
+        new Response(new Blob(['%PDF-1.7']), {
+          headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': 'attachment; filename="mc.pdf"' },
+        }),
+    });
+    renderLeavePage(<LeaveApprovalPage />, PAGE_URL);
+    await user.click(await screen.findByRole('button', { name: 'Open the attachment of LV202603010900500009' }));
+    await waitFor(() => expect(clicks).toHaveBeenCalledOnce());
+    expect(api.callsTo('GET', '/leave/requests/LV202603010900500009/attachment')).toHaveLength(1);
+    expect(blobs).toHaveLength(1);
+    expect((clicks.mock.contexts[0] as HTMLAnchorElement).download).toBe('mc.pdf');
+    // Only requests that carry one offer it.
+    expect(
+      screen.queryByRole('button', { name: 'Open the attachment of LV202603010900500010' }),
+    ).not.toBeInTheDocument();
+    clicks.mockRestore();
   });
 });

@@ -1,3 +1,4 @@
+import AttachFileIcon from '@mui/icons-material/AttachFile';
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -17,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { StatusChip } from '../../components/status-chip';
 import { useNotification } from '../../components/notification-context';
 import { useBulkApprove, useDecideLeave } from './api/decide-leave';
+import { useOpenAttachment } from './api/get-attachment';
 import { useApprovals } from './api/get-approvals';
 import { LeavePageFrame } from './components/leave-page-frame';
 import { QueryState } from './components/query-state';
@@ -33,11 +35,13 @@ function ApprovalCard({
   selected,
   onSelect,
   onDecide,
+  onOpenAttachment,
 }: {
   item: ApprovalItem;
   selected: boolean;
   onSelect: (selected: boolean) => void;
   onDecide: (decision: 'approve' | 'reject') => void;
+  onOpenAttachment: () => void;
 }) {
   const { t, i18n } = useTranslation('leave');
   const locale = i18n.resolvedLanguage ?? 'en';
@@ -124,6 +128,16 @@ function ApprovalCard({
         </Stack>
       </CardContent>
       <CardActions sx={{ justifyContent: 'flex-end', px: 2, pb: 2, flexWrap: 'wrap', gap: 1 }}>
+        {item.hasAttachment && (
+          <Button
+            startIcon={<AttachFileIcon />}
+            aria-label={t('openAttachmentLabel', { referenceId: item.referenceId })}
+            onClick={onOpenAttachment}
+            sx={{ mr: 'auto' }}
+          >
+            {t('openAttachment')}
+          </Button>
+        )}
         <Button
           variant="outlined"
           color="error"
@@ -152,6 +166,7 @@ export function LeaveApprovalPage() {
   const approvals = useApprovals();
   const decide = useDecideLeave();
   const bulk = useBulkApprove();
+  const openAttachment = useOpenAttachment();
   const [selection, setSelection] = useState<ReadonlySet<string>>(new Set());
   const [deciding, setDeciding] = useState<Deciding | null>(null);
 
@@ -280,6 +295,7 @@ export function LeaveApprovalPage() {
                   selected={selection.has(item.referenceId)}
                   onSelect={(on) => select(item.referenceId, on)}
                   onDecide={(decision) => setDeciding({ item, decision })}
+                  onOpenAttachment={() => openAttachment.mutate(item.referenceId)}
                 />
               ))}
             </Stack>

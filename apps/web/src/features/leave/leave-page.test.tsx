@@ -1,4 +1,4 @@
-import { validationError } from '@staff-portal/shared/errors';
+import { forbidden, validationError } from '@staff-portal/shared/errors';
 import { applyLeaveInputSchema } from '@staff-portal/shared/leave';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -12,7 +12,7 @@ import type { Handler } from './test/leave-api-double';
 import { ANNUAL, leaveRequest, leaveTypes, MEDICAL, myLeave, pageFrom } from './test/leave-fixtures';
 import { renderLeavePage } from './test/render-leave';
 
-const URL = '/shared/hr-services/leave/my-leaves';
+const PAGE_URL = '/shared/hr-services/leave/my-leaves';
 const year = dayjs().year();
 
 function stub(overrides: Record<string, Handler> = {}) {
@@ -53,14 +53,15 @@ async function fillRequest(typeId: string, start: string, end = start) {
   return user;
 }
 
-describe('LeavePage', () => {
+// Whole pages with a form and a user typing: slower than the default 5 s when the machine is busy.
+describe('LeavePage', { timeout: 20_000 }, () => {
   afterEach(() => {
     vi.unstubAllGlobals();
   });
 
   it('shows my balances per leave type with a chart, and my requests with status chips', async () => {
     stub();
-    renderLeavePage(<LeavePage />, URL);
+    renderLeavePage(<LeavePage />, PAGE_URL);
     expect(screen.getByRole('heading', { level: 1, name: 'My Leaves' })).toBeInTheDocument();
     const annual = await screen.findByRole('listitem', { name: 'Annual Leave' });
     expect(within(annual).getByTestId('LVE0001-entitled')).toHaveTextContent('16');
@@ -88,7 +89,7 @@ describe('LeavePage', () => {
   it('shows the types I use first, topped up to three, and the rest on request', async () => {
     stub();
     const user = userEvent.setup();
-    renderLeavePage(<LeavePage />, URL);
+    renderLeavePage(<LeavePage />, PAGE_URL);
     const names = async () =>
       (await screen.findAllByRole('listitem', { name: /Leave$/ }))
         .map((item) => item.getAttribute('aria-label'))
@@ -107,7 +108,7 @@ describe('LeavePage', () => {
 
   it('offers only active leave types', async () => {
     stub();
-    renderLeavePage(<LeavePage />, URL);
+    renderLeavePage(<LeavePage />, PAGE_URL);
     await screen.findByRole('option', { name: ANNUAL.name });
     const names = within(typeSelect())
       .getAllByRole('option')
@@ -117,7 +118,7 @@ describe('LeavePage', () => {
 
   it('allows a half day only for one day of a type that allows it', async () => {
     stub();
-    renderLeavePage(<LeavePage />, URL);
+    renderLeavePage(<LeavePage />, PAGE_URL);
     await fillRequest(ANNUAL.id, '2026-03-02', '2026-03-04');
     const am = screen.getByRole('radio', { name: 'AM' });
     expect(am).toBeDisabled();
@@ -144,7 +145,7 @@ describe('LeavePage', () => {
 
   it('shows the live day count and the balance after from the server', async () => {
     const api = stub();
-    renderLeavePage(<LeavePage />, URL);
+    renderLeavePage(<LeavePage />, PAGE_URL);
     expect(await screen.findByText('Choose a leave type and dates to see the day count.')).toBeInTheDocument();
     await fillRequest(ANNUAL.id, '2026-03-02', '2026-03-04');
     const status = previewPanel();
@@ -163,7 +164,7 @@ describe('LeavePage', () => {
         throw validationError('You already have leave on 2026-03-03', 'startDate');
       },
     });
-    renderLeavePage(<LeavePage />, URL);
+    renderLeavePage(<LeavePage />, PAGE_URL);
     await fillRequest(ANNUAL.id, '2026-03-02', '2026-03-04');
     const start = screen.getByLabelText(/Start date/);
     await waitFor(() => expect(start).toHaveAccessibleDescription('You already have leave on 2026-03-03'));
@@ -176,7 +177,7 @@ describe('LeavePage', () => {
 
   it('needs an attachment where the type says so, PDF/JPEG/PNG of at most 5 MB', async () => {
     stub();
-    renderLeavePage(<LeavePage />, URL);
+    renderLeavePage(<LeavePage />, PAGE_URL);
     const user = await fillRequest(MEDICAL.id, '2026-03-02');
     expect(screen.getByText(/This leave type needs an attachment/)).toBeInTheDocument();
     expect(submitButton()).toBeDisabled();
@@ -200,7 +201,7 @@ describe('LeavePage', () => {
       'POST /leave/requests': ({ body }) =>
         reply(201, leaveRequest({ ...applyLeaveInputSchema.parse(body), referenceId: 'LV202603010900999999' })),
     });
-    renderLeavePage(<LeavePage />, URL);
+    renderLeavePage(<LeavePage />, PAGE_URL);
     const user = await fillRequest(ANNUAL.id, '2026-03-02', '2026-03-04');
     await user.type(screen.getByLabelText('Reason'), 'Family trip');
     await waitFor(() => expect(previewPanel()).toHaveTextContent('Balance after9.5'));
@@ -220,7 +221,7 @@ describe('LeavePage', () => {
     const api = stub({
       'POST /leave/requests': () => reply(201, leaveRequest({ leaveTypeId: MEDICAL.id, hasAttachment: true })),
     });
-    renderLeavePage(<LeavePage />, URL);
+    renderLeavePage(<LeavePage />, PAGE_URL);
     const user = await fillRequest(MEDICAL.id, '2026-03-02');
     await user.upload(
       screen.getByLabelText(/Attachment/),
@@ -246,7 +247,7 @@ describe('LeavePage', () => {
         throw validationError('Not enough Annual Leave: 12.5 days available', 'endDate');
       },
     });
-    renderLeavePage(<LeavePage />, URL);
+    renderLeavePage(<LeavePage />, PAGE_URL);
     const user = await fillRequest(ANNUAL.id, '2026-03-02', '2026-03-04');
     await waitFor(() => expect(submitButton()).toBeEnabled());
     await user.click(submitButton());
@@ -259,7 +260,7 @@ describe('LeavePage', () => {
 
   it('checks the form with the shared schema before sending', async () => {
     const api = stub();
-    renderLeavePage(<LeavePage />, URL);
+    renderLeavePage(<LeavePage />, PAGE_URL);
     const user = await fillRequest(ANNUAL.id, '2026-03-04', '2026-03-04');
     setDate(/End date/, '2026-03-02');
     await user.click(submitButton());
@@ -277,7 +278,7 @@ describe('LeavePage', () => {
         leaveRequest({ referenceId: params.referenceId ?? '', status: params.referenceId?.endsWith('1') ? 3 : 4 }),
     });
     const user = userEvent.setup();
-    renderLeavePage(<LeavePage />, URL);
+    renderLeavePage(<LeavePage />, PAGE_URL);
     await screen.findByRole('table');
     // Medical leave cannot be cancelled (PRODUCT.md §5); rejected has nothing to cancel.
     expect(screen.getAllByRole('button', { name: /^(Cancel request|Request cancellation of)/ })).toHaveLength(2);
@@ -307,7 +308,7 @@ describe('LeavePage', () => {
         throw validationError('Not enough Annual Leave: 1 day available');
       },
     });
-    renderLeavePage(<LeavePage />, URL);
+    renderLeavePage(<LeavePage />, PAGE_URL);
     await fillRequest(ANNUAL.id, '2026-03-02', '2026-03-04');
     await waitFor(() => expect(previewPanel()).toHaveTextContent('Not enough Annual Leave: 1 day available'));
     expect(submitButton()).toBeDisabled();
@@ -316,7 +317,7 @@ describe('LeavePage', () => {
   it('stacks my requests as cards on a phone', async () => {
     setViewportWidth(390);
     stub();
-    renderLeavePage(<LeavePage />, URL);
+    renderLeavePage(<LeavePage />, PAGE_URL);
     const list = await screen.findByRole('list', { name: `My requests in ${year}` });
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     const first = within(list).getAllByRole('listitem')[0];
@@ -331,7 +332,7 @@ describe('LeavePage', () => {
     await changeLanguage('ms');
     try {
       stub();
-      renderLeavePage(<LeavePage />, URL);
+      renderLeavePage(<LeavePage />, PAGE_URL);
       expect(screen.getByRole('heading', { level: 1, name: 'Cuti Saya' })).toBeInTheDocument();
       expect(await screen.findByRole('heading', { name: 'Mohon cuti' })).toBeInTheDocument();
       expect(screen.getByRole('button', { name: 'Hantar permohonan' })).toBeInTheDocument();
@@ -342,5 +343,19 @@ describe('LeavePage', () => {
       await changeLanguage('en');
       localStorage.clear();
     }
+  });
+
+  it('says once why there is nothing to show without a staff leave record', async () => {
+    const message = 'You have no staff leave record yet. Ask an HR administrator to create one for your account.';
+    const api = stub({
+      'GET /leave/me': () => {
+        throw forbidden(message);
+      },
+    });
+    renderLeavePage(<LeavePage />, PAGE_URL);
+    expect(await screen.findAllByText(message)).not.toHaveLength(0);
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Apply for leave' })).not.toBeInTheDocument();
+    expect(api.callsTo('GET', '/leave/requests/mine')).toHaveLength(0);
   });
 });

@@ -1,3 +1,4 @@
+import AttachFileIcon from '@mui/icons-material/AttachFile';
 import HistoryIcon from '@mui/icons-material/History';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -8,6 +9,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import { isAppError } from '@staff-portal/shared/errors';
 import { LEAVE_STATUS } from '@staff-portal/shared/leave';
 import type { LeaveRequest, LeaveType } from '@staff-portal/shared/leave';
 import { useId, useState } from 'react';
@@ -16,6 +18,7 @@ import { Link as RouterLink } from 'react-router';
 import { useNotification } from '../../components/notification-context';
 import { useRuntimeConfig } from '../../lib/runtime-config';
 import { useCancelLeave } from './api/cancel-leave';
+import { useOpenAttachment } from './api/get-attachment';
 import { useLeaveTypes } from './api/get-leave-types';
 import { MAX_PAGE_SIZE, useMyRequests } from './api/get-my-requests';
 import { useMyLeave } from './api/get-my-leave';
@@ -68,8 +71,12 @@ export function LeavePage() {
 
   const myLeave = useMyLeave(year);
   const types = useLeaveTypes();
-  const requests = useMyRequests({ year, page: 1, pageSize: MAX_PAGE_SIZE });
+  // Without a staff leave record (403) there is nothing to apply for or list: the balances
+  // section says why, once.
+  const noStaffRecord = isAppError(myLeave.error) && myLeave.error.status === 403;
+  const requests = useMyRequests({ year, page: 1, pageSize: MAX_PAGE_SIZE }, { enabled: myLeave.isSuccess });
   const cancel = useCancelLeave();
+  const openAttachment = useOpenAttachment();
 
   const [cancelling, setCancelling] = useState<{ request: LeaveRequest; kind: 'cancel' | 'request' } | null>(null);
   const [historyOf, setHistoryOf] = useState<string | null>(null);
@@ -107,64 +114,83 @@ export function LeavePage() {
         </QueryState>
       </Section>
 
-      <Card variant="outlined" sx={{ mb: 3 }}>
-        <CardContent sx={{ p: { xs: 2, sm: 3 }, maxWidth: 720 }}>
-          <QueryState query={types}>{(data) => <ApplyLeaveForm leaveTypes={data} />}</QueryState>
-        </CardContent>
-      </Card>
+      {!noStaffRecord && (
+        <>
+          <Card variant="outlined" sx={{ mb: 3 }}>
+            <CardContent sx={{ p: { xs: 2, sm: 3 }, maxWidth: 720 }}>
+              <QueryState query={types}>{(data) => <ApplyLeaveForm leaveTypes={data} />}</QueryState>
+            </CardContent>
+          </Card>
 
-      <Section
-        title={t('myLeaves.requests.heading', { year })}
-        action={
-          <Link component={RouterLink} to="/shared/hr-services/leave/my-leaves/history">
-            {t('allRequests')}
-          </Link>
-        }
-      >
-        <QueryState
-          query={requests}
-          isEmpty={(data) => data.items.length === 0}
-          emptyText={t('myLeaves.requests.empty', { year })}
-        >
-          {(data) => (
-            <RequestList
-              requests={data.items}
-              label={t('myLeaves.requests.heading', { year })}
-              actions={(request) => {
-                const kind = cancelActionFor(request, types.data ?? []);
-                return (
-                  <Box sx={{ display: 'flex', gap: 0.5, alignItems: 'center' }}>
-                    {kind !== null && (
-                      <Button
-                        size="small"
-                        variant="outlined"
-                        color={kind === 'cancel' ? 'error' : 'primary'}
-                        aria-label={t(kind === 'cancel' ? 'cancel.cancelLabel' : 'cancel.requestCancellationLabel', {
-                          referenceId: request.referenceId,
-                        })}
-                        onClick={() => setCancelling({ request, kind })}
-                        sx={{ whiteSpace: 'nowrap' }}
-                      >
-                        {t(kind === 'cancel' ? 'cancel.cancel' : 'cancel.requestCancellation')}
-                      </Button>
-                    )}
-                    <Tooltip title={t('historyDialog.button')}>
-                      <IconButton
-                        size="small"
-                        color="primary"
-                        aria-label={t('historyDialog.open', { referenceId: request.referenceId })}
-                        onClick={() => setHistoryOf(request.referenceId)}
-                      >
-                        <HistoryIcon fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
-                  </Box>
-                );
-              }}
-            />
-          )}
-        </QueryState>
-      </Section>
+          <Section
+            title={t('myLeaves.requests.heading', { year })}
+            action={
+              <Link component={RouterLink} to="/shared/hr-services/leave/my-leaves/history">
+                {t('allRequests')}
+              </Link>
+            }
+          >
+            <QueryState
+              query={requests}
+              isEmpty={(data) => data.items.length === 0}
+              emptyText={t('myLeaves.requests.empty', { year })}
+            >
+              {(data) => (
+                <RequestList
+                  requests={data.items}
+                  label={t('myLeaves.requests.heading', { year })}
+                  actions={(request) => {
+                    const kind = cancelActionFor(request, types.data ?? []);
+                    return (
+                      <Box sx={{ display: 'flex', gap: 0.5, alignItems: 'center' }}>
+                        {kind !== null && (
+                          <Button
+                            size="small"
+                            variant="outlined"
+                            color={kind === 'cancel' ? 'error' : 'primary'}
+                            aria-label={t(
+                              kind === 'cancel' ? 'cancel.cancelLabel' : 'cancel.requestCancellationLabel',
+                              {
+                                referenceId: request.referenceId,
+                              },
+                            )}
+                            onClick={() => setCancelling({ request, kind })}
+                            sx={{ whiteSpace: 'nowrap' }}
+                          >
+                            {t(kind === 'cancel' ? 'cancel.cancel' : 'cancel.requestCancellation')}
+                          </Button>
+                        )}
+                        {request.hasAttachment && (
+                          <Tooltip title={t('openAttachment')}>
+                            <IconButton
+                              size="small"
+                              color="primary"
+                              aria-label={t('openAttachmentLabel', { referenceId: request.referenceId })}
+                              onClick={() => openAttachment.mutate(request.referenceId)}
+                            >
+                              <AttachFileIcon fontSize="small" />
+                            </IconButton>
+                          </Tooltip>
+                        )}
+                        <Tooltip title={t('historyDialog.button')}>
+                          <IconButton
+                            size="small"
+                            color="primary"
+                            aria-label={t('historyDialog.open', { referenceId: request.referenceId })}
+                            onClick={() => setHistoryOf(request.referenceId)}
+                          >
+                            <HistoryIcon fontSize="small" />
+                          </IconButton>
+                        </Tooltip>
+                      </Box>
+                    );
+                  }}
+                />
+              )}
+            </QueryState>
+          </Section>
+        </>
+      )}
 
       <RemarksDialog
         open={cancelling !== null}

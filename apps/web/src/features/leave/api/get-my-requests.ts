@@ -64,7 +64,7 @@ export const myRequestsQueryOptions = (client: ApiClient, query: MyRequestsQuery
     placeholderData: keepPreviousData,
   });
 
-export function useMyRequests(query: MyRequestsQuery) {
+export function useMyRequests(query: MyRequestsQuery, { enabled = true }: { enabled?: boolean } = {}) {
   const { leave } = useApiClient();
-  return useQuery(myRequestsQueryOptions(leave, query));
+  return useQuery({ ...myRequestsQueryOptions(leave, query), enabled });
 }

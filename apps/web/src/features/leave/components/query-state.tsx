@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { isAppError } from '@staff-portal/shared/errors';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -29,16 +30,20 @@ export function QueryState<T>({ query, isEmpty, emptyText, children }: QueryStat
     return <>{children(query.data)}</>;
   }
   if (query.isError) {
+    // A refusal (403, 404) will not change by asking again; anything else might.
+    const final = isAppError(query.error) && (query.error.status === 403 || query.error.status === 404);
     return (
       <Alert
-        severity="error"
+        severity={final ? 'info' : 'error'}
         action={
-          <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-            {t('retry')}
-          </Button>
+          final ? undefined : (
+            <Button color="inherit" size="small" onClick={() => void query.refetch()}>
+              {t('retry')}
+            </Button>
+          )
         }
       >
-        {t('loadError')}
+        {isAppError(query.error) ? query.error.message : t('loadError')}
       </Alert>
     );
   }

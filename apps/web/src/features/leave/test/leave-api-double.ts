@@ -41,7 +41,8 @@ function match(pattern: string, path: string): Record<string, string> | null {
 
 /**
  * A fetch double for the leave API: `"GET /leave/types"` → handler. Handlers return the body
- * (200), a `reply(status, body)`, or throw an AppError to answer it as the server would.
+ * (200), a `reply(status, body)`, a whole Response, or throw an AppError to answer it as the
+ * server would.
  * Unknown calls fail the test loudly. Every call is recorded for assertions.
  */
 export function stubLeaveApi(routes: Record<string, Handler>) {
@@ -63,6 +64,8 @@ export function stubLeaveApi(routes: Record<string, Handler>) {
       calls.push(request);
       try {
         const answer = await handler(request);
+        // Bytes (an attachment) go back as the handler built them.
+        if (answer instanceof Response) return answer;
         const [status, payload] = answer instanceof Reply ? [answer.status, answer.body] : [200, answer];
         return new Response(JSON.stringify(payload), { status, headers: { 'Content-Type': 'application/json' } });
       } catch (error) {

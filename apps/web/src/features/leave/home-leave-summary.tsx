@@ -1,0 +1,72 @@
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { useRuntimeConfig } from '../../lib/runtime-config';
+import { useHomeSummary } from './api/get-home-summary';
+import { shownBalances } from './components/balance-cards';
+import { formatDayCount, todayIn } from './format';
+
+const LEAVE = '/shared/hr-services/leave';
+
+/**
+ * Home's leave section (PRODUCT.md §4): balances of the types in use, my pending requests and
+ * the approvals waiting for me. Renders nothing while loading, on failure, or when the user
+ * has no part in E-Leave; the leave pages themselves explain why.
+ */
+export function HomeLeaveSummary() {
+  const { t, i18n } = useTranslation('leave');
+  const locale = i18n.resolvedLanguage ?? 'en';
+  const { organisation } = useRuntimeConfig();
+  const year = Number(todayIn(organisation.timeZone).slice(0, 4));
+  const summary = useHomeSummary(year);
+  const headingId = useId();
+  const data = summary.data;
+  if (data === undefined) return null;
+  const { balances, pendingRequests, approvalsWaiting } = data;
+  if (balances === null && !approvalsWaiting) return null;
+
+  return (
+    <Card component="section" variant="outlined" aria-labelledby={headingId} sx={{ mb: 3 }}>
+      <CardContent>
+        <Typography id={headingId} variant="h6" component="h2" sx={{ mb: 1.5 }}>
+          {t('home.heading', { year })}
+        </Typography>
+        {balances !== null && (
+          <Box
+            component="ul"
+            sx={{ listStyle: 'none', p: 0, m: 0, mb: 1.5, display: 'flex', flexWrap: 'wrap', gap: 3 }}
+          >
+            {shownBalances(balances).map((balance) => (
+              <li key={balance.leaveTypeId}>
+                <Typography variant="caption" color="text.secondary" component="div">
+                  {balance.leaveTypeName}
+                </Typography>
+                <Typography sx={{ fontWeight: 700 }} component="div">
+                  {t('home.available', { days: formatDayCount(balance.available, locale) })}
+                </Typography>
+              </li>
+            ))}
+          </Box>
+        )}
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 1, sm: 3 }}>
+          {balances !== null && (
+            <Link component={RouterLink} to={`${LEAVE}/my-leaves`}>
+              {t('home.pending', { count: pendingRequests ?? 0 })}
+            </Link>
+          )}
+          {approvalsWaiting !== null && approvalsWaiting > 0 && (
+            <Link component={RouterLink} to={`${LEAVE}/approval`} sx={{ fontWeight: 700 }}>
+              {t('home.approvals', { count: approvalsWaiting })}
+            </Link>
+          )}
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}
