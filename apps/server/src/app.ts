@@ -18,6 +18,7 @@ import { openDatabase, type Database } from './db/client';
 import { migrate } from './db/migrate';
 import { healthRoutes } from './modules/health/health.routes';
 import { leaveRoutes } from './modules/leave/leave.routes';
+import { leaveAdminRoutes } from './modules/leave-admin/leave-admin.routes';
 import { logRoutes } from './modules/log/log.routes';
 import { meRoutes } from './modules/me/me.routes';
 import { runtimeConfigRoutes } from './modules/runtime-config/runtime-config.routes';
@@ -137,13 +138,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   await app.register(runtimeConfigRoutes, { config });
   await app.register(logRoutes, { database, prefix: '/api' });
   await app.register(meRoutes, { config, prefix: '/api' });
-  await app.register(leaveRoutes, {
+  const leaveOptions = {
     database,
     timeZone: config.organisation.timeZone,
     publicUrl: config.publicUrl,
     sendEmail: config.mail.smtpUrl ? await createSmtpSender(config.mail.smtpUrl, config.mail.from) : undefined,
     prefix: '/api',
-  });
+  };
+  await app.register(leaveRoutes, leaveOptions);
+  await app.register(leaveAdminRoutes, leaveOptions);
   if (identity) await app.register((scope) => identity.routes(scope), { prefix: '/identity' });
 
   await app.register(webAppPlugin, { root: deps.webRoot === null ? undefined : (deps.webRoot ?? defaultWebRoot) });

@@ -82,6 +82,12 @@ const LeaveHistoryPage: LazyPage = lazy(() =>
 const LeaveApprovalPage: LazyPage = lazy(() =>
   import('../features/leave/leave-approval-page').then((module) => ({ default: module.LeaveApprovalPage })),
 );
+const LeaveAdminPage: LazyPage = lazy(() =>
+  import('../features/leave-admin/leave-admin-page').then((module) => ({ default: module.LeaveAdminPage })),
+);
+const UpdateLeaveUserPage: LazyPage = lazy(() =>
+  import('../features/leave-admin/update-leave-user-page').then((module) => ({ default: module.UpdateLeaveUserPage })),
+);
 
 /**
  * The screen each page name shows. A feature issue replaces its page's entry with its own
@@ -106,8 +112,8 @@ export const pages: Record<PageName, LazyPage> = {
   LeaveHistoryPage,
   StaffMovementPage: UnderConstructionPage,
   LeaveApprovalPage,
-  LeaveAdminPage: UnderConstructionPage,
-  UpdateLeaveUserPage: UnderConstructionPage,
+  LeaveAdminPage,
+  UpdateLeaveUserPage,
   IRServicesPage: UnderConstructionPage,
   MemberLookupPage: UnderConstructionPage,
   ViewMemberDetailsPage: UnderConstructionPage,

@@ -112,6 +112,8 @@ describe('router', () => {
     '/shared/hr-services/leave/my-leaves': 'My Leaves',
     '/shared/hr-services/leave/my-leaves/history': 'Leave History',
     '/shared/hr-services/leave/approval': 'Leave Approval',
+    '/shared/hr-services/leave/admin': 'E-Leave System Admin',
+    '/shared/hr-services/leave/admin/:id': 'Staff leave record',
   };
 
   it.each(seedPaths.filter((path) => path !== '/unauthorized' && path !== '*'))(

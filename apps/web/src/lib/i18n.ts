@@ -5,12 +5,14 @@ import { common as enCommon } from '../locales/en/common';
 import { gate as enGate } from '../locales/en/gate';
 import { home as enHome } from '../locales/en/home';
 import { leave as enLeave } from '../locales/en/leave';
+import { leaveAdmin as enLeaveAdmin } from '../locales/en/leave-admin';
 import { shell as enShell } from '../locales/en/shell';
 import { account as msAccount } from '../locales/ms/account';
 import { common as msCommon } from '../locales/ms/common';
 import { gate as msGate } from '../locales/ms/gate';
 import { home as msHome } from '../locales/ms/home';
 import { leave as msLeave } from '../locales/ms/leave';
+import { leaveAdmin as msLeaveAdmin } from '../locales/ms/leave-admin';
 import { shell as msShell } from '../locales/ms/shell';
 
 /**
@@ -21,8 +23,24 @@ import { shell as msShell } from '../locales/ms/shell';
  * missing translation fails the type check.
  */
 export const resources = {
-  en: { common: enCommon, shell: enShell, account: enAccount, gate: enGate, home: enHome, leave: enLeave },
-  ms: { common: msCommon, shell: msShell, account: msAccount, gate: msGate, home: msHome, leave: msLeave },
+  en: {
+    common: enCommon,
+    shell: enShell,
+    account: enAccount,
+    gate: enGate,
+    home: enHome,
+    leave: enLeave,
+    leaveAdmin: enLeaveAdmin,
+  },
+  ms: {
+    common: msCommon,
+    shell: msShell,
+    account: msAccount,
+    gate: msGate,
+    home: msHome,
+    leave: msLeave,
+    leaveAdmin: msLeaveAdmin,
+  },
 } as const;
 
 export type Language = keyof typeof resources;
@@ -65,7 +83,7 @@ void i18n.use(initReactI18next).init({
   lng: storedLanguage(),
   fallbackLng: DEFAULT_LANGUAGE,
   defaultNS: 'common',
-  ns: ['common', 'shell', 'account', 'gate', 'home', 'leave'],
+  ns: ['common', 'shell', 'account', 'gate', 'home', 'leave', 'leaveAdmin'],
   interpolation: { escapeValue: false },
   initAsync: false,
 });

@@ -376,9 +376,16 @@ export function createLeaveService({ database, timeZone, now = () => new Date(),
     },
 
     /** Submits a request: checks, writes it and its first event in one transaction. */
-    async apply(user: TokenUser, input: ApplyLeaveInput, attachment: Attachment | undefined): Promise<LeaveRequest> {
-      const person = await requireStaff(user);
+    async apply(
+      user: TokenUser,
+      input: ApplyLeaveInput,
+      attachment: Attachment | undefined,
+      /** ADMIN applying for this staff member (same rules); the event then names the admin. */
+      onBehalfOf?: StaffRow,
+    ): Promise<LeaveRequest> {
+      const person = onBehalfOf ?? (await requireStaff(user));
       if (!person.active) throw forbidden('Your staff leave record is inactive. Ask an HR administrator.');
+      const actorPerson = onBehalfOf ? await callerStaff(user) : person;
       let mime: string | undefined;
       if (attachment) {
         if (attachment.data.length > MAX_ATTACHMENT_BYTES) {
@@ -427,9 +434,9 @@ export function createLeaveService({ database, timeZone, now = () => new Date(),
           referenceId: id,
           fromStatus: null,
           toStatus: 0,
-          actorStaffId: person.staffId,
+          actorStaffId: actorPerson?.staffId ?? null,
           actorSub: user.sub,
-          actorName: person.displayName,
+          actorName: actorNameOf(user, actorPerson),
           remarks: input.reason === '' ? null : input.reason,
         });
         const approver = person.approverStaffId ? await findStaff(tx, person.approverStaffId) : undefined;
@@ -615,6 +622,37 @@ export function createLeaveService({ database, timeZone, now = () => new Date(),
           };
         }),
       );
+    },
+
+    /**
+     * ADMIN, for the applicant: a pending request is cancelled (the applicant's own transition,
+     * made for them); an approved one goes to pending cancellation (5) for the approver.
+     */
+    async cancelFor(admin: TokenUser, referenceId: string, remarks: string): Promise<LeaveRequest> {
+      const row = await requestOrNotFound(db, referenceId);
+      const person = await callerStaff(admin);
+      if (person?.staffId === row.staffId) throw forbidden('Cancel your own requests from My Leaves.');
+      const kind: LeaveActor = row.status === 0 ? 'applicant' : 'admin';
+      const to = row.status === 0 ? 3 : 5;
+      const type = (await findLeaveType(db, row.leaveTypeId))!;
+      assertTransition(row.status, to, kind, { cancellable: type.cancellable });
+      const mails = await db.transaction((tx) =>
+        transition(
+          tx,
+          row,
+          to,
+          { kind, user: admin, person },
+          remarks,
+          'This request changed a moment ago, so it was not cancelled. Reload to see its status.',
+        ),
+      );
+      void deliverAfterCommit(db, mails, mailer);
+      return viewOf(db, referenceId);
+    },
+
+    /** ADMIN: a staff member's balances of a year for every leave type. */
+    async balancesFor(person: StaffRow, year: number): Promise<LeaveBalance[]> {
+      return balancesOf(db, person, await listLeaveTypes(db), year);
     },
   };
 }

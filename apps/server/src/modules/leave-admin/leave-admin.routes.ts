@@ -1,0 +1,399 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBodySchema } from '@staff-portal/shared/errors';
+import {
+  LEAVE_TYPE_ID,
+  REFERENCE_ID,
+  STAFF_ID,
+  applyLeaveInputSchema,
+  cancelLeaveInputSchema,
+  leaveRequestSchema,
+  pageOf,
+  publicHolidaySchema,
+} from '@staff-portal/shared/leave';
+import {
+  adjustmentInputSchema,
+  adminLeaveTypeSchema,
+  carryForwardInputSchema,
+  carryForwardPreviewSchema,
+  carryForwardRunSchema,
+  entitlementInputSchema,
+  holidayImportInputSchema,
+  holidayImportResultSchema,
+  holidayInputSchema,
+  holidayKeySchema,
+  leaveTypeInputSchema,
+  staffBalancesSchema,
+  staffDetailSchema,
+  staffRequestsQuerySchema,
+  utilisationReportSchema,
+} from '@staff-portal/shared/leave-admin';
+import type { Database } from '../../db/client';
+import { currentUser } from '../../plugins/auth';
+import type { SendEmail } from '../leave/leave.mail';
+import { createLeaveService } from '../leave/leave.service';
+import { createLeaveAdminService } from './leave-admin.service';
+import { ENGLISH_HEADINGS, MALAY_HEADINGS, utilisationWorkbook } from './utilisation-xlsx';
+
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+};
+const security = [{ bearerIdToken: [] }];
+const tags = ['leave-admin'];
+
+const year = z.coerce.number().int().min(2000, 'must be 2000–2100').max(2100, 'must be 2000–2100');
+const staffParams = z.object({ staffId: z.string().regex(STAFF_ID, 'must be a staff id (LVUSR + 10 digits)') });
+const thisYear = (timeZone: string) =>
+  Number(new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric' }).format(new Date()));
+
+export interface LeaveAdminRoutesOptions {
+  database: Database;
+  timeZone: string;
+  publicUrl: string;
+  sendEmail: SendEmail | undefined;
+}
+
+/**
+ * E-Leave administration under `/api/leave/admin` (PRODUCT.md §4, §5a), ADMIN only (HRAdmin,
+ * ITAdmin). The staff search and record update are in the leave module's routes.
+ */
+export const leaveAdminRoutes: FastifyPluginAsyncZod<LeaveAdminRoutesOptions> = async (
+  app,
+  { database, timeZone, publicUrl, sendEmail },
+) => {
+  const leave = createLeaveService({ database, timeZone, mailer: { sendEmail, publicUrl, log: app.log } });
+  const service = createLeaveAdminService({ database, leave });
+  const onRequest = app.authenticate({ guards: ['ADMIN'] });
+  const base = { onRequest };
+
+  app.get(
+    '/leave/admin/staff/:staffId',
+    {
+      ...base,
+      schema: {
+        tags,
+        security,
+        summary: "One staff member's leave record with its identity link",
+        params: staffParams,
+        response: { 200: staffDetailSchema, ...errors },
+      },
+    },
+    async (request) => service.staffDetail(request.params.staffId),
+  );
+
+  app.get(
+    '/leave/admin/staff/:staffId/balances',
+    {
+      ...base,
+      schema: {
+        tags,
+        security,
+        summary: "A staff member's balances of a year with their parts, and the year's adjustments",
+        params: staffParams,
+        querystring: z.object({ year: year.optional() }),
+        response: { 200: staffBalancesSchema, ...errors },
+      },
+    },
+    async (request) => service.balances(request.params.staffId, request.query.year ?? thisYear(timeZone)),
+  );
+
+  app.put(
+    '/leave/admin/staff/:staffId/entitlements/:year/:leaveTypeId',
+    {
+      ...base,
+      schema: {
+        tags,
+        security,
+        summary: 'Override the entitled days of a year and type (null: the rule decides), and the carried days',
+        params: staffParams.extend({
+          year,
+          leaveTypeId: z.string().regex(LEAVE_TYPE_ID, 'must be a leave type id (LVE0001–LVE0022)'),
+        }),
+        body: entitlementInputSchema,
+        response: { 200: staffBalancesSchema, ...errors },
+      },
+    },
+    async (request) =>
+      service.setEntitlement(request.params.staffId, request.params.year, request.params.leaveTypeId, request.body),
+  );
+
+  app.post(
+    '/leave/admin/staff/:staffId/adjustments',
+    {
+      ...base,
+      schema: {
+        tags,
+        security,
+        summary: 'Add ± days to a balance (e.g. off-in-lieu credits) with a reason',
+        params: staffParams,
+        body: adjustmentInputSchema,
+        response: { 201: staffBalancesSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await service.addAdjustment(currentUser(request), request.params.staffId, request.body)),
+  );
+
+  app.get(
+    '/leave/admin/staff/:staffId/requests',
+    {
+      ...base,
+      schema: {
+        tags,
+        security,
+        summary: "A staff member's requests, newest first; paged",
+        params: staffParams,
+        querystring: staffRequestsQuerySchema,
+        response: { 200: pageOf(leaveRequestSchema), ...errors },
+      },
+    },
+    async (request) => service.requests(request.params.staffId, request.query),
+  );
+
+  app.post(
+    '/leave/admin/staff/:staffId/requests',
+    {
+      ...base,
+      schema: {
+        tags,
+        security,
+        summary: 'Apply for leave on their behalf, under the same rules as their own apply',
+        params: staffParams,
+        body: applyLeaveInputSchema,
+        response: { 201: leaveRequestSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await service.applyFor(currentUser(request), request.params.staffId, request.body)),
+  );
+
+  app.post(
+    '/leave/admin/requests/:referenceId/cancel',
+    {
+      ...base,
+      schema: {
+        tags,
+        security,
+        summary: 'Cancel for the applicant: pending → cancelled, approved → pending cancellation (5)',
+        params: z.object({ referenceId: z.string().regex(REFERENCE_ID, 'must be a leave reference id') }),
+        body: cancelLeaveInputSchema.optional(),
+        response: { 200: leaveRequestSchema, ...errors },
+      },
+    },
+    async (request) => service.cancelFor(currentUser(request), request.params.referenceId, request.body?.remarks ?? ''),
+  );
+
+  app.get(
+    '/leave/admin/types',
+    {
+      ...base,
+      schema: {
+        tags,
+        security,
+        summary: 'Leave types with their carry-forward rules',
+        response: { 200: z.array(adminLeaveTypeSchema), ...errors },
+      },
+    },
+    async () => service.leaveTypes(),
+  );
+
+  app.put(
+    '/leave/admin/types/:id',
+    {
+      ...base,
+      schema: {
+        tags,
+        security,
+        summary: "Edit a leave type's name, entitlement rules, flags and carry-forward rule",
+        params: z.object({ id: z.string().regex(LEAVE_TYPE_ID, 'must be a leave type id (LVE0001–LVE0022)') }),
+        body: leaveTypeInputSchema,
+        response: { 200: adminLeaveTypeSchema, ...errors },
+      },
+    },
+    async (request) => service.updateLeaveType(request.params.id, request.body),
+  );
+
+  app.get(
+    '/leave/admin/holidays',
+    {
+      ...base,
+      schema: {
+        tags,
+        security,
+        summary: 'Public holidays of a year (default: this year)',
+        querystring: z.object({ year: year.optional() }),
+        response: { 200: z.array(publicHolidaySchema), ...errors },
+      },
+    },
+    async (request) => service.holidays(request.query.year ?? thisYear(timeZone)),
+  );
+
+  app.post(
+    '/leave/admin/holidays/import',
+    {
+      ...base,
+      schema: {
+        tags,
+        security,
+        summary: "Import a Malaysian state's public holidays of a year (date-holidays); idempotent",
+        body: holidayImportInputSchema,
+        response: { 200: holidayImportResultSchema, ...errors },
+      },
+    },
+    async (request) => service.importHolidays(request.body.year, request.body.state),
+  );
+
+  app.post(
+    '/leave/admin/holidays',
+    {
+      ...base,
+      schema: {
+        tags,
+        security,
+        summary: 'Add one public holiday',
+        body: holidayInputSchema,
+        response: { 201: publicHolidaySchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await service.addHoliday(request.body)),
+  );
+
+  app.put(
+    '/leave/admin/holidays/:date/:region',
+    {
+      ...base,
+      schema: {
+        tags,
+        security,
+        summary: 'Rename or move one public holiday',
+        params: holidayKeySchema,
+        body: holidayInputSchema,
+        response: { 200: publicHolidaySchema, ...errors },
+      },
+    },
+    async (request) => service.updateHoliday(request.params.date, request.params.region, request.body),
+  );
+
+  app.delete(
+    '/leave/admin/holidays/:date/:region',
+    {
+      ...base,
+      schema: {
+        tags,
+        security,
+        summary: 'Delete one public holiday',
+        params: holidayKeySchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await service.deleteHoliday(request.params.date, request.params.region);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/leave/admin/carry-forward/preview',
+    {
+      ...base,
+      schema: {
+        tags,
+        security,
+        summary: 'What the year-end carry-forward would write; writes nothing',
+        body: carryForwardInputSchema,
+        response: { 200: carryForwardPreviewSchema, ...errors },
+      },
+    },
+    async (request) => service.previewCarryForward(request.body.fromYear),
+  );
+
+  app.post(
+    '/leave/admin/carry-forward/apply',
+    {
+      ...base,
+      schema: {
+        tags,
+        security,
+        summary: "Carry unused days into the next year's entitlements, in one transaction; records a run",
+        body: carryForwardInputSchema,
+        response: { 201: carryForwardRunSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await service.applyCarryForward(currentUser(request), request.body.fromYear)),
+  );
+
+  app.post(
+    '/leave/admin/carry-forward/:runId/reverse',
+    {
+      ...base,
+      schema: {
+        tags,
+        security,
+        summary: 'Restore the entitlements a carry-forward run changed',
+        params: z.object({ runId: z.coerce.number().int().min(1) }),
+        response: { 200: carryForwardRunSchema, ...errors },
+      },
+    },
+    async (request) => service.reverseCarryForward(currentUser(request), request.params.runId),
+  );
+
+  app.get(
+    '/leave/admin/carry-forward/runs',
+    {
+      ...base,
+      schema: {
+        tags,
+        security,
+        summary: 'Carry-forward runs, newest first',
+        response: { 200: z.array(carryForwardRunSchema), ...errors },
+      },
+    },
+    async () => service.carryForwardRuns(),
+  );
+
+  app.get(
+    '/leave/admin/reports/utilisation',
+    {
+      ...base,
+      schema: {
+        tags,
+        security,
+        summary: 'Days taken and pending by department and leave type for a year',
+        querystring: z.object({ year: year.optional() }),
+        response: { 200: utilisationReportSchema, ...errors },
+      },
+    },
+    async (request) => service.utilisation(request.query.year ?? thisYear(timeZone)),
+  );
+
+  app.get(
+    '/leave/admin/reports/utilisation.xlsx',
+    {
+      ...base,
+      schema: {
+        tags,
+        security,
+        summary: 'The utilisation report as an Excel workbook (lang=ms for Bahasa Malaysia headings)',
+        querystring: z.object({ year: year.optional(), lang: z.enum(['en', 'ms']).default('en') }),
+        response: errors,
+      },
+    },
+    async (request, reply) => {
+      const report = await service.utilisation(request.query.year ?? thisYear(timeZone));
+      const file = await utilisationWorkbook(report, request.query.lang === 'ms' ? MALAY_HEADINGS : ENGLISH_HEADINGS);
+      return (
+        reply
+          .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+          .header('content-disposition', `attachment; filename="leave-utilisation-${report.year}.xlsx"`)
+          .header('cache-control', 'private, no-store')
+          // Raw bytes bypass the JSON serializer; the response schema documents the error bodies only.
+          .send(file as never)
+      );
+    },
+  );
+};

@@ -1,0 +1,330 @@
+import { conflict, notFound, validationError } from '@staff-portal/shared/errors';
+import type { ApplyLeaveInput, LeaveRequest } from '@staff-portal/shared/leave';
+import type {
+  AdjustmentInput,
+  AdminLeaveType,
+  CarryForwardPreview,
+  CarryForwardRow,
+  CarryForwardRun,
+  EntitlementInput,
+  HolidayInput,
+  LeaveTypeInput,
+  MalaysianState,
+  StaffBalances,
+  StaffDetail,
+  UtilisationReport,
+} from '@staff-portal/shared/leave-admin';
+import type { TokenUser } from '../../auth/token-verifier';
+import type { Database } from '../../db/client';
+import { holidaysFor } from '../../seed/demo-organisation';
+import {
+  entitlementRows,
+  findLeaveType,
+  findStaff,
+  holidaysBetween,
+  myRequests,
+  staffRecord,
+  type StaffRow,
+} from '../leave/leave.repository';
+import type { LeaveService } from '../leave/leave.service';
+import {
+  activeRunFor,
+  activeStaff,
+  adjustmentsOf,
+  carryForwardRules,
+  deleteEntitlement,
+  deleteHoliday,
+  entitlementRow,
+  findHoliday,
+  findRunForUpdate,
+  identitySubOf,
+  insertAdjustment,
+  insertHoliday,
+  insertRun,
+  insertRunItems,
+  listRuns,
+  lockCarryForward,
+  markReversed,
+  runItems,
+  updateLeaveType,
+  upsertEntitlement,
+  upsertHolidays,
+  utilisation,
+} from './leave-admin.repository';
+
+const round = (value: number) => Math.round(value * 10) / 10;
+
+/** Who an admin action is recorded as: the identity `sub`, as leave_adjustments.created_by already is. */
+const actorOf = (user: TokenUser) => user.sub;
+
+/**
+ * E-Leave administration (PRODUCT.md §4 LeaveAdminPage, UpdateLeaveUserPage; §5a). Balances,
+ * applying and cancelling go through the leave service, so the rules are the same as the staff
+ * member's own.
+ */
+export function createLeaveAdminService({ database, leave }: { database: Database; leave: LeaveService }) {
+  const { db } = database;
+
+  async function staffOrNotFound(staffId: string): Promise<StaffRow> {
+    const person = await findStaff(db, staffId);
+    if (!person) throw notFound(`There is no staff record ${staffId}.`);
+    return person;
+  }
+
+  async function typeOrField(leaveTypeId: string, field: string) {
+    const type = await findLeaveType(db, leaveTypeId);
+    if (!type) throw validationError(`There is no leave type ${leaveTypeId}.`, field);
+    return type;
+  }
+
+  /** Every active staff member's carry-forward from a year, for types with a cap. */
+  async function carryForwardRows(fromYear: number): Promise<CarryForwardRow[]> {
+    const rules = (await carryForwardRules(db)).filter((r) => r.cap !== null && Number(r.cap) > 0);
+    if (rules.length === 0) return [];
+    const byType = new Map(rules.map((r) => [r.leaveTypeId, r]));
+    const rows: CarryForwardRow[] = [];
+    for (const person of await activeStaff(db)) {
+      const balances = await leave.balancesFor(person, fromYear);
+      for (const balance of balances) {
+        const rule = byType.get(balance.leaveTypeId);
+        if (!rule) continue;
+        const carried = round(Math.max(0, Math.min(Number(rule.cap), balance.available)));
+        rows.push({
+          staffId: person.staffId,
+          staffName: person.displayName,
+          departmentCode: person.departmentCode,
+          leaveTypeId: balance.leaveTypeId,
+          leaveTypeName: balance.leaveTypeName,
+          available: balance.available,
+          carried,
+          expiresOn: rule.expiry === null ? null : `${fromYear + 1}-${rule.expiry}`,
+        });
+      }
+    }
+    return rows;
+  }
+
+  return {
+    async staffDetail(staffId: string): Promise<StaffDetail> {
+      const record = await staffRecord(db, staffId);
+      if (!record) throw notFound(`There is no staff record ${staffId}.`);
+      return { ...record, identitySub: await identitySubOf(db, staffId) };
+    },
+
+    async balances(staffId: string, year: number): Promise<StaffBalances> {
+      const person = await staffOrNotFound(staffId);
+      const [balances, rows, adjustments] = await Promise.all([
+        leave.balancesFor(person, year),
+        entitlementRows(db, staffId, year),
+        adjustmentsOf(db, staffId, year),
+      ]);
+      const own = new Map(rows.map((r) => [r.leaveTypeId, r]));
+      return {
+        staffId,
+        year,
+        balances: balances.map((b) => {
+          const row = own.get(b.leaveTypeId);
+          return {
+            ...b,
+            entitledOverride: row?.entitled === null || row?.entitled === undefined ? null : Number(row.entitled),
+            carriedExpiresOn: row?.carriedExpiresOn ?? null,
+          };
+        }),
+        adjustments,
+      };
+    },
+
+    async setEntitlement(staffId: string, year: number, leaveTypeId: string, input: EntitlementInput) {
+      await staffOrNotFound(staffId);
+      await typeOrField(leaveTypeId, 'leaveTypeId');
+      await db.transaction(async (tx) => {
+        await upsertEntitlement(
+          tx,
+          { staffId, year, leaveTypeId },
+          input.carried === undefined
+            ? { entitled: input.entitled }
+            : { entitled: input.entitled, carried: input.carried },
+        );
+      });
+      return this.balances(staffId, year);
+    },
+
+    async addAdjustment(admin: TokenUser, staffId: string, input: AdjustmentInput) {
+      await staffOrNotFound(staffId);
+      await typeOrField(input.leaveTypeId, 'leaveTypeId');
+      await db.transaction((tx) =>
+        insertAdjustment(tx, {
+          staffId,
+          year: input.year,
+          leaveTypeId: input.leaveTypeId,
+          days: input.days,
+          reason: input.reason,
+          createdBy: actorOf(admin),
+        }),
+      );
+      return this.balances(staffId, input.year);
+    },
+
+    async requests(staffId: string, filter: { page: number; pageSize: number; year?: number; status?: number }) {
+      await staffOrNotFound(staffId);
+      const { items, total } = await myRequests(db, { ...filter, staffId });
+      return { items, total, page: filter.page, pageSize: filter.pageSize };
+    },
+
+    async applyFor(admin: TokenUser, staffId: string, input: ApplyLeaveInput): Promise<LeaveRequest> {
+      const person = await staffOrNotFound(staffId);
+      if (!person.active) throw validationError(`The staff record ${staffId} is inactive.`, 'staffId');
+      return leave.apply(admin, input, undefined, person);
+    },
+
+    cancelFor: (admin: TokenUser, referenceId: string, remarks: string) => leave.cancelFor(admin, referenceId, remarks),
+
+    async leaveTypes(): Promise<AdminLeaveType[]> {
+      const [types, rules] = await Promise.all([leave.leaveTypes(), carryForwardRules(db)]);
+      const byType = new Map(rules.map((r) => [r.leaveTypeId, r]));
+      return types.map((type) => {
+        const rule = byType.get(type.id);
+        return {
+          ...type,
+          carryForwardCap: rule?.cap === null || rule?.cap === undefined ? null : Number(rule.cap),
+          carryForwardExpiry: rule?.expiry ?? null,
+        };
+      });
+    },
+
+    async updateLeaveType(id: string, input: LeaveTypeInput): Promise<AdminLeaveType> {
+      if (!(await findLeaveType(db, id))) throw notFound(`There is no leave type ${id}.`);
+      const { carryForwardCap, carryForwardExpiry, ...values } = input;
+      await db.transaction((tx) =>
+        updateLeaveType(
+          tx,
+          id,
+          {
+            ...values,
+            serviceTiers: values.serviceTiers && values.serviceTiers.length > 0 ? values.serviceTiers : null,
+          },
+          { cap: carryForwardCap, expiry: carryForwardExpiry },
+        ),
+      );
+      return (await this.leaveTypes()).find((t) => t.id === id)!;
+    },
+
+    holidays: (year: number) => holidaysBetween(db, `${year}-01-01`, `${year}-12-31`),
+
+    /** Imports one state's public holidays of a year from date-holidays; running it again changes nothing. */
+    async importHolidays(year: number, state: MalaysianState) {
+      const region = { country: 'MY', state, code: `MY-${state}` };
+      const rows = await holidaysFor(year, region);
+      await db.transaction((tx) => upsertHolidays(tx, rows));
+      return { imported: rows.length, region: region.code };
+    },
+
+    async addHoliday(input: HolidayInput) {
+      await db.transaction(async (tx) => {
+        if (await findHoliday(tx, input.date, input.region)) {
+          throw validationError(`There is already a holiday on ${input.date} for ${input.region}.`, 'date');
+        }
+        await insertHoliday(tx, input);
+      });
+      return input;
+    },
+
+    /** Renames or moves one holiday (its key is its date and region). */
+    async updateHoliday(date: string, region: string, input: HolidayInput) {
+      await db.transaction(async (tx) => {
+        if (!(await findHoliday(tx, date, region))) throw notFound(`There is no holiday on ${date} for ${region}.`);
+        const moved = input.date !== date || input.region !== region;
+        if (moved && (await findHoliday(tx, input.date, input.region))) {
+          throw validationError(`There is already a holiday on ${input.date} for ${input.region}.`, 'date');
+        }
+        await deleteHoliday(tx, date, region);
+        await insertHoliday(tx, input);
+      });
+      return input;
+    },
+
+    async deleteHoliday(date: string, region: string) {
+      const deleted = await db.transaction((tx) => deleteHoliday(tx, date, region));
+      if (!deleted) throw notFound(`There is no holiday on ${date} for ${region}.`);
+    },
+
+    async previewCarryForward(fromYear: number): Promise<CarryForwardPreview> {
+      return { fromYear, rows: await carryForwardRows(fromYear) };
+    },
+
+    /**
+     * Writes each row's carried days and expiry into the next year's entitlement, keeping what
+     * was there so the run can be reversed; refused while an earlier run of the year stands.
+     */
+    async applyCarryForward(admin: TokenUser, fromYear: number): Promise<CarryForwardRun> {
+      if (await activeRunFor(db, fromYear)) {
+        throw conflict(
+          `The carry-forward from ${fromYear} has already been applied. Reverse it first to run it again.`,
+        );
+      }
+      const rows = (await carryForwardRows(fromYear)).filter((r) => r.carried > 0);
+      const toYear = fromYear + 1;
+      const runId = await db.transaction(async (tx) => {
+        await lockCarryForward(tx);
+        if (await activeRunFor(tx, fromYear)) {
+          throw conflict(`The carry-forward from ${fromYear} has just been applied by someone else.`);
+        }
+        const id = await insertRun(tx, fromYear, actorOf(admin));
+        const items = [];
+        for (const row of rows) {
+          const before = await entitlementRow(tx, row.staffId, toYear, row.leaveTypeId);
+          items.push({
+            runId: id,
+            staffId: row.staffId,
+            leaveTypeId: row.leaveTypeId,
+            available: row.available,
+            carried: row.carried,
+            expiresOn: row.expiresOn,
+            hadRow: before !== undefined,
+            previousCarried: before === undefined ? null : Number(before.carried),
+            previousExpiresOn: before?.carriedExpiresOn ?? null,
+          });
+          await upsertEntitlement(
+            tx,
+            { staffId: row.staffId, year: toYear, leaveTypeId: row.leaveTypeId },
+            { carried: row.carried, carriedExpiresOn: row.expiresOn },
+          );
+        }
+        await insertRunItems(tx, items);
+        return id;
+      });
+      return (await listRuns(db)).find((run) => run.id === runId)!;
+    },
+
+    /** Restores every entitlement a run wrote to what it was before (removing rows the run created). */
+    async reverseCarryForward(admin: TokenUser, runId: number): Promise<CarryForwardRun> {
+      await db.transaction(async (tx) => {
+        await lockCarryForward(tx);
+        const run = await findRunForUpdate(tx, runId);
+        if (!run) throw notFound(`There is no carry-forward run ${runId}.`);
+        if (run.reversedAt !== null) throw conflict(`Carry-forward run ${runId} has already been reversed.`);
+        const toYear = run.fromYear + 1;
+        for (const item of await runItems(tx, runId)) {
+          const key = { staffId: item.staffId, year: toYear, leaveTypeId: item.leaveTypeId };
+          const now = await entitlementRow(tx, key.staffId, key.year, key.leaveTypeId);
+          if (item.hadRow || (now && now.entitled !== null)) {
+            await upsertEntitlement(tx, key, {
+              carried: item.previousCarried ?? 0,
+              carriedExpiresOn: item.previousExpiresOn,
+            });
+          } else {
+            await deleteEntitlement(tx, key);
+          }
+        }
+        await markReversed(tx, runId, actorOf(admin));
+      });
+      return (await listRuns(db)).find((run) => run.id === runId)!;
+    },
+
+    carryForwardRuns: () => listRuns(db),
+
+    async utilisation(year: number): Promise<UtilisationReport> {
+      return { year, rows: await utilisation(db, year) };
+    },
+  };
+}

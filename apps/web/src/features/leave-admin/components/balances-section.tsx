@@ -1,0 +1,281 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { isAppError } from '@staff-portal/shared/errors';
+import type { AdminBalance } from '@staff-portal/shared/leave-admin';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNotification } from '../../../components/notification-context';
+import { QueryState } from '../../leave/components/query-state';
+import { formatDate, formatDayCount } from '../../leave/format';
+import { useAddAdjustment, useSetEntitlement, useStaffBalances } from '../api/admin-api';
+
+type FieldError = { field?: string; message: string } | undefined;
+
+const toError = (error: unknown): FieldError =>
+  isAppError(error) ? { ...(error.field ? { field: error.field } : {}), message: error.message } : undefined;
+
+/** A number typed by the admin, or NaN for text that is not one (the server names the field). */
+const numberOf = (text: string) => (text.trim() === '' ? Number.NaN : Number(text.replace(',', '.')));
+
+function EntitlementDialog({
+  staffId,
+  year,
+  balance,
+  onClose,
+}: {
+  staffId: string;
+  year: number;
+  balance: AdminBalance;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('leaveAdmin');
+  const { notify } = useNotification();
+  const save = useSetEntitlement(staffId);
+  const [entitled, setEntitled] = useState(balance.entitledOverride === null ? '' : String(balance.entitledOverride));
+  const [carried, setCarried] = useState(String(balance.carried));
+  const [error, setError] = useState<FieldError>();
+  const errorOf = (field: string) => (error?.field === field ? error.message : undefined);
+
+  const submit = () =>
+    save.mutate(
+      {
+        year,
+        leaveTypeId: balance.leaveTypeId,
+        entitled: entitled.trim() === '' ? null : numberOf(entitled),
+        carried: numberOf(carried),
+      },
+      {
+        onSuccess: () => {
+          notify({ message: t('saved'), severity: 'success' });
+          onClose();
+        },
+        onError: (e) => setError(toError(e)),
+      },
+    );
+
+  return (
+    <Dialog open onClose={save.isPending ? undefined : onClose} fullWidth maxWidth="xs">
+      <DialogTitle>{t('balances.editTitle', { type: balance.leaveTypeName, year })}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          <TextField
+            label={t('balances.entitled')}
+            value={entitled}
+            onChange={(event) => setEntitled(event.target.value)}
+            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+            error={errorOf('entitled') !== undefined}
+            helperText={errorOf('entitled') ?? t('balances.entitledHint')}
+          />
+          <TextField
+            label={t('balances.carried')}
+            value={carried}
+            onChange={(event) => setCarried(event.target.value)}
+            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+            error={errorOf('carried') !== undefined}
+            helperText={errorOf('carried')}
+          />
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={save.isPending}>
+          {t('cancel')}
+        </Button>
+        <Button variant="contained" onClick={submit} disabled={save.isPending}>
+          {save.isPending ? t('saving') : t('save')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+function AdjustmentForm({ staffId, year, balances }: { staffId: string; year: number; balances: AdminBalance[] }) {
+  const { t } = useTranslation('leaveAdmin');
+  const { notify } = useNotification();
+  const add = useAddAdjustment(staffId);
+  const [leaveTypeId, setLeaveTypeId] = useState(balances[0]?.leaveTypeId ?? '');
+  const [days, setDays] = useState('');
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<FieldError>();
+  const errorOf = (field: string) => (error?.field === field ? error.message : undefined);
+
+  return (
+    <Stack
+      component="form"
+      aria-label={t('balances.adjustTitle')}
+      spacing={2}
+      onSubmit={(event) => {
+        event.preventDefault();
+        setError(undefined);
+        add.mutate(
+          { year, leaveTypeId, days: numberOf(days), reason },
+          {
+            onSuccess: () => {
+              notify({ message: t('balances.added'), severity: 'success' });
+              setDays('');
+              setReason('');
+            },
+            onError: (e) => setError(toError(e)),
+          },
+        );
+      }}
+    >
+      <Typography variant="h6" component="h3">
+        {t('balances.adjustTitle')}
+      </Typography>
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
+        <TextField
+          select
+          size="small"
+          label={t('balances.adjustType')}
+          value={leaveTypeId}
+          onChange={(event) => setLeaveTypeId(event.target.value)}
+          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          sx={{ minWidth: 200 }}
+          error={errorOf('leaveTypeId') !== undefined}
+          helperText={errorOf('leaveTypeId')}
+        >
+          {balances.map((b) => (
+            <option key={b.leaveTypeId} value={b.leaveTypeId}>
+              {b.leaveTypeName}
+            </option>
+          ))}
+        </TextField>
+        <TextField
+          size="small"
+          label={t('balances.adjustDays')}
+          value={days}
+          onChange={(event) => setDays(event.target.value)}
+          slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+          error={errorOf('days') !== undefined}
+          helperText={errorOf('days')}
+        />
+        <TextField
+          size="small"
+          label={t('balances.adjustReason')}
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+          error={errorOf('reason') !== undefined}
+          helperText={errorOf('reason') ?? t('balances.adjustHint')}
+          sx={{ flexGrow: 1 }}
+        />
+        <div>
+          <Button type="submit" variant="outlined" disabled={add.isPending}>
+            {t('add')}
+          </Button>
+        </div>
+      </Stack>
+    </Stack>
+  );
+}
+
+/** A staff member's balances of a year with their parts, entitlement overrides and adjustments. */
+export function BalancesSection({ staffId, year }: { staffId: string; year: number }) {
+  const { t, i18n } = useTranslation('leaveAdmin');
+  const locale = i18n.resolvedLanguage ?? 'en';
+  const balances = useStaffBalances(staffId, year);
+  const [editing, setEditing] = useState<AdminBalance>();
+  const days = (value: number) => formatDayCount(value, locale);
+
+  return (
+    <QueryState query={balances}>
+      {(data) => (
+        <Stack spacing={3}>
+          <TableContainer sx={{ overflowX: 'auto' }}>
+            <Table size="small" aria-label={t('balances.title')}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>{t('balances.columns.type')}</TableCell>
+                  <TableCell align="right">{t('balances.columns.entitled')}</TableCell>
+                  <TableCell align="right">{t('balances.columns.carried')}</TableCell>
+                  <TableCell align="right">{t('balances.columns.adjustments')}</TableCell>
+                  <TableCell align="right">{t('balances.columns.taken')}</TableCell>
+                  <TableCell align="right">{t('balances.columns.pending')}</TableCell>
+                  <TableCell align="right">{t('balances.columns.available')}</TableCell>
+                  <TableCell />
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {data.balances.map((b) => (
+                  <TableRow key={b.leaveTypeId}>
+                    <TableCell>{b.leaveTypeName}</TableCell>
+                    <TableCell align="right">
+                      {days(b.entitled)}
+                      {b.entitledOverride !== null && (
+                        <Typography variant="caption" sx={{ display: 'block' }} color="text.secondary">
+                          {t('balances.overridden')}
+                        </Typography>
+                      )}
+                    </TableCell>
+                    <TableCell align="right">
+                      {days(b.carried)}
+                      {b.carriedExpiresOn !== null && (
+                        <Typography variant="caption" sx={{ display: 'block' }} color="text.secondary">
+                          {t('balances.expires', { date: formatDate(b.carriedExpiresOn, locale) })}
+                        </Typography>
+                      )}
+                    </TableCell>
+                    <TableCell align="right">{days(b.adjustments)}</TableCell>
+                    <TableCell align="right">{days(b.taken)}</TableCell>
+                    <TableCell align="right">{days(b.pending)}</TableCell>
+                    <TableCell align="right" sx={{ fontWeight: 700 }}>
+                      {days(b.available)}
+                    </TableCell>
+                    <TableCell>
+                      <Button size="small" onClick={() => setEditing(b)} aria-label={`${t('edit')} ${b.leaveTypeName}`}>
+                        {t('edit')}
+                      </Button>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+          <AdjustmentForm staffId={staffId} year={year} balances={data.balances} />
+          <div>
+            <Typography variant="h6" component="h3">
+              {t('balances.adjustmentsTitle', { year })}
+            </Typography>
+            {data.adjustments.length === 0 ? (
+              <Typography color="text.secondary">{t('balances.noAdjustments')}</Typography>
+            ) : (
+              <List dense>
+                {data.adjustments.map((a) => (
+                  <ListItem key={a.id} disableGutters>
+                    <ListItemText
+                      primary={a.reason}
+                      secondary={t('balances.adjustmentBy', {
+                        days: a.days > 0 ? `+${days(a.days)}` : days(a.days),
+                        type:
+                          data.balances.find((b) => b.leaveTypeId === a.leaveTypeId)?.leaveTypeName ?? a.leaveTypeId,
+                        by: a.createdBy,
+                        at: formatDate(a.createdAt.slice(0, 10), locale),
+                      })}
+                    />
+                  </ListItem>
+                ))}
+              </List>
+            )}
+          </div>
+          {editing !== undefined && (
+            <EntitlementDialog staffId={staffId} year={year} balance={editing} onClose={() => setEditing(undefined)} />
+          )}
+        </Stack>
+      )}
+    </QueryState>
+  );
+}

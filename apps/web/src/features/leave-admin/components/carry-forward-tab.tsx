@@ -1,0 +1,206 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogTitle from '@mui/material/DialogTitle';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import type { CarryForwardPreview, CarryForwardRun } from '@staff-portal/shared/leave-admin';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNotification } from '../../../components/notification-context';
+import { useRuntimeConfig } from '../../../lib/runtime-config';
+import { QueryState } from '../../leave/components/query-state';
+import { formatDate, formatDayCount, formatTimestamp } from '../../leave/format';
+import {
+  useApplyCarryForward,
+  useCarryForwardRuns,
+  usePreviewCarryForward,
+  useReverseCarryForward,
+} from '../api/admin-api';
+import { useThisYear, YearSelect } from './year-select';
+
+const sum = (values: number[]) => Math.round(values.reduce((total, value) => total + value, 0) * 10) / 10;
+
+/** Year-end carry-forward: preview, apply, and reverse a run (PRODUCT.md §5a). */
+export function CarryForwardTab() {
+  const { t, i18n } = useTranslation('leaveAdmin');
+  const locale = i18n.resolvedLanguage ?? 'en';
+  const { organisation } = useRuntimeConfig();
+  const { notify } = useNotification();
+  const [fromYear, setFromYear] = useState(useThisYear() - 1);
+  const [preview, setPreview] = useState<CarryForwardPreview>();
+  const [confirming, setConfirming] = useState<'apply' | CarryForwardRun>();
+  const previewing = usePreviewCarryForward();
+  const apply = useApplyCarryForward();
+  const reverse = useReverseCarryForward();
+  const runs = useCarryForwardRuns();
+  const carried = preview?.rows.filter((row) => row.carried > 0) ?? [];
+
+  return (
+    <Stack spacing={3}>
+      <Typography color="text.secondary">{t('carryForward.intro')}</Typography>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+        <YearSelect
+          label={t('carryForward.fromYear')}
+          value={fromYear}
+          onChange={(year) => {
+            setFromYear(year);
+            setPreview(undefined);
+          }}
+        />
+        <Button
+          variant="outlined"
+          disabled={previewing.isPending}
+          onClick={() => previewing.mutate(fromYear, { onSuccess: setPreview })}
+        >
+          {previewing.isPending ? t('carryForward.previewing') : t('carryForward.preview')}
+        </Button>
+        <Button
+          variant="contained"
+          disabled={carried.length === 0 || apply.isPending}
+          onClick={() => setConfirming('apply')}
+        >
+          {t('carryForward.apply', { year: fromYear + 1 })}
+        </Button>
+      </Stack>
+
+      {preview !== undefined &&
+        (carried.length === 0 ? (
+          <Alert severity="info">{t('carryForward.noRules')}</Alert>
+        ) : (
+          <>
+            <Typography sx={{ fontWeight: 600 }}>
+              {t('carryForward.totals', {
+                rows: carried.length,
+                days: formatDayCount(sum(carried.map((row) => row.carried)), locale),
+              })}
+            </Typography>
+            <TableContainer sx={{ overflowX: 'auto', maxHeight: 480 }}>
+              <Table size="small" stickyHeader aria-label={t('carryForward.preview')}>
+                <TableHead>
+                  <TableRow>
+                    <TableCell>{t('carryForward.columns.staff')}</TableCell>
+                    <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                      {t('carryForward.columns.department')}
+                    </TableCell>
+                    <TableCell>{t('carryForward.columns.type')}</TableCell>
+                    <TableCell align="right">{t('carryForward.columns.available')}</TableCell>
+                    <TableCell align="right">{t('carryForward.columns.carried')}</TableCell>
+                    <TableCell>{t('carryForward.columns.expires')}</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {carried.map((row) => (
+                    <TableRow key={`${row.staffId}-${row.leaveTypeId}`}>
+                      <TableCell>{row.staffName}</TableCell>
+                      <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{row.departmentCode}</TableCell>
+                      <TableCell>{row.leaveTypeName}</TableCell>
+                      <TableCell align="right">{formatDayCount(row.available, locale)}</TableCell>
+                      <TableCell align="right" sx={{ fontWeight: 700 }}>
+                        {formatDayCount(row.carried, locale)}
+                      </TableCell>
+                      <TableCell>
+                        {row.expiresOn === null ? t('carryForward.never') : formatDate(row.expiresOn, locale)}
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </TableContainer>
+          </>
+        ))}
+
+      <div>
+        <Typography variant="h6" component="h3">
+          {t('carryForward.runs')}
+        </Typography>
+        <QueryState query={runs} isEmpty={(data) => data.length === 0} emptyText={t('carryForward.noRuns')}>
+          {(data) => (
+            <List dense>
+              {data.map((run) => (
+                <ListItem
+                  key={run.id}
+                  disableGutters
+                  secondaryAction={
+                    run.reversedAt === null ? (
+                      <Button size="small" color="error" onClick={() => setConfirming(run)}>
+                        {t('carryForward.reverse')}
+                      </Button>
+                    ) : undefined
+                  }
+                >
+                  <ListItemText
+                    primary={t('carryForward.run', {
+                      fromYear: run.fromYear,
+                      toYear: run.fromYear + 1,
+                      rows: run.rows,
+                      days: formatDayCount(run.days, locale),
+                      at: formatTimestamp(run.appliedAt, organisation.timeZone),
+                    })}
+                    secondary={
+                      run.reversedAt === null
+                        ? undefined
+                        : t('carryForward.reversedOn', { at: formatTimestamp(run.reversedAt, organisation.timeZone) })
+                    }
+                    sx={{ pr: 12 }}
+                  />
+                </ListItem>
+              ))}
+            </List>
+          )}
+        </QueryState>
+      </div>
+
+      <Dialog open={confirming !== undefined} onClose={() => setConfirming(undefined)}>
+        <DialogTitle>
+          {confirming === 'apply'
+            ? t('carryForward.applyConfirm', { year: fromYear + 1 })
+            : confirming
+              ? t('carryForward.reverseConfirm', { year: confirming.fromYear })
+              : ''}
+        </DialogTitle>
+        <DialogActions>
+          <Button onClick={() => setConfirming(undefined)}>{t('cancel')}</Button>
+          <Button
+            variant="contained"
+            color={confirming === 'apply' ? 'primary' : 'error'}
+            disabled={apply.isPending || reverse.isPending}
+            onClick={() => {
+              if (confirming === 'apply') {
+                apply.mutate(fromYear, {
+                  onSuccess: (run) => {
+                    notify({
+                      message: t('carryForward.applied', { rows: run.rows, days: formatDayCount(run.days, locale) }),
+                      severity: 'success',
+                    });
+                    setConfirming(undefined);
+                    setPreview(undefined);
+                  },
+                });
+              } else if (confirming) {
+                reverse.mutate(confirming.id, {
+                  onSuccess: () => {
+                    notify({ message: t('carryForward.reversed'), severity: 'success' });
+                    setConfirming(undefined);
+                  },
+                });
+              }
+            }}
+          >
+            {confirming === 'apply' ? t('carryForward.apply', { year: fromYear + 1 }) : t('carryForward.reverse')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Stack>
+  );
+}

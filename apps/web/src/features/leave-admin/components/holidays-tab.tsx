@@ -1,0 +1,241 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import { isAppError } from '@staff-portal/shared/errors';
+import type { PublicHoliday } from '@staff-portal/shared/leave';
+import { MALAYSIAN_STATES, type MalaysianState } from '@staff-portal/shared/leave-admin';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNotification } from '../../../components/notification-context';
+import { QueryState } from '../../leave/components/query-state';
+import { formatDate } from '../../leave/format';
+import { useAdminHolidays, useDeleteHoliday, useImportHolidays, useSaveHoliday } from '../api/admin-api';
+import { useThisYear, YearSelect } from './year-select';
+
+const STATES = Object.entries(MALAYSIAN_STATES) as [MalaysianState, string][];
+
+function HolidayDialog({ holiday, year, onClose }: { holiday?: PublicHoliday; year: number; onClose: () => void }) {
+  const { t } = useTranslation('leaveAdmin');
+  const { notify } = useNotification();
+  const save = useSaveHoliday();
+  const [date, setDate] = useState(holiday?.date ?? `${year}-01-01`);
+  const [region, setRegion] = useState(holiday?.region ?? 'MY-14');
+  const [name, setName] = useState(holiday?.name ?? '');
+  const [error, setError] = useState<{ field?: string; message: string }>();
+  const errorOf = (field: string) => (error?.field === field ? error.message : undefined);
+
+  const submit = () =>
+    save.mutate(
+      {
+        ...(holiday ? { original: { date: holiday.date, region: holiday.region } } : {}),
+        input: { date, region, name },
+      },
+      {
+        onSuccess: () => {
+          notify({ message: t('saved'), severity: 'success' });
+          onClose();
+        },
+        onError: (e) => {
+          if (isAppError(e)) setError({ ...(e.field ? { field: e.field } : {}), message: e.message });
+        },
+      },
+    );
+
+  return (
+    <Dialog open onClose={save.isPending ? undefined : onClose} fullWidth maxWidth="xs">
+      <DialogTitle>{holiday ? t('holidays.editTitle') : t('holidays.addTitle')}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          <TextField
+            size="small"
+            type="date"
+            label={t('holidays.date')}
+            value={date}
+            onChange={(event) => setDate(event.target.value)}
+            slotProps={{ inputLabel: { shrink: true } }}
+            error={errorOf('date') !== undefined}
+            helperText={errorOf('date')}
+          />
+          <TextField
+            select
+            size="small"
+            label={t('holidays.region')}
+            value={region}
+            onChange={(event) => setRegion(event.target.value)}
+            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+            error={errorOf('region') !== undefined}
+            helperText={errorOf('region')}
+          >
+            <option value="MY">MY</option>
+            {STATES.map(([code, stateName]) => (
+              <option key={code} value={`MY-${code}`}>
+                {`MY-${code} ${stateName}`}
+              </option>
+            ))}
+          </TextField>
+          <TextField
+            size="small"
+            label={t('holidays.name')}
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            error={errorOf('name') !== undefined}
+            helperText={errorOf('name')}
+          />
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={save.isPending}>
+          {t('cancel')}
+        </Button>
+        <Button variant="contained" onClick={submit} disabled={save.isPending}>
+          {t('save')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** The organisation's public holidays of a year: import a state's, add, edit and delete one. */
+export function HolidaysTab() {
+  const { t, i18n } = useTranslation('leaveAdmin');
+  const locale = i18n.resolvedLanguage ?? 'en';
+  const { notify } = useNotification();
+  const [year, setYear] = useState(useThisYear());
+  const [state, setState] = useState<MalaysianState>('14');
+  const holidays = useAdminHolidays(year);
+  const importHolidays = useImportHolidays();
+  const remove = useDeleteHoliday();
+  const [editing, setEditing] = useState<PublicHoliday | 'new'>();
+  const [deleting, setDeleting] = useState<PublicHoliday>();
+
+  return (
+    <Stack spacing={3}>
+      <Stack
+        component="form"
+        aria-label={t('holidays.importTitle')}
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ alignItems: { sm: 'center' } }}
+        onSubmit={(event) => {
+          event.preventDefault();
+          importHolidays.mutate(
+            { year, state },
+            {
+              onSuccess: (result) =>
+                notify({
+                  message: t('holidays.imported', { count: result.imported, region: result.region, year }),
+                  severity: 'success',
+                }),
+            },
+          );
+        }}
+      >
+        <YearSelect value={year} onChange={setYear} />
+        <TextField
+          select
+          size="small"
+          label={t('holidays.state')}
+          value={state}
+          onChange={(event) => setState(event.target.value as MalaysianState)}
+          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          sx={{ minWidth: 220 }}
+        >
+          {STATES.map(([code, name]) => (
+            <option key={code} value={code}>
+              {name}
+            </option>
+          ))}
+        </TextField>
+        <Button type="submit" variant="contained" disabled={importHolidays.isPending}>
+          {importHolidays.isPending ? t('holidays.importing') : t('holidays.import')}
+        </Button>
+        <Button variant="outlined" onClick={() => setEditing('new')}>
+          {t('holidays.addTitle')}
+        </Button>
+      </Stack>
+      <QueryState query={holidays} isEmpty={(data) => data.length === 0} emptyText={t('holidays.empty')}>
+        {(data) => (
+          <TableContainer sx={{ overflowX: 'auto' }}>
+            <Table size="small" aria-label={t('tabs.holidays')}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>{t('holidays.columns.date')}</TableCell>
+                  <TableCell>{t('holidays.columns.region')}</TableCell>
+                  <TableCell>{t('holidays.columns.name')}</TableCell>
+                  <TableCell />
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {data.map((holiday) => (
+                  <TableRow key={`${holiday.date}-${holiday.region}`}>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(holiday.date, locale)}</TableCell>
+                    <TableCell>{holiday.region}</TableCell>
+                    <TableCell>{holiday.name}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                      <Button
+                        size="small"
+                        onClick={() => setEditing(holiday)}
+                        aria-label={`${t('edit')} ${holiday.name}`}
+                      >
+                        {t('edit')}
+                      </Button>
+                      <Button
+                        size="small"
+                        color="error"
+                        onClick={() => setDeleting(holiday)}
+                        aria-label={`${t('delete')} ${holiday.name}`}
+                      >
+                        {t('delete')}
+                      </Button>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        )}
+      </QueryState>
+      {editing !== undefined && (
+        <HolidayDialog
+          {...(editing === 'new' ? {} : { holiday: editing })}
+          year={year}
+          onClose={() => setEditing(undefined)}
+        />
+      )}
+      <Dialog open={deleting !== undefined} onClose={() => setDeleting(undefined)}>
+        <DialogTitle>
+          {deleting ? t('holidays.deleteTitle', { name: deleting.name, date: formatDate(deleting.date, locale) }) : ''}
+        </DialogTitle>
+        <DialogActions>
+          <Button onClick={() => setDeleting(undefined)}>{t('cancel')}</Button>
+          <Button
+            color="error"
+            variant="contained"
+            disabled={remove.isPending}
+            onClick={() =>
+              deleting &&
+              remove.mutate(deleting, {
+                onSuccess: () => {
+                  notify({ message: t('holidays.deleted'), severity: 'success' });
+                  setDeleting(undefined);
+                },
+              })
+            }
+          >
+            {t('delete')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Stack>
+  );
+}

@@ -1,0 +1,148 @@
+import DownloadIcon from '@mui/icons-material/Download';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { isAppError } from '@staff-portal/shared/errors';
+import type { UtilisationReport } from '@staff-portal/shared/leave-admin';
+import Papa from 'papaparse';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNotification } from '../../../components/notification-context';
+import { reportError } from '../../../lib/report-error';
+import { QueryState } from '../../leave/components/query-state';
+import { formatDayCount } from '../../leave/format';
+import { downloadText } from '../../leave/history-csv';
+import { useDownloadFile, useUtilisation } from '../api/admin-api';
+import { useThisYear, YearSelect } from './year-select';
+
+/** The report as CSV with the headings of the screen; numbers as plain numbers. */
+export function utilisationCsv(
+  report: UtilisationReport,
+  headings: Record<'department' | 'type' | 'staff' | 'taken' | 'pending', string>,
+) {
+  return Papa.unparse<unknown[]>({
+    fields: [headings.department, headings.type, headings.staff, headings.taken, headings.pending],
+    data: report.rows.map((row) => [
+      `${row.departmentCode} ${row.departmentName}`,
+      `${row.leaveTypeId} ${row.leaveTypeName}`,
+      row.staffCount,
+      row.daysTaken,
+      row.daysPending,
+    ]),
+  });
+}
+
+/** Utilisation by department and leave type for a year, with CSV and XLSX downloads. */
+export function ReportsTab() {
+  const { t, i18n } = useTranslation('leaveAdmin');
+  const locale = i18n.resolvedLanguage ?? 'en';
+  const { notify } = useNotification();
+  const [year, setYear] = useState(useThisYear());
+  const report = useUtilisation(year);
+  const download = useDownloadFile();
+  const [downloading, setDownloading] = useState(false);
+  const headings = {
+    department: t('reports.columns.department'),
+    type: t('reports.columns.type'),
+    staff: t('reports.columns.staff'),
+    taken: t('reports.columns.taken'),
+    pending: t('reports.columns.pending'),
+  };
+
+  const xlsx = async () => {
+    setDownloading(true);
+    try {
+      await download(
+        `/leave/admin/reports/utilisation.xlsx?year=${year}&lang=${locale === 'ms' ? 'ms' : 'en'}`,
+        `${t('reports.fileName')}-${year}.xlsx`,
+      );
+      notify({ message: t('reports.downloaded'), severity: 'success' });
+    } catch (error) {
+      if (isAppError(error)) reportError(error, notify);
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  return (
+    <Stack spacing={2}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+        <YearSelect value={year} onChange={setYear} />
+        <Button
+          variant="outlined"
+          startIcon={<DownloadIcon />}
+          disabled={!report.data || report.data.rows.length === 0}
+          onClick={() => {
+            if (!report.data) return;
+            downloadText(utilisationCsv(report.data, headings), `${t('reports.fileName')}-${year}.csv`);
+            notify({ message: t('reports.downloaded'), severity: 'success' });
+          }}
+        >
+          {t('reports.csv')}
+        </Button>
+        <Button
+          variant="outlined"
+          startIcon={<DownloadIcon />}
+          disabled={downloading || !report.data || report.data.rows.length === 0}
+          onClick={() => void xlsx()}
+        >
+          {t('reports.xlsx')}
+        </Button>
+      </Stack>
+      <Typography variant="h6" component="h3">
+        {t('reports.title')}
+      </Typography>
+      <QueryState query={report} isEmpty={(data) => data.rows.length === 0} emptyText={t('reports.empty')}>
+        {(data) => (
+          <TableContainer sx={{ overflowX: 'auto' }}>
+            <Table size="small" aria-label={t('reports.title')}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>{headings.department}</TableCell>
+                  <TableCell>{headings.type}</TableCell>
+                  <TableCell align="right">{headings.staff}</TableCell>
+                  <TableCell align="right">{headings.taken}</TableCell>
+                  <TableCell align="right">{headings.pending}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {data.rows.map((row) => (
+                  <TableRow key={`${row.departmentCode}-${row.leaveTypeId}`}>
+                    <TableCell>{row.departmentName}</TableCell>
+                    <TableCell>{row.leaveTypeName}</TableCell>
+                    <TableCell align="right">{row.staffCount}</TableCell>
+                    <TableCell align="right">{formatDayCount(row.daysTaken, locale)}</TableCell>
+                    <TableCell align="right">{formatDayCount(row.daysPending, locale)}</TableCell>
+                  </TableRow>
+                ))}
+                <TableRow>
+                  <TableCell colSpan={3} sx={{ fontWeight: 700 }}>
+                    {t('reports.total')}
+                  </TableCell>
+                  <TableCell align="right" sx={{ fontWeight: 700 }}>
+                    {formatDayCount(
+                      data.rows.reduce((s, r) => s + r.daysTaken, 0),
+                      locale,
+                    )}
+                  </TableCell>
+                  <TableCell align="right" sx={{ fontWeight: 700 }}>
+                    {formatDayCount(
+                      data.rows.reduce((s, r) => s + r.daysPending, 0),
+                      locale,
+                    )}
+                  </TableCell>
+                </TableRow>
+              </TableBody>
+            </Table>
+          </TableContainer>
+        )}
+      </QueryState>
+    </Stack>
+  );
+}

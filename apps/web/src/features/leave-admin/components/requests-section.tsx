@@ -1,0 +1,204 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import TablePagination from '@mui/material/TablePagination';
+import TextField from '@mui/material/TextField';
+import { isAppError } from '@staff-portal/shared/errors';
+import type { DayType, LeaveRequest } from '@staff-portal/shared/leave';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNotification } from '../../../components/notification-context';
+import { useLeaveTypes } from '../../leave/api/get-leave-types';
+import { QueryState } from '../../leave/components/query-state';
+import { RemarksDialog } from '../../leave/components/remarks-dialog';
+import { RequestList } from '../../leave/components/request-list';
+import { useApplyFor, useCancelFor, useStaffRequests } from '../api/admin-api';
+
+const PAGE_SIZE = 10;
+
+function ApplyDialog({ staffId, name, onClose }: { staffId: string; name: string; onClose: () => void }) {
+  const { t } = useTranslation('leaveAdmin');
+  const { notify } = useNotification();
+  const types = useLeaveTypes();
+  const apply = useApplyFor(staffId);
+  const active = (types.data ?? []).filter((type) => type.active);
+  const [leaveTypeId, setLeaveTypeId] = useState('');
+  const [startDate, setStartDate] = useState('');
+  const [endDate, setEndDate] = useState('');
+  const [dayType, setDayType] = useState<DayType>(0);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<{ field?: string; message: string }>();
+  const errorOf = (field: string) => (error?.field === field ? error.message : undefined);
+  const typeId = leaveTypeId === '' ? (active[0]?.id ?? '') : leaveTypeId;
+
+  const submit = () => {
+    setError(undefined);
+    apply.mutate(
+      { leaveTypeId: typeId, startDate, endDate: dayType === 0 ? endDate : startDate, dayType, reason },
+      {
+        onSuccess: (request) => {
+          notify({ message: t('requests.applied', { referenceId: request.referenceId, name }), severity: 'success' });
+          onClose();
+        },
+        onError: (e) => {
+          if (isAppError(e)) setError({ ...(e.field ? { field: e.field } : {}), message: e.message });
+        },
+      },
+    );
+  };
+
+  const dateProps = { size: 'small', type: 'date', slotProps: { inputLabel: { shrink: true } } } as const;
+  return (
+    <Dialog open onClose={apply.isPending ? undefined : onClose} fullWidth maxWidth="sm">
+      <DialogTitle>{t('requests.applyTitle', { name })}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          <TextField
+            select
+            size="small"
+            label={t('requests.type')}
+            value={typeId}
+            onChange={(event) => setLeaveTypeId(event.target.value)}
+            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+            error={errorOf('leaveTypeId') !== undefined}
+            helperText={errorOf('leaveTypeId')}
+          >
+            {active.map((type) => (
+              <option key={type.id} value={type.id}>
+                {type.name}
+              </option>
+            ))}
+          </TextField>
+          <TextField
+            select
+            size="small"
+            label={t('requests.dayType')}
+            value={String(dayType)}
+            onChange={(event) => setDayType(Number(event.target.value) as DayType)}
+            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+            error={errorOf('dayType') !== undefined}
+            helperText={errorOf('dayType')}
+          >
+            {([0, 1, 2] as const).map((value) => (
+              <option key={value} value={value}>
+                {t(`requests.dayTypes.t${value}`)}
+              </option>
+            ))}
+          </TextField>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <TextField
+              {...dateProps}
+              label={t('requests.startDate')}
+              value={startDate}
+              onChange={(event) => setStartDate(event.target.value)}
+              error={errorOf('startDate') !== undefined}
+              helperText={errorOf('startDate')}
+            />
+            {dayType === 0 && (
+              <TextField
+                {...dateProps}
+                label={t('requests.endDate')}
+                value={endDate}
+                onChange={(event) => setEndDate(event.target.value)}
+                error={errorOf('endDate') !== undefined}
+                helperText={errorOf('endDate')}
+              />
+            )}
+          </Stack>
+          <TextField
+            size="small"
+            multiline
+            minRows={2}
+            label={t('requests.reason')}
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+            error={errorOf('reason') !== undefined}
+            helperText={errorOf('reason')}
+          />
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={apply.isPending}>
+          {t('cancel')}
+        </Button>
+        <Button variant="contained" onClick={submit} disabled={apply.isPending || typeId === ''}>
+          {t('requests.submit')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** A staff member's requests of a year, with cancel and apply on their behalf. */
+export function RequestsSection({ staffId, name, year }: { staffId: string; name: string; year: number }) {
+  const { t } = useTranslation('leaveAdmin');
+  const { notify } = useNotification();
+  const [page, setPage] = useState(1);
+  const requests = useStaffRequests(staffId, { page, pageSize: PAGE_SIZE, year });
+  const cancel = useCancelFor();
+  const [applying, setApplying] = useState(false);
+  const [cancelling, setCancelling] = useState<LeaveRequest>();
+
+  return (
+    <Stack spacing={2}>
+      <div>
+        <Button variant="contained" onClick={() => setApplying(true)}>
+          {t('requests.apply')}
+        </Button>
+      </div>
+      <QueryState query={requests} isEmpty={(data) => data.items.length === 0} emptyText={t('requests.empty')}>
+        {(data) => (
+          <>
+            <RequestList
+              requests={data.items}
+              label={t('requests.title')}
+              actions={(request) =>
+                request.status === 0 || request.status === 1 ? (
+                  <Button size="small" color="error" onClick={() => setCancelling(request)}>
+                    {t('requests.cancel')}
+                  </Button>
+                ) : null
+              }
+            />
+            <TablePagination
+              component="div"
+              count={data.total}
+              page={page - 1}
+              rowsPerPage={PAGE_SIZE}
+              rowsPerPageOptions={[PAGE_SIZE]}
+              onPageChange={(_, next) => setPage(next + 1)}
+              labelDisplayedRows={({ from, to, count }) => t('displayedRows', { from, to, count })}
+            />
+          </>
+        )}
+      </QueryState>
+      {applying && <ApplyDialog staffId={staffId} name={name} onClose={() => setApplying(false)} />}
+      <RemarksDialog
+        open={cancelling !== undefined}
+        title={t('requests.cancelTitle', { referenceId: cancelling?.referenceId ?? '' })}
+        body={cancelling?.status === 1 ? t('requests.cancelApproved') : t('requests.cancelPending')}
+        remarksLabel={t('requests.remarks')}
+        confirmLabel={t('requests.cancel')}
+        backLabel={t('requests.back')}
+        confirmColour="error"
+        busy={cancel.isPending}
+        onClose={() => setCancelling(undefined)}
+        onConfirm={(remarks) => {
+          if (!cancelling) return;
+          cancel.mutate(
+            { referenceId: cancelling.referenceId, remarks },
+            {
+              onSuccess: (request) => {
+                notify({ message: t('requests.cancelled', { referenceId: request.referenceId }), severity: 'success' });
+                setCancelling(undefined);
+              },
+            },
+          );
+        }}
+      />
+    </Stack>
+  );
+}

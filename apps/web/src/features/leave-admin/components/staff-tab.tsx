@@ -1,0 +1,143 @@
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import Link from '@mui/material/Link';
+import { useDebouncedValue } from '../../leave/hooks/use-debounced-value';
+import { QueryState } from '../../leave/components/query-state';
+import { useAllStaff, useStaffSearch } from '../api/admin-api';
+
+const PAGE_SIZES = [10, 20, 50, 100];
+
+/** Staff leave records: search by name, e-mail or id, filter by department, paged; a row opens the record. */
+export function StaffTab() {
+  const { t } = useTranslation('leaveAdmin');
+  const [params, setParams] = useSearchParams();
+  const [search, setSearch] = useState(params.get('search') ?? '');
+  const debounced = useDebouncedValue(search.trim(), 300);
+  const department = params.get('department') ?? '';
+  const page = Math.max(Number(params.get('page') ?? '1') || 1, 1);
+  const pageSizeParam = Number(params.get('pageSize') ?? '20');
+  const pageSize = PAGE_SIZES.includes(pageSizeParam) ? pageSizeParam : 20;
+  const everyone = useAllStaff();
+  const departments = [...new Set((everyone.data ?? []).map((s) => s.departmentCode))].sort();
+  const staff = useStaffSearch({
+    search: debounced === '' ? undefined : debounced,
+    department: department === '' ? undefined : department,
+    page,
+    pageSize,
+  });
+
+  const setParam = (name: string, value: string) =>
+    setParams((previous) => {
+      const next = new URLSearchParams(previous);
+      if (value === '') next.delete(name);
+      else next.set(name, value);
+      if (name !== 'page') next.delete('page');
+      return next;
+    });
+
+  return (
+    <>
+      <Stack
+        component="form"
+        role="search"
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ mb: 2 }}
+        onSubmit={(event) => event.preventDefault()}
+      >
+        <TextField
+          size="small"
+          type="search"
+          label={t('staff.search')}
+          value={search}
+          onChange={(event) => {
+            setSearch(event.target.value);
+            setParam('search', event.target.value.trim());
+          }}
+          sx={{ flexGrow: 1 }}
+        />
+        <TextField
+          select
+          size="small"
+          label={t('staff.department')}
+          value={department}
+          onChange={(event) => setParam('department', event.target.value)}
+          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          sx={{ minWidth: 180 }}
+        >
+          <option value="">{t('all')}</option>
+          {departments.map((code) => (
+            <option key={code} value={code}>
+              {code}
+            </option>
+          ))}
+        </TextField>
+      </Stack>
+      <QueryState query={staff} isEmpty={(data) => data.items.length === 0} emptyText={t('staff.empty')}>
+        {(data) => (
+          <>
+            <TableContainer sx={{ overflowX: 'auto' }}>
+              <Table size="small" aria-label={t('tabs.staff')}>
+                <TableHead>
+                  <TableRow>
+                    <TableCell>{t('staff.columns.staffId')}</TableCell>
+                    <TableCell>{t('staff.columns.name')}</TableCell>
+                    <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{t('staff.columns.email')}</TableCell>
+                    <TableCell>{t('staff.columns.department')}</TableCell>
+                    <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                      {t('staff.columns.approver')}
+                    </TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {data.items.map((person) => (
+                    <TableRow key={person.staffId} hover>
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{person.staffId}</TableCell>
+                      <TableCell>
+                        <Link
+                          component={RouterLink}
+                          to={`/shared/hr-services/leave/admin/${encodeURIComponent(person.staffId)}`}
+                          aria-label={t('staff.open', { name: person.displayName })}
+                        >
+                          {person.displayName}
+                        </Link>
+                      </TableCell>
+                      <TableCell sx={{ display: { xs: 'none', md: 'table-cell' }, overflowWrap: 'anywhere' }}>
+                        {person.email}
+                      </TableCell>
+                      <TableCell>{person.departmentCode}</TableCell>
+                      <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                        {person.approverName ?? '-'}
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </TableContainer>
+            <TablePagination
+              component="div"
+              count={data.total}
+              page={Math.max(page - 1, 0)}
+              rowsPerPage={pageSize}
+              rowsPerPageOptions={PAGE_SIZES}
+              onPageChange={(_, next) => setParam('page', String(next + 1))}
+              onRowsPerPageChange={(event) => setParam('pageSize', event.target.value)}
+              labelRowsPerPage={t('rowsPerPage')}
+              labelDisplayedRows={({ from, to, count }) => t('displayedRows', { from, to, count })}
+            />
+          </>
+        )}
+      </QueryState>
+    </>
+  );
+}

@@ -1,0 +1,42 @@
+import TextField from '@mui/material/TextField';
+import { useTranslation } from 'react-i18next';
+import { useRuntimeConfig } from '../../../lib/runtime-config';
+import { todayIn } from '../../leave/format';
+
+/** This year in the organisation's zone. */
+export function useThisYear(): number {
+  const { organisation } = useRuntimeConfig();
+  return Number(todayIn(organisation.timeZone).slice(0, 4));
+}
+
+/** A year from next year back to five years ago. */
+export function YearSelect({
+  value,
+  onChange,
+  label,
+}: {
+  value: number;
+  onChange: (year: number) => void;
+  label?: string;
+}) {
+  const { t } = useTranslation('leaveAdmin');
+  const thisYear = useThisYear();
+  const years = Array.from({ length: 7 }, (_, index) => thisYear + 1 - index);
+  return (
+    <TextField
+      select
+      size="small"
+      label={label ?? t('year')}
+      value={String(value)}
+      onChange={(event) => onChange(Number(event.target.value))}
+      slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+      sx={{ minWidth: 120 }}
+    >
+      {years.map((year) => (
+        <option key={year} value={year}>
+          {year}
+        </option>
+      ))}
+    </TextField>
+  );
+}

@@ -1,0 +1,220 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { AppError } from '@staff-portal/shared/errors';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LeaveAdminPage } from './leave-admin-page';
+import { refuse, stubLeaveApi } from '../leave/test/leave-api-double';
+import { renderLeavePage } from '../leave/test/render-leave';
+import { testUser } from '../../test/auth';
+import { adminType, everyone, HAFIZ } from './test/admin-fixtures';
+
+const PATH = '/shared/hr-services/leave/admin';
+const admin = testUser({ department: ['HRAdmin'] });
+
+const page = (items: typeof everyone, pageNo = 1, pageSize = 20, total = items.length) => ({
+  items,
+  total,
+  page: pageNo,
+  pageSize,
+});
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('LeaveAdminPage', () => {
+  it('searches staff by name and filters by department; a row links to the record', async () => {
+    const api = stubLeaveApi({
+      'GET /leave/admin/staff': ({ query }) => {
+        if (query.get('pageSize') === '100') return page(everyone, 1, 100);
+        const search = (query.get('search') ?? '').toLowerCase();
+        const department = query.get('department');
+        return page(
+          everyone.filter(
+            (s) =>
+              s.displayName.toLowerCase().includes(search) && (department === null || s.departmentCode === department),
+          ),
+        );
+      },
+    });
+    renderLeavePage(<LeaveAdminPage />, PATH, admin);
+    expect(await screen.findByRole('heading', { name: 'E-Leave System Admin' })).toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: 'Staff' });
+    expect(within(table).getAllByRole('row')).toHaveLength(4);
+
+    await userEvent.type(screen.getByLabelText('Search by name, e-mail or staff id'), 'priya');
+    await waitFor(() =>
+      expect(within(screen.getByRole('table', { name: 'Staff' })).getAllByRole('row')).toHaveLength(2),
+    );
+    expect(api.callsTo('GET', '/leave/admin/staff').at(-1)!.query.get('search')).toBe('priya');
+
+    await userEvent.clear(screen.getByLabelText('Search by name, e-mail or staff id'));
+    await userEvent.selectOptions(screen.getByLabelText('Department'), 'HRAdmin');
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: 'Open the record of Tan Mei Ling' })).toBeInTheDocument(),
+    );
+    expect(api.callsTo('GET', '/leave/admin/staff').at(-1)!.query.get('department')).toBe('HRAdmin');
+
+    await userEvent.clear(screen.getByLabelText('Search by name, e-mail or staff id'));
+    await userEvent.selectOptions(screen.getByLabelText('Department'), '');
+    await userEvent.click(await screen.findByRole('link', { name: `Open the record of ${HAFIZ.displayName}` }));
+    expect(await screen.findByTestId('location')).toHaveTextContent(`${PATH}/${HAFIZ.staffId}`);
+  });
+
+  it('edits a leave type, refusing tiers out of order before it asks the server', async () => {
+    const api = stubLeaveApi({
+      'GET /leave/admin/types': () => [adminType()],
+      'PUT /leave/admin/types/:id': ({ body }) => ({ ...adminType(), ...(body as object), id: 'LVE0001' }),
+    });
+    renderLeavePage(<LeaveAdminPage />, `${PATH}?tab=types`, admin);
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Annual Leave' }));
+    const dialog = await screen.findByRole('dialog');
+    const years = within(dialog).getAllByLabelText('From years');
+    await userEvent.clear(years[1]!);
+    await userEvent.type(years[1]!, '0');
+    expect(within(dialog).getByText('Tiers must be in ascending order of years, each year once.')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Save' })).toBeDisabled();
+    await userEvent.clear(years[1]!);
+    await userEvent.type(years[1]!, '3');
+    await userEvent.type(within(dialog).getByLabelText('Carry-forward cap (days)'), '5');
+    await userEvent.type(within(dialog).getByLabelText('Carried days expire on (MM-DD)'), '03-31');
+    await userEvent.click(within(dialog).getByLabelText('Attachment required'));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.callsTo('PUT', '/leave/admin/types/LVE0001')).toHaveLength(1));
+    expect(api.callsTo('PUT', '/leave/admin/types/LVE0001')[0]!.body).toEqual({
+      name: 'Annual Leave',
+      defaultDays: 8,
+      serviceTiers: [
+        { minYears: 0, days: 8 },
+        { minYears: 3, days: 12 },
+      ],
+      cancellable: true,
+      attachmentRequired: true,
+      halfDayAllowed: true,
+      balanceLimited: true,
+      active: true,
+      carryForwardCap: 5,
+      carryForwardExpiry: '03-31',
+    });
+  });
+
+  it("imports a state's holidays and shows the server's refusal of a bad holiday under its field", async () => {
+    const api = stubLeaveApi({
+      'GET /leave/admin/holidays': () => [{ date: '2026-08-31', region: 'MY-14', name: 'National Day' }],
+      'POST /leave/admin/holidays/import': () => ({ imported: 17, region: 'MY-10' }),
+      'POST /leave/admin/holidays': () =>
+        refuse(
+          new AppError('VALIDATION_ERROR', 'There is already a holiday on 2026-01-01 for MY-14.', { field: 'date' }),
+        ),
+    });
+    renderLeavePage(<LeaveAdminPage />, `${PATH}?tab=holidays`, admin);
+    expect(await screen.findByText('National Day')).toBeInTheDocument();
+    await userEvent.selectOptions(screen.getByLabelText('State'), '10');
+    await userEvent.click(screen.getByRole('button', { name: 'Import' }));
+    expect(await screen.findByText(/17 holidays of MY-10 imported/)).toBeInTheDocument();
+    expect(api.callsTo('POST', '/leave/admin/holidays/import')[0]!.body).toMatchObject({ state: '10' });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Add a public holiday' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.type(within(dialog).getByLabelText('Name'), 'Company Day');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('There is already a holiday on 2026-01-01 for MY-14.')).toBeInTheDocument();
+  });
+
+  it('previews the carry-forward, applies it after a confirmation and lists the run to reverse', async () => {
+    const run = {
+      id: 4,
+      fromYear: 2025,
+      rows: 1,
+      days: 5,
+      appliedBy: 'x',
+      appliedAt: '2026-01-02T01:00:00.000Z',
+      reversedBy: null,
+      reversedAt: null,
+    };
+    let runs: (typeof run)[] = [];
+    const api = stubLeaveApi({
+      'GET /leave/admin/carry-forward/runs': () => runs,
+      'POST /leave/admin/carry-forward/preview': () => ({
+        fromYear: 2025,
+        rows: [
+          {
+            staffId: HAFIZ.staffId,
+            staffName: HAFIZ.displayName,
+            departmentCode: 'HR',
+            leaveTypeId: 'LVE0001',
+            leaveTypeName: 'Annual Leave',
+            available: 7.5,
+            carried: 5,
+            expiresOn: '2026-03-31',
+          },
+        ],
+      }),
+      'POST /leave/admin/carry-forward/apply': () => {
+        runs = [run];
+        return run;
+      },
+      'POST /leave/admin/carry-forward/:runId/reverse': () => ({ ...run, reversedAt: '2026-01-03T01:00:00.000Z' }),
+    });
+    renderLeavePage(<LeaveAdminPage />, `${PATH}?tab=carryForward`, admin);
+    expect(await screen.findByText('No carry-forward has been applied yet.')).toBeInTheDocument();
+    await userEvent.selectOptions(screen.getByLabelText('From year'), '2025');
+    await userEvent.click(screen.getByRole('button', { name: 'Preview' }));
+    expect(await screen.findByText('1 balances, 5 days to carry')).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: '7.5' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Apply to 2026' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Carry these days into 2026?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Apply to 2026' }));
+    await waitFor(() =>
+      expect(api.callsTo('POST', '/leave/admin/carry-forward/apply')[0]!.body).toEqual({ fromYear: 2025 }),
+    );
+    // The confirmation closes first (while it is open, the page behind it is hidden from the accessibility tree).
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const item = (await screen.findByText(/2025 → 2026: 1 balances, 5 days/)).closest('li')!;
+    await userEvent.click(within(item).getByRole('button', { name: 'Reverse' }));
+    const confirm = await screen.findByRole('dialog', { name: /Reverse the carry-forward from 2025/ });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Reverse' }));
+    await waitFor(() => expect(api.callsTo('POST', '/leave/admin/carry-forward/4/reverse')).toHaveLength(1));
+  });
+
+  it('shows the utilisation report and downloads it as CSV', async () => {
+    stubLeaveApi({
+      'GET /leave/admin/reports/utilisation': ({ query }) => ({
+        year: Number(query.get('year')),
+        rows: [
+          {
+            departmentCode: 'HR',
+            departmentName: 'Human Resources',
+            leaveTypeId: 'LVE0001',
+            leaveTypeName: 'Annual Leave',
+            staffCount: 2,
+            daysTaken: 4,
+            daysPending: 0.5,
+          },
+        ],
+      }),
+    });
+    const created: Blob[] = [];
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, {
+        createObjectURL: (blob: Blob) => (created.push(blob), 'blob:x'),
+        revokeObjectURL: () => undefined,
+      }),
+    );
+    renderLeavePage(<LeaveAdminPage />, `${PATH}?tab=reports`, admin);
+    const table = await screen.findByRole('table', { name: 'Utilisation by department and leave type' });
+    expect(within(table).getByRole('cell', { name: 'Human Resources' })).toBeInTheDocument();
+    // The row and the total.
+    expect(within(table).getAllByRole('cell', { name: '0.5' })).toHaveLength(2);
+    await userEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
+    expect(created).toHaveLength(1);
+    const text = await new Promise<string>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(reader.result as string);
+      reader.readAsText(created[0]!);
+    });
+    expect(text.replace('\uFEFF', '').split('\r\n')).toEqual([
+      'Department,Leave type,Staff,Days taken,Days pending',
+      'HR Human Resources,LVE0001 Annual Leave,2,4,0.5',
+    ]);
+  });
+});

@@ -1,0 +1,149 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { AppError } from '@staff-portal/shared/errors';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { testAuth, testUser } from '../../test/auth';
+import { renderWithProviders } from '../../test/render';
+import { AuthContext } from '../auth/auth-context';
+import { refuse, stubLeaveApi } from '../leave/test/leave-api-double';
+import { leaveRequest, leaveTypes, pageFrom } from '../leave/test/leave-fixtures';
+import { balances, everyone, HAFIZ, hafizDetail } from './test/admin-fixtures';
+import { UpdateLeaveUserPage } from './update-leave-user-page';
+
+const admin = testUser({ department: ['HRAdmin'] });
+const URL_OF = (id: string) => `/shared/hr-services/leave/admin/${id}`;
+
+function render(id = HAFIZ.staffId, search = '?year=2026') {
+  return renderWithProviders(
+    <AuthContext value={testAuth(admin)}>
+      <MemoryRouter initialEntries={[`${URL_OF(id)}${search}`]}>
+        <Routes>
+          <Route path="/shared/hr-services/leave/admin/:id" element={<UpdateLeaveUserPage />} />
+        </Routes>
+      </MemoryRouter>
+    </AuthContext>,
+  );
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+function stub(overrides: Parameters<typeof stubLeaveApi>[0] = {}) {
+  let adjustments = 0;
+  const pending = leaveRequest({
+    referenceId: 'LV202603010900100001',
+    status: 0,
+    startDate: '2026-03-02',
+    endDate: '2026-03-02',
+  });
+  const approved = leaveRequest({
+    referenceId: 'LV202603010900100002',
+    status: 1,
+    startDate: '2026-02-02',
+    endDate: '2026-02-02',
+  });
+  const rejected = leaveRequest({
+    referenceId: 'LV202603010900100003',
+    status: 2,
+    startDate: '2026-01-05',
+    endDate: '2026-01-05',
+  });
+  return stubLeaveApi({
+    'GET /leave/admin/staff': () => ({ items: everyone, total: everyone.length, page: 1, pageSize: 100 }),
+    'GET /leave/admin/staff/:staffId': () => hafizDetail(),
+    'GET /leave/admin/staff/:staffId/balances': ({ query }) => balances(Number(query.get('year')), adjustments),
+    'GET /leave/admin/staff/:staffId/requests': () => pageFrom([pending, approved, rejected], 1, 10),
+    'GET /leave/types': () => leaveTypes,
+    'PUT /leave/admin/staff/:staffId': ({ body }) => ({ ...HAFIZ, ...(body as object) }),
+    'POST /leave/admin/staff/:staffId/adjustments': ({ body }) => {
+      adjustments = (body as { days: number }).days;
+      return balances(2026, adjustments);
+    },
+    'POST /leave/admin/requests/:referenceId/cancel': ({ params }) =>
+      leaveRequest({ referenceId: params['referenceId']!, status: 3 }),
+    ...overrides,
+  });
+}
+
+describe('UpdateLeaveUserPage', () => {
+  it('shows the record with its identity link and saves the approver, department and working days', async () => {
+    const api = stub();
+    render();
+    expect(await screen.findByRole('heading', { name: 'Staff leave record' })).toBeInTheDocument();
+    expect(await screen.findByText('Linked to account sub-hafiz')).toBeInTheDocument();
+    expect(screen.getByText(HAFIZ.staffId)).toBeInTheDocument();
+    const form = screen.getByRole('form', { name: 'Record' });
+    expect(within(form).getByRole('checkbox', { name: 'SAT' })).not.toBeChecked();
+    expect(within(form).getByRole('checkbox', { name: 'MON' })).toBeChecked();
+    await userEvent.click(within(form).getByRole('checkbox', { name: 'SAT' }));
+    await waitFor(() => expect(within(form).getByLabelText('Approver')).toHaveValue('Tan Mei Ling (LVUSR0000000002)'));
+    await userEvent.clear(within(form).getByLabelText('Approver'));
+    await userEvent.type(within(form).getByLabelText('Approver'), 'Priya');
+    await userEvent.click(await screen.findByRole('option', { name: 'Priya Nair (LVUSR0000000004)' }));
+    await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.callsTo('PUT', `/leave/admin/staff/${HAFIZ.staffId}`)).toHaveLength(1));
+    expect(api.callsTo('PUT', `/leave/admin/staff/${HAFIZ.staffId}`)[0]!.body).toEqual({
+      departmentCode: 'HR',
+      approverStaffId: 'LVUSR0000000004',
+      joinDate: '2022-01-10',
+      gender: 'M',
+      workingDaysMask: 31 | (1 << 5),
+    });
+  });
+
+  it("puts the server's refusal under the field it names", async () => {
+    stub({
+      'PUT /leave/admin/staff/:staffId': () =>
+        refuse(new AppError('VALIDATION_ERROR', 'That approver would make a loop.', { field: 'approverStaffId' })),
+    });
+    render();
+    const form = await screen.findByRole('form', { name: 'Record' });
+    await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await within(form).findByText('That approver would make a loop.')).toBeInTheDocument();
+  });
+
+  it('shows the balance parts and adds an adjustment with its reason', async () => {
+    const api = stub();
+    render();
+    const table = await screen.findByRole('table', { name: 'Entitlements and adjustments' });
+    const row = within(table).getByRole('row', { name: /Annual Leave/ });
+    expect(row).toHaveTextContent('expires 31 Mar 2026');
+    const form = screen.getByRole('form', { name: 'Add an adjustment' });
+    await userEvent.type(within(form).getByLabelText('Days (+ or −, halves allowed)'), '1.5');
+    await userEvent.type(within(form).getByLabelText('Reason'), 'Worked on a public holiday');
+    await userEvent.click(within(form).getByRole('button', { name: 'Add' }));
+    await waitFor(() =>
+      expect(api.callsTo('POST', `/leave/admin/staff/${HAFIZ.staffId}/adjustments`)[0]?.body).toEqual({
+        year: 2026,
+        leaveTypeId: 'LVE0001',
+        days: 1.5,
+        reason: 'Worked on a public holiday',
+      }),
+    );
+    expect(await screen.findByText('Worked on a public holiday')).toBeInTheDocument();
+  });
+
+  it('cancels a pending or approved request for them, and offers nothing for a decided one', async () => {
+    const api = stub();
+    render();
+    const list = await screen.findByRole('table', { name: 'Their requests' });
+    expect(within(list).getAllByRole('button', { name: 'Cancel for them' })).toHaveLength(2);
+    await userEvent.click(within(list).getAllByRole('button', { name: 'Cancel for them' })[1]!);
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('The approved request goes to its approver as a cancellation to decide.');
+    await userEvent.type(within(dialog).getByLabelText('Remarks'), 'Called in');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel for them' }));
+    await waitFor(() =>
+      expect(api.callsTo('POST', '/leave/admin/requests/LV202603010900100002/cancel')[0]?.body).toEqual({
+        remarks: 'Called in',
+      }),
+    );
+  });
+
+  it('says so for an id that is not a staff id, without calling the API', async () => {
+    const api = stub();
+    render('7', '');
+    expect(await screen.findByText('There is no such staff record.')).toBeInTheDocument();
+    expect(api.calls).toHaveLength(0);
+  });
+});

@@ -1,0 +1,102 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { STAFF_ID } from '@staff-portal/shared/leave';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
+import { useRuntimeConfig } from '../../lib/runtime-config';
+import { LeavePageFrame } from '../leave/components/leave-page-frame';
+import { QueryState } from '../leave/components/query-state';
+import { todayIn } from '../leave/format';
+import { useStaffDetail } from './api/admin-api';
+import { BalancesSection } from './components/balances-section';
+import { RequestsSection } from './components/requests-section';
+import { StaffRecordForm } from './components/staff-record-form';
+
+function Section({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
+  return (
+    <Card variant="outlined" component="section" aria-label={title}>
+      <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
+        <Stack
+          direction="row"
+          sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 2, gap: 2, flexWrap: 'wrap' }}
+        >
+          <Typography variant="h5" component="h2">
+            {title}
+          </Typography>
+          {action}
+        </Stack>
+        {children}
+      </CardContent>
+    </Card>
+  );
+}
+
+function UserRecord({ staffId }: { staffId: string }) {
+  const { t } = useTranslation('leaveAdmin');
+  const { organisation } = useRuntimeConfig();
+  const detail = useStaffDetail(staffId);
+  const [params, setParams] = useSearchParams();
+  const thisYear = Number(todayIn(organisation.timeZone).slice(0, 4));
+  const yearParam = Number(params.get('year'));
+  const year = Number.isInteger(yearParam) && yearParam >= 2000 && yearParam <= 2100 ? yearParam : thisYear;
+  const years = Array.from({ length: 6 }, (_, index) => thisYear + 1 - index);
+
+  const yearPicker = (
+    <TextField
+      select
+      size="small"
+      label={t('year')}
+      value={String(year)}
+      onChange={(event) => setParams({ year: event.target.value })}
+      slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+    >
+      {years.map((y) => (
+        <option key={y} value={y}>
+          {y}
+        </option>
+      ))}
+    </TextField>
+  );
+
+  return (
+    <QueryState query={detail}>
+      {(data) => (
+        <Stack spacing={3}>
+          <Typography variant="h5" component="p" sx={{ fontWeight: 600 }}>
+            {data.displayName}
+          </Typography>
+          <Section title={t('user.record')}>
+            <StaffRecordForm key={`${data.staffId}-${data.approverStaffId}-${data.workingDaysMask}`} detail={data} />
+          </Section>
+          <Section title={t('balances.title')} action={yearPicker}>
+            <BalancesSection staffId={staffId} year={year} />
+          </Section>
+          <Section title={t('requests.title')}>
+            <RequestsSection staffId={staffId} name={data.displayName} year={year} />
+          </Section>
+        </Stack>
+      )}
+    </QueryState>
+  );
+}
+
+/** `/shared/hr-services/leave/admin/:id` (UpdateLeaveUserPage): one staff member's leave record. */
+export function UpdateLeaveUserPage() {
+  const { t } = useTranslation('leaveAdmin');
+  const { id = '' } = useParams();
+  return (
+    <LeavePageFrame title={t('user.title')}>
+      <Button component={RouterLink} to="/shared/hr-services/leave/admin" startIcon={<ArrowBackIcon />} sx={{ mb: 2 }}>
+        {t('user.back')}
+      </Button>
+      {STAFF_ID.test(id) ? <UserRecord staffId={id} /> : <Alert severity="warning">{t('user.notFound')}</Alert>}
+    </LeavePageFrame>
+  );
+}
