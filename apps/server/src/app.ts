@@ -20,6 +20,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { leaveRoutes } from './modules/leave/leave.routes';
 import { logRoutes } from './modules/log/log.routes';
 import { meRoutes } from './modules/me/me.routes';
+import { staffMovementRoutes } from './modules/staff-movement/staff-movement.routes';
 import { runtimeConfigRoutes } from './modules/runtime-config/runtime-config.routes';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
@@ -142,6 +143,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     timeZone: config.organisation.timeZone,
     publicUrl: config.publicUrl,
     sendEmail: config.mail.smtpUrl ? await createSmtpSender(config.mail.smtpUrl, config.mail.from) : undefined,
+    prefix: '/api',
+  });
+  await app.register(staffMovementRoutes, {
+    database,
+    timeZone: config.organisation.timeZone,
+    publicUrl: config.publicUrl,
     prefix: '/api',
   });
   if (identity) await app.register((scope) => identity.routes(scope), { prefix: '/identity' });
