@@ -82,6 +82,9 @@ const LeaveHistoryPage: LazyPage = lazy(() =>
 const LeaveApprovalPage: LazyPage = lazy(() =>
   import('../features/leave/leave-approval-page').then((module) => ({ default: module.LeaveApprovalPage })),
 );
+const StaffMovementPage: LazyPage = lazy(() =>
+  import('../features/staff-movement/staff-movement-page').then((module) => ({ default: module.StaffMovementPage })),
+);
 
 /**
  * The screen each page name shows. A feature issue replaces its page's entry with its own
@@ -104,7 +107,7 @@ export const pages: Record<PageName, LazyPage> = {
   LeaveServicesPage,
   LeavePage,
   LeaveHistoryPage,
-  StaffMovementPage: UnderConstructionPage,
+  StaffMovementPage,
   LeaveApprovalPage,
   LeaveAdminPage: UnderConstructionPage,
   UpdateLeaveUserPage: UnderConstructionPage,

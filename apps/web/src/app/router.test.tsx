@@ -112,6 +112,7 @@ describe('router', () => {
     '/shared/hr-services/leave/my-leaves': 'My Leaves',
     '/shared/hr-services/leave/my-leaves/history': 'Leave History',
     '/shared/hr-services/leave/approval': 'Leave Approval',
+    '/shared/hr-services/leave/staff-movement': 'Staff Movement',
   };
 
   it.each(seedPaths.filter((path) => path !== '/unauthorized' && path !== '*'))(

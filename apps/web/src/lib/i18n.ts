@@ -6,12 +6,14 @@ import { gate as enGate } from '../locales/en/gate';
 import { home as enHome } from '../locales/en/home';
 import { leave as enLeave } from '../locales/en/leave';
 import { shell as enShell } from '../locales/en/shell';
+import { staffMovement as enStaffMovement } from '../locales/en/staff-movement';
 import { account as msAccount } from '../locales/ms/account';
 import { common as msCommon } from '../locales/ms/common';
 import { gate as msGate } from '../locales/ms/gate';
 import { home as msHome } from '../locales/ms/home';
 import { leave as msLeave } from '../locales/ms/leave';
 import { shell as msShell } from '../locales/ms/shell';
+import { staffMovement as msStaffMovement } from '../locales/ms/staff-movement';
 
 /**
  * English and Bahasa Malaysia (PRODUCT.md §5a). One namespace per area: `common` for texts every
@@ -21,8 +23,24 @@ import { shell as msShell } from '../locales/ms/shell';
  * missing translation fails the type check.
  */
 export const resources = {
-  en: { common: enCommon, shell: enShell, account: enAccount, gate: enGate, home: enHome, leave: enLeave },
-  ms: { common: msCommon, shell: msShell, account: msAccount, gate: msGate, home: msHome, leave: msLeave },
+  en: {
+    common: enCommon,
+    shell: enShell,
+    account: enAccount,
+    gate: enGate,
+    home: enHome,
+    leave: enLeave,
+    staffMovement: enStaffMovement,
+  },
+  ms: {
+    common: msCommon,
+    shell: msShell,
+    account: msAccount,
+    gate: msGate,
+    home: msHome,
+    leave: msLeave,
+    staffMovement: msStaffMovement,
+  },
 } as const;
 
 export type Language = keyof typeof resources;
@@ -65,7 +83,7 @@ void i18n.use(initReactI18next).init({
   lng: storedLanguage(),
   fallbackLng: DEFAULT_LANGUAGE,
   defaultNS: 'common',
-  ns: ['common', 'shell', 'account', 'gate', 'home', 'leave'],
+  ns: ['common', 'shell', 'account', 'gate', 'home', 'leave', 'staffMovement'],
   interpolation: { escapeValue: false },
   initAsync: false,
 });
