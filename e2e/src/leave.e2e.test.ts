@@ -176,7 +176,7 @@ describe('the E-Leave system', () => {
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Export CSV' }).click(),
     ]);
-    const csv = fs.readFileSync((await download.path()), 'utf8');
+    const csv = fs.readFileSync(await download.path(), 'utf8');
     expect(csv).toContain(referenceId);
     expect(csv).toContain('PENDING');
     expect(csv).toContain('Hari keluarga');

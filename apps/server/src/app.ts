@@ -21,6 +21,7 @@ import { leaveRoutes } from './modules/leave/leave.routes';
 import { leaveAdminRoutes } from './modules/leave-admin/leave-admin.routes';
 import { logRoutes } from './modules/log/log.routes';
 import { meRoutes } from './modules/me/me.routes';
+import { staffMovementRoutes } from './modules/staff-movement/staff-movement.routes';
 import { runtimeConfigRoutes } from './modules/runtime-config/runtime-config.routes';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
@@ -147,6 +148,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   };
   await app.register(leaveRoutes, leaveOptions);
   await app.register(leaveAdminRoutes, leaveOptions);
+  await app.register(staffMovementRoutes, {
+    database,
+    timeZone: config.organisation.timeZone,
+    publicUrl: config.publicUrl,
+    prefix: '/api',
+  });
   if (identity) await app.register((scope) => identity.routes(scope), { prefix: '/identity' });
 
   await app.register(webAppPlugin, { root: deps.webRoot === null ? undefined : (deps.webRoot ?? defaultWebRoot) });

@@ -9,9 +9,10 @@ import * as app from './schema/app';
 import * as leave from './schema/leave';
 import * as log from './schema/log';
 import * as organisation from './schema/organisation';
+import * as staffMovement from './schema/staff-movement';
 import * as identity from '@staff-portal/identity/schema';
 
-export const schema = { ...app, ...log, ...organisation, ...leave, ...identity };
+export const schema = { ...app, ...log, ...organisation, ...leave, ...staffMovement, ...identity };
 
 /** The query builder, the same type on either engine. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;

@@ -80,7 +80,10 @@ const LeaveHistoryPage: LazyPage = lazy(() =>
   import('../features/leave/leave-history-page').then((module) => ({ default: module.LeaveHistoryPage })),
 );
 const LeaveApprovalPage: LazyPage = lazy(() =>
-  import('../features/leave/leave-approval-page').then((module) => ({ default: module.LeaveApprovalPage })),
+  import('./routes/leave-approval').then((module) => ({ default: module.LeaveApprovalRoute })),
+);
+const StaffMovementPage: LazyPage = lazy(() =>
+  import('../features/staff-movement/staff-movement-page').then((module) => ({ default: module.StaffMovementPage })),
 );
 const LeaveAdminPage: LazyPage = lazy(() =>
   import('../features/leave-admin/leave-admin-page').then((module) => ({ default: module.LeaveAdminPage })),
@@ -110,7 +113,7 @@ export const pages: Record<PageName, LazyPage> = {
   LeaveServicesPage,
   LeavePage,
   LeaveHistoryPage,
-  StaffMovementPage: UnderConstructionPage,
+  StaffMovementPage,
   LeaveApprovalPage,
   LeaveAdminPage,
   UpdateLeaveUserPage,

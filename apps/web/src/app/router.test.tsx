@@ -114,6 +114,7 @@ describe('router', () => {
     '/shared/hr-services/leave/approval': 'Leave Approval',
     '/shared/hr-services/leave/admin': 'E-Leave System Admin',
     '/shared/hr-services/leave/admin/:id': 'Staff leave record',
+    '/shared/hr-services/leave/staff-movement': 'Staff Movement',
   };
 
   it.each(seedPaths.filter((path) => path !== '/unauthorized' && path !== '*'))(

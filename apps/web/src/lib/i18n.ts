@@ -7,6 +7,7 @@ import { home as enHome } from '../locales/en/home';
 import { leave as enLeave } from '../locales/en/leave';
 import { leaveAdmin as enLeaveAdmin } from '../locales/en/leave-admin';
 import { shell as enShell } from '../locales/en/shell';
+import { staffMovement as enStaffMovement } from '../locales/en/staff-movement';
 import { account as msAccount } from '../locales/ms/account';
 import { common as msCommon } from '../locales/ms/common';
 import { gate as msGate } from '../locales/ms/gate';
@@ -14,6 +15,7 @@ import { home as msHome } from '../locales/ms/home';
 import { leave as msLeave } from '../locales/ms/leave';
 import { leaveAdmin as msLeaveAdmin } from '../locales/ms/leave-admin';
 import { shell as msShell } from '../locales/ms/shell';
+import { staffMovement as msStaffMovement } from '../locales/ms/staff-movement';
 
 /**
  * English and Bahasa Malaysia (PRODUCT.md §5a). One namespace per area: `common` for texts every
@@ -31,6 +33,7 @@ export const resources = {
     home: enHome,
     leave: enLeave,
     leaveAdmin: enLeaveAdmin,
+    staffMovement: enStaffMovement,
   },
   ms: {
     common: msCommon,
@@ -40,6 +43,7 @@ export const resources = {
     home: msHome,
     leave: msLeave,
     leaveAdmin: msLeaveAdmin,
+    staffMovement: msStaffMovement,
   },
 } as const;
 
@@ -83,7 +87,7 @@ void i18n.use(initReactI18next).init({
   lng: storedLanguage(),
   fallbackLng: DEFAULT_LANGUAGE,
   defaultNS: 'common',
-  ns: ['common', 'shell', 'account', 'gate', 'home', 'leave', 'leaveAdmin'],
+  ns: ['common', 'shell', 'account', 'gate', 'home', 'leave', 'leaveAdmin', 'staffMovement'],
   interpolation: { escapeValue: false },
   initAsync: false,
 });

@@ -28,6 +28,7 @@ import {
 } from '@staff-portal/shared/leave-rules';
 import type { TokenUser } from '../../auth/token-verifier';
 import type { Database, Transaction } from '../../db/client';
+import { actingApproverOf, approversActedForBy, mayDecideForApprover } from '../staff-movement/acting-approver';
 import {
   approverMail,
   decisionMail,
@@ -283,7 +284,11 @@ export function createLeaveService({ database, timeZone, now = () => new Date(),
     const row = await requestOrNotFound(db, referenceId);
     if (caller.isAdmin) return row;
     const person = await callerStaff(caller.user);
-    if (person && (person.staffId === row.staffId || person.staffId === row.approverStaffId)) return row;
+    if (
+      person &&
+      (person.staffId === row.staffId || (await mayDecideForApprover(db, person.staffId, row.approverStaffId, today())))
+    )
+      return row;
     throw forbidden('Only the applicant, their approver or an HR administrator can see this request.');
   }
 
@@ -309,7 +314,9 @@ export function createLeaveService({ database, timeZone, now = () => new Date(),
     const view = await findRequestView(tx, referenceId);
     if (!view) return undefined;
     if (to === 4 || to === 5) {
-      const approver = view.approverStaffId ? await findStaff(tx, view.approverStaffId) : undefined;
+      const approver = view.approverStaffId
+        ? await findStaff(tx, await actingApproverOf(tx, view.approverStaffId, today()))
+        : undefined;
       return approver ? approverMail(view, approver.email, mailer.publicUrl, 'cancellation', remarks) : undefined;
     }
     if (to === 3 && from === 0) return undefined;
@@ -439,7 +446,10 @@ export function createLeaveService({ database, timeZone, now = () => new Date(),
           actorName: actorNameOf(user, actorPerson),
           remarks: input.reason === '' ? null : input.reason,
         });
-        const approver = person.approverStaffId ? await findStaff(tx, person.approverStaffId) : undefined;
+        // An acting approver named for today gets the message instead (PRODUCT.md §5a).
+        const approver = person.approverStaffId
+          ? await findStaff(tx, await actingApproverOf(tx, person.approverStaffId, today()))
+          : undefined;
         const mails = await queue(tx, [
           approver && mailer
             ? approverMail(
@@ -495,7 +505,8 @@ export function createLeaveService({ database, timeZone, now = () => new Date(),
     async decide(caller: Caller, referenceId: string, input: LeaveDecisionInput): Promise<LeaveRequest> {
       const row = await requestOrNotFound(db, referenceId);
       const person = await callerStaff(caller.user);
-      const isApprover = person !== undefined && row.approverStaffId === person.staffId;
+      const isApprover =
+        person !== undefined && (await mayDecideForApprover(db, person.staffId, row.approverStaffId, today()));
       if (!isApprover && !caller.isAdmin) {
         throw forbidden('Only the approver of this request or an HR administrator can decide it.');
       }
@@ -583,12 +594,16 @@ export function createLeaveService({ database, timeZone, now = () => new Date(),
         throw forbidden('You have no staff leave record yet. Ask an HR administrator to create one for your account.');
       }
       // Nobody decides their own request, so it is not in their queue even for an HR admin.
-      const queue = await approvalQueue(
-        db,
-        caller.isAdmin ? null : person!.staffId,
-        APPROVAL_QUEUE_LIMIT,
-        person?.staffId,
-      );
+      // An acting approver also sees the queues of those they act for today (PRODUCT.md §5a).
+      const approvers = caller.isAdmin
+        ? [null]
+        : [person!.staffId, ...(await approversActedForBy(db, person!.staffId, today()))];
+      const queue = (
+        await Promise.all(approvers.map((id) => approvalQueue(db, id, APPROVAL_QUEUE_LIMIT, person?.staffId)))
+      )
+        .flat()
+        .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.referenceId.localeCompare(b.referenceId))
+        .slice(0, APPROVAL_QUEUE_LIMIT);
       const types = new Map((await listLeaveTypes(db)).map((t) => [t.id, t]));
       const applicants = new Map<string, Promise<StaffRow | undefined>>();
       const sizes = new Map<string, Promise<number>>();

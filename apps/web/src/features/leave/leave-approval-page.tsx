@@ -14,6 +14,7 @@ import Typography from '@mui/material/Typography';
 import { LEAVE_STATUS } from '@staff-portal/shared/leave';
 import type { ApprovalItem } from '@staff-portal/shared/leave';
 import { useId, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StatusChip } from '../../components/status-chip';
 import { useNotification } from '../../components/notification-context';
@@ -158,8 +159,11 @@ function ApprovalCard({
   );
 }
 
-/** `/shared/hr-services/leave/approval` (LeaveApprovalPage). */
-export function LeaveApprovalPage() {
+/**
+ * `/shared/hr-services/leave/approval` (LeaveApprovalPage). `actingApprover` is the acting-approver
+ * set-up, composed in by app/routes (it belongs to the staff-movement feature).
+ */
+export function LeaveApprovalPage({ actingApprover }: { actingApprover?: ReactNode } = {}) {
   const { t, i18n } = useTranslation('leave');
   const locale = i18n.resolvedLanguage ?? 'en';
   const { notify } = useNotification();
@@ -260,6 +264,7 @@ export function LeaveApprovalPage() {
 
   return (
     <LeavePageFrame title={t('approval.title')} intro={t('approval.intro')}>
+      {actingApprover}
       <QueryState query={approvals} isEmpty={(data) => data.length === 0} emptyText={t('approval.empty')}>
         {(data) => (
           <>

@@ -1,0 +1,262 @@
+import { and, asc, eq, gt, gte, ilike, inArray, isNull, lt, lte, ne, or } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db, Transaction } from '../../db/client';
+import { leaveRequests } from '../../db/schema/leave';
+import { departments, leaveTypes, staff } from '../../db/schema/organisation';
+import { leaveDelegations, leaveIcalFeeds, staffMovements } from '../../db/schema/staff-movement';
+
+type Queryable = Db | Transaction;
+
+export type MovementRow = typeof staffMovements.$inferSelect;
+export type DelegationRow = typeof leaveDelegations.$inferSelect;
+export type IcalFeedRow = typeof leaveIcalFeeds.$inferSelect;
+
+/** Statuses that mean someone is (or may be) away: pending, approved, pending cancellation. */
+export const AWAY_STATUSES = [0, 1, 4, 5];
+
+export async function insertMovement(db: Queryable, row: typeof staffMovements.$inferInsert): Promise<MovementRow> {
+  const [created] = await db.insert(staffMovements).values(row).returning();
+  return created!;
+}
+
+export async function findMovement(db: Queryable, id: number): Promise<MovementRow | undefined> {
+  const [row] = await db.select().from(staffMovements).where(eq(staffMovements.id, id)).limit(1);
+  return row;
+}
+
+export async function deleteMovement(db: Queryable, id: number, staffId: string): Promise<boolean> {
+  const rows = await db
+    .delete(staffMovements)
+    .where(and(eq(staffMovements.id, id), eq(staffMovements.staffId, staffId)))
+    .returning({ id: staffMovements.id });
+  return rows.length === 1;
+}
+
+export async function listDepartments(db: Queryable, codes?: string[]) {
+  return db
+    .select({ code: departments.code, name: departments.name })
+    .from(departments)
+    .where(codes === undefined ? undefined : inArray(departments.code, codes))
+    .orderBy(asc(departments.code));
+}
+
+export async function departmentMembers(db: Queryable, departmentCode: string) {
+  return db
+    .select({ staffId: staff.staffId, staffName: staff.displayName, workingDaysMask: staff.workingDaysMask })
+    .from(staff)
+    .where(and(eq(staff.departmentCode, departmentCode), eq(staff.active, true)))
+    .orderBy(asc(staff.displayName), asc(staff.staffId));
+}
+
+/**
+ * Leave of a department's members that shares a day with [from, to]. A request lasts at most
+ * `maxRequestDays`, so its start is bounded on both sides and each member's rows are one short
+ * range of the (staff_id, start_date) index, however many years of requests there are.
+ */
+export async function departmentLeave(
+  db: Queryable,
+  departmentCode: string,
+  from: string,
+  to: string,
+  earliestStart: string,
+  statuses: number[] = AWAY_STATUSES,
+) {
+  return db
+    .select({
+      staffId: leaveRequests.staffId,
+      staffName: staff.displayName,
+      referenceId: leaveRequests.referenceId,
+      leaveTypeId: leaveRequests.leaveTypeId,
+      leaveTypeName: leaveTypes.name,
+      status: leaveRequests.status,
+      dayType: leaveRequests.dayType,
+      startDate: leaveRequests.startDate,
+      endDate: leaveRequests.endDate,
+    })
+    .from(leaveRequests)
+    .innerJoin(staff, eq(staff.staffId, leaveRequests.staffId))
+    .innerJoin(leaveTypes, eq(leaveTypes.id, leaveRequests.leaveTypeId))
+    .where(
+      and(
+        eq(staff.departmentCode, departmentCode),
+        inArray(leaveRequests.status, statuses),
+        gte(leaveRequests.startDate, earliestStart),
+        lte(leaveRequests.startDate, to),
+        gte(leaveRequests.endDate, from),
+      ),
+    )
+    .orderBy(asc(leaveRequests.startDate), asc(leaveRequests.referenceId));
+}
+
+/** One person's leave that counts (pending, approved, pending cancellation) starting in a window. */
+export async function personLeave(db: Queryable, staffId: string, fromStart: string, toStart: string) {
+  return db
+    .select({
+      referenceId: leaveRequests.referenceId,
+      leaveTypeName: leaveTypes.name,
+      status: leaveRequests.status,
+      dayType: leaveRequests.dayType,
+      startDate: leaveRequests.startDate,
+      endDate: leaveRequests.endDate,
+    })
+    .from(leaveRequests)
+    .innerJoin(leaveTypes, eq(leaveTypes.id, leaveRequests.leaveTypeId))
+    .where(
+      and(
+        eq(leaveRequests.staffId, staffId),
+        inArray(leaveRequests.status, AWAY_STATUSES),
+        gte(leaveRequests.startDate, fromStart),
+        lte(leaveRequests.startDate, toStart),
+      ),
+    )
+    .orderBy(asc(leaveRequests.startDate));
+}
+
+/** Movements of a department's members that overlap [start, end); their start is bounded likewise. */
+export async function departmentMovements(
+  db: Queryable,
+  departmentCode: string,
+  start: Date,
+  end: Date,
+  earliestStart: Date,
+) {
+  return db
+    .select({
+      id: staffMovements.id,
+      staffId: staffMovements.staffId,
+      staffName: staff.displayName,
+      kind: staffMovements.kind,
+      startsAt: staffMovements.startsAt,
+      endsAt: staffMovements.endsAt,
+      purpose: staffMovements.purpose,
+      createdAt: staffMovements.createdAt,
+    })
+    .from(staffMovements)
+    .innerJoin(staff, eq(staff.staffId, staffMovements.staffId))
+    .where(
+      and(
+        eq(staff.departmentCode, departmentCode),
+        gte(staffMovements.startsAt, earliestStart),
+        lt(staffMovements.startsAt, end),
+        gt(staffMovements.endsAt, start),
+      ),
+    )
+    .orderBy(asc(staffMovements.startsAt), asc(staffMovements.id));
+}
+
+const delegate = alias(staff, 'delegate');
+const delegator = alias(staff, 'delegator');
+
+const delegationView = {
+  id: leaveDelegations.id,
+  approverStaffId: leaveDelegations.approverStaffId,
+  approverName: delegator.displayName,
+  delegateStaffId: leaveDelegations.delegateStaffId,
+  delegateName: delegate.displayName,
+  fromDate: leaveDelegations.fromDate,
+  toDate: leaveDelegations.toDate,
+  createdAt: leaveDelegations.createdAt,
+};
+
+/** Delegations given by (`approver`) or to (`delegate`) a person that have not ended before `today`. */
+export async function delegationsOf(db: Queryable, side: 'approver' | 'delegate', staffId: string, today: string) {
+  const column = side === 'approver' ? leaveDelegations.approverStaffId : leaveDelegations.delegateStaffId;
+  return db
+    .select(delegationView)
+    .from(leaveDelegations)
+    .innerJoin(delegate, eq(delegate.staffId, leaveDelegations.delegateStaffId))
+    .innerJoin(delegator, eq(delegator.staffId, leaveDelegations.approverStaffId))
+    .where(and(eq(column, staffId), gte(leaveDelegations.toDate, today)))
+    .orderBy(asc(leaveDelegations.fromDate), asc(leaveDelegations.id));
+}
+
+export async function findDelegation(db: Queryable, id: number) {
+  const [row] = await db
+    .select(delegationView)
+    .from(leaveDelegations)
+    .innerJoin(delegate, eq(delegate.staffId, leaveDelegations.delegateStaffId))
+    .innerJoin(delegator, eq(delegator.staffId, leaveDelegations.approverStaffId))
+    .where(eq(leaveDelegations.id, id))
+    .limit(1);
+  return row;
+}
+
+/** My delegations that share a day with [from, to]. */
+export async function overlappingDelegations(db: Queryable, approverStaffId: string, from: string, to: string) {
+  return db
+    .select({ id: leaveDelegations.id, fromDate: leaveDelegations.fromDate, toDate: leaveDelegations.toDate })
+    .from(leaveDelegations)
+    .where(
+      and(
+        eq(leaveDelegations.approverStaffId, approverStaffId),
+        lte(leaveDelegations.fromDate, to),
+        gte(leaveDelegations.toDate, from),
+      ),
+    );
+}
+
+export async function insertDelegation(db: Queryable, row: typeof leaveDelegations.$inferInsert) {
+  const [created] = await db.insert(leaveDelegations).values(row).returning({ id: leaveDelegations.id });
+  return created!.id;
+}
+
+export async function deleteDelegation(db: Queryable, id: number, approverStaffId: string): Promise<boolean> {
+  const rows = await db
+    .delete(leaveDelegations)
+    .where(and(eq(leaveDelegations.id, id), eq(leaveDelegations.approverStaffId, approverStaffId)))
+    .returning({ id: leaveDelegations.id });
+  return rows.length === 1;
+}
+
+/** Active staff by name or id, for the delegate picker. */
+export async function delegateCandidates(
+  db: Queryable,
+  exceptStaffId: string,
+  search: string | undefined,
+  limit: number,
+) {
+  const text = search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  return db
+    .select({ staffId: staff.staffId, staffName: staff.displayName, departmentCode: staff.departmentCode })
+    .from(staff)
+    .where(
+      and(
+        eq(staff.active, true),
+        ne(staff.staffId, exceptStaffId),
+        text === undefined ? undefined : or(ilike(staff.displayName, text), ilike(staff.staffId, text)),
+      ),
+    )
+    .orderBy(asc(staff.displayName), asc(staff.staffId))
+    .limit(limit);
+}
+
+export async function insertFeed(db: Queryable, row: typeof leaveIcalFeeds.$inferInsert): Promise<IcalFeedRow> {
+  const [created] = await db.insert(leaveIcalFeeds).values(row).returning();
+  return created!;
+}
+
+export async function feedsOf(db: Queryable, ownerSub: string): Promise<IcalFeedRow[]> {
+  return db
+    .select()
+    .from(leaveIcalFeeds)
+    .where(and(eq(leaveIcalFeeds.ownerSub, ownerSub), isNull(leaveIcalFeeds.revokedAt)))
+    .orderBy(asc(leaveIcalFeeds.id));
+}
+
+export async function revokeFeed(db: Queryable, id: number, ownerSub: string): Promise<boolean> {
+  const rows = await db
+    .update(leaveIcalFeeds)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(leaveIcalFeeds.id, id), eq(leaveIcalFeeds.ownerSub, ownerSub), isNull(leaveIcalFeeds.revokedAt)))
+    .returning({ id: leaveIcalFeeds.id });
+  return rows.length === 1;
+}
+
+export async function activeFeedByToken(db: Queryable, token: string): Promise<IcalFeedRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(leaveIcalFeeds)
+    .where(and(eq(leaveIcalFeeds.token, token), isNull(leaveIcalFeeds.revokedAt)))
+    .limit(1);
+  return row;
+}

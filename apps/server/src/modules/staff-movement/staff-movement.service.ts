@@ -1,0 +1,375 @@
+import { randomBytes } from 'node:crypto';
+import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
+import { forbidden, notFound, validationError } from '@staff-portal/shared/errors';
+import { leaveStatusLabel } from '@staff-portal/shared/leave';
+import { datesBetween, isWorkingDay } from '@staff-portal/shared/leave-rules';
+import {
+  dayBoundsIn,
+  type AwayEntry,
+  type Delegation,
+  type DelegationInput,
+  type IcalFeed,
+  type IcalFeedInput,
+  type Movement,
+  type MovementCalendar,
+  type MovementCalendarQuery,
+  type MovementInput,
+  type MyDelegations,
+} from '@staff-portal/shared/staff-movement';
+import type { TokenUser } from '../../auth/token-verifier';
+import type { Database } from '../../db/client';
+import {
+  findStaff,
+  findStaffBySub,
+  holidaysBetween,
+  linkStaffByEmail,
+  lockStaff,
+  type StaffRow,
+} from '../leave/leave.repository';
+import { MAX_REQUEST_CALENDAR_DAYS } from '../leave/leave.service';
+import {
+  activeFeedByToken,
+  delegateCandidates,
+  delegationsOf,
+  deleteDelegation,
+  deleteMovement,
+  departmentLeave,
+  departmentMembers,
+  departmentMovements,
+  feedsOf,
+  findDelegation,
+  findMovement,
+  insertDelegation,
+  insertFeed,
+  insertMovement,
+  listDepartments,
+  overlappingDelegations,
+  personLeave,
+  revokeFeed,
+  type IcalFeedRow,
+  type MovementRow,
+} from './staff-movement.repository';
+
+/** Who is calling: the verified token user, and whether they pass the ADMIN guard. */
+export interface Caller {
+  user: TokenUser;
+  isAdmin: boolean;
+}
+
+export interface StaffMovementServiceOptions {
+  database: Database;
+  timeZone: string;
+  /** The portal's public address, for feed URLs. */
+  publicUrl: string;
+  now?: () => Date;
+}
+
+const DAY_MS = 86_400_000;
+/** The longest movement (shared rule is 31 days); bounds the start in range queries. */
+const MAX_MOVEMENT_MS = 31 * DAY_MS;
+/** How far back and ahead a feed reaches: calendar programs poll it, so it stays small. */
+const FEED_PAST_DAYS = 90;
+const FEED_FUTURE_DAYS = 366;
+
+function todayIn(timeZone: string, now: Date): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+function shiftDate(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+function toMovement(row: MovementRow & { staffName: string }): Movement {
+  return {
+    id: row.id,
+    staffId: row.staffId,
+    staffName: row.staffName,
+    kind: row.kind,
+    startsAt: new Date(row.startsAt).toISOString(),
+    endsAt: new Date(row.endsAt).toISOString(),
+    purpose: row.purpose,
+    createdAt: new Date(row.createdAt).toISOString(),
+  };
+}
+
+export function createStaffMovementService({
+  database,
+  timeZone,
+  publicUrl,
+  now = () => new Date(),
+}: StaffMovementServiceOptions) {
+  const { db } = database;
+  const today = () => todayIn(timeZone, now());
+
+  /** The caller's staff record (linked by verified e-mail on first use, as the leave module does). */
+  async function callerStaff(user: TokenUser): Promise<StaffRow | undefined> {
+    const linked = await findStaffBySub(db, user.sub);
+    if (linked) return linked;
+    if (!user.email || user.claims['email_verified'] === false || user.claims['email_verified'] === 'false') {
+      return undefined;
+    }
+    return linkStaffByEmail(db, user.email, user.sub);
+  }
+
+  async function requireStaff(user: TokenUser): Promise<StaffRow> {
+    const person = await callerStaff(user);
+    if (!person) {
+      throw forbidden('You have no staff leave record yet. Ask an HR administrator to create one for your account.');
+    }
+    return person;
+  }
+
+  /** The department a caller may look at: their own by default; another only for ADMIN. */
+  async function departmentFor(caller: Caller, requested: string | undefined, person: StaffRow | undefined) {
+    if (requested === undefined || requested === person?.departmentCode) {
+      if (person) return person.departmentCode;
+      if (requested === undefined) {
+        throw validationError('You have no staff leave record, so choose a department.', 'department');
+      }
+    }
+    if (!caller.isAdmin) throw forbidden('You can only see who is away in your own department.');
+    const [known] = await listDepartments(db, [requested]);
+    if (!known) throw validationError(`There is no department ${requested}.`, 'department');
+    return known.code;
+  }
+
+  function delegationView(row: Awaited<ReturnType<typeof findDelegation>> & object): Delegation {
+    const t = today();
+    return {
+      ...row,
+      active: row.fromDate <= t && t <= row.toDate,
+      createdAt: new Date(row.createdAt).toISOString(),
+    };
+  }
+
+  function feedView(row: IcalFeedRow): IcalFeed {
+    return {
+      id: row.id,
+      kind: row.kind,
+      departmentCode: row.departmentCode,
+      url: `${publicUrl.replace(/\/$/, '')}/api/leave/ical/${row.token}.ics`,
+      createdAt: new Date(row.createdAt).toISOString(),
+    };
+  }
+
+  return {
+    today,
+
+    async createMovement(user: TokenUser, input: MovementInput): Promise<Movement> {
+      const person = await requireStaff(user);
+      const row = await insertMovement(db, {
+        staffId: person.staffId,
+        kind: input.kind,
+        startsAt: new Date(input.startsAt),
+        endsAt: new Date(input.endsAt),
+        purpose: input.purpose,
+      });
+      return toMovement({ ...row, staffName: person.displayName });
+    },
+
+    async deleteMovement(user: TokenUser, id: number): Promise<void> {
+      const person = await requireStaff(user);
+      const row = await findMovement(db, id);
+      if (!row) throw notFound(`There is no movement ${id}.`);
+      if (row.staffId !== person.staffId) throw forbidden('You can only delete your own movements.');
+      if (!(await deleteMovement(db, id, person.staffId))) throw notFound(`There is no movement ${id}.`);
+    },
+
+    /** Who of a department is away on each day of the range: leave on their working days, and movements. */
+    async calendar(caller: Caller, query: MovementCalendarQuery): Promise<MovementCalendar> {
+      const person = await callerStaff(caller.user);
+      if (!person && !caller.isAdmin) await requireStaff(caller.user);
+      const departmentCode = await departmentFor(caller, query.department, person);
+      const rangeStart = dayBoundsIn(query.from, timeZone).start;
+      const rangeEnd = dayBoundsIn(query.to, timeZone).end;
+      const [members, leave, movements, holidays, departments] = await Promise.all([
+        departmentMembers(db, departmentCode),
+        departmentLeave(db, departmentCode, query.from, query.to, shiftDate(query.from, -MAX_REQUEST_CALENDAR_DAYS)),
+        departmentMovements(db, departmentCode, rangeStart, rangeEnd, new Date(rangeStart.getTime() - MAX_MOVEMENT_MS)),
+        holidaysBetween(db, query.from, query.to),
+        caller.isAdmin ? listDepartments(db) : listDepartments(db, [departmentCode]),
+      ]);
+      const masks = new Map(members.map((m) => [m.staffId, m.workingDaysMask]));
+      const holidaySet = new Set(holidays.map((h) => h.date));
+      const days = datesBetween(query.from, query.to).map((date) => {
+        const { start, end } = dayBoundsIn(date, timeZone);
+        const away: AwayEntry[] = [];
+        for (const l of leave) {
+          if (l.startDate > date || l.endDate < date) continue;
+          // Leave covers only the person's working days: a week's leave is not shown on the weekend.
+          if (!isWorkingDay(date, masks.get(l.staffId) ?? 31, holidaySet)) continue;
+          const { staffName: _name, ...entry } = l;
+          away.push({ type: 'leave', ...entry });
+        }
+        for (const m of movements) {
+          if (m.startsAt >= end || m.endsAt <= start) continue;
+          away.push({
+            type: 'movement',
+            id: m.id,
+            staffId: m.staffId,
+            kind: m.kind,
+            startsAt: new Date(m.startsAt).toISOString(),
+            endsAt: new Date(m.endsAt).toISOString(),
+            purpose: m.purpose,
+          });
+        }
+        return { date, away };
+      });
+      // Someone who left the department but is away in the range still gets a row.
+      const people = members.map(({ staffId, staffName }) => ({ staffId, staffName }));
+      const known = new Set(people.map((p) => p.staffId));
+      for (const row of [...leave, ...movements]) {
+        if (!known.has(row.staffId)) {
+          known.add(row.staffId);
+          people.push({ staffId: row.staffId, staffName: row.staffName });
+        }
+      }
+      return {
+        departmentCode,
+        from: query.from,
+        to: query.to,
+        people,
+        days,
+        departments,
+        myStaffId: person?.staffId ?? null,
+      };
+    },
+
+    async delegations(user: TokenUser): Promise<MyDelegations> {
+      const person = await requireStaff(user);
+      const t = today();
+      const [mine, actingFor] = await Promise.all([
+        delegationsOf(db, 'approver', person.staffId, t),
+        delegationsOf(db, 'delegate', person.staffId, t),
+      ]);
+      return { mine: mine.map(delegationView), actingFor: actingFor.map(delegationView) };
+    },
+
+    async delegateCandidates(user: TokenUser, search: string | undefined) {
+      const person = await requireStaff(user);
+      return delegateCandidates(db, person.staffId, search, 20);
+    },
+
+    /** Names an acting approver for a range of my absence (PRODUCT.md §5a). */
+    async createDelegation(user: TokenUser, input: DelegationInput): Promise<Delegation> {
+      const person = await requireStaff(user);
+      if (input.delegateStaffId === person.staffId) {
+        throw validationError('You cannot name yourself as your acting approver.', 'delegateStaffId');
+      }
+      if (input.toDate < today()) throw validationError('The delegation must not end in the past.', 'toDate');
+      const id = await db.transaction(async (tx) => {
+        const delegate = await findStaff(tx, input.delegateStaffId);
+        if (!delegate || !delegate.active) {
+          throw validationError(`There is no active staff member ${input.delegateStaffId}.`, 'delegateStaffId');
+        }
+        // Serialises one approver's delegations, so two at once cannot both pass the overlap check.
+        await lockStaff(tx, person.staffId);
+        const [clash] = await overlappingDelegations(tx, person.staffId, input.fromDate, input.toDate);
+        if (clash) {
+          throw validationError(
+            `These dates overlap your delegation from ${clash.fromDate} to ${clash.toDate}.`,
+            'fromDate',
+          );
+        }
+        return insertDelegation(tx, {
+          approverStaffId: person.staffId,
+          delegateStaffId: delegate.staffId,
+          fromDate: input.fromDate,
+          toDate: input.toDate,
+        });
+      });
+      return delegationView((await findDelegation(db, id))!);
+    },
+
+    async deleteDelegation(user: TokenUser, id: number): Promise<void> {
+      const person = await requireStaff(user);
+      const row = await findDelegation(db, id);
+      if (!row) throw notFound(`There is no delegation ${id}.`);
+      if (row.approverStaffId !== person.staffId) throw forbidden('You can only remove your own delegations.');
+      if (!(await deleteDelegation(db, id, person.staffId))) throw notFound(`There is no delegation ${id}.`);
+    },
+
+    async feeds(user: TokenUser): Promise<IcalFeed[]> {
+      return (await feedsOf(db, user.sub)).map(feedView);
+    },
+
+    /** A new private feed address: 32 random bytes, so it cannot be guessed. */
+    async createFeed(caller: Caller, input: IcalFeedInput): Promise<IcalFeed> {
+      const person = await callerStaff(caller.user);
+      let departmentCode: string | null = null;
+      if (input.kind === 'me') {
+        if (!person) await requireStaff(caller.user);
+      } else {
+        if (!person && !caller.isAdmin) await requireStaff(caller.user);
+        try {
+          departmentCode = await departmentFor(caller, input.departmentCode, person);
+        } catch (error) {
+          // The body names the field `departmentCode`, not the query's `department`.
+          if (error instanceof Error && 'field' in error && error.field === 'department') {
+            throw validationError(error.message, 'departmentCode');
+          }
+          throw error;
+        }
+      }
+      const row = await insertFeed(db, {
+        token: randomBytes(32).toString('base64url'),
+        ownerSub: caller.user.sub,
+        kind: input.kind,
+        departmentCode,
+      });
+      return feedView(row);
+    },
+
+    async revokeFeed(user: TokenUser, id: number): Promise<void> {
+      if (!(await revokeFeed(db, id, user.sub))) throw notFound(`You have no feed ${id}.`);
+    },
+
+    /** The feed's iCalendar text, or undefined for an unknown or revoked token. */
+    async feedCalendar(token: string): Promise<string | undefined> {
+      const feed = await activeFeedByToken(db, token);
+      if (!feed) return undefined;
+      const t = today();
+      const from = shiftDate(t, -FEED_PAST_DAYS);
+      const to = shiftDate(t, FEED_FUTURE_DAYS);
+      const calendar = ical({
+        prodId: { company: 'Staff Portal', product: 'E-Leave', language: 'EN' },
+        method: ICalCalendarMethod.PUBLISH,
+        timezone: timeZone,
+        ttl: 60 * 60,
+      });
+      let events: { uid: string; summary: string; startDate: string; endDate: string; status: number }[] = [];
+      if (feed.kind === 'me') {
+        const owner = await findStaffBySub(db, feed.ownerSub);
+        calendar.name(owner ? `${owner.displayName}: leave` : 'My leave');
+        if (owner) {
+          events = (await personLeave(db, owner.staffId, shiftDate(from, -MAX_REQUEST_CALENDAR_DAYS), to))
+            .filter((l) => l.endDate >= from)
+            .map((l) => ({ uid: l.referenceId, summary: l.leaveTypeName, ...l }));
+        }
+      } else {
+        const code = feed.departmentCode!;
+        calendar.name(`${code}: who is away`);
+        events = (await departmentLeave(db, code, from, to, shiftDate(from, -MAX_REQUEST_CALENDAR_DAYS))).map((l) => ({
+          uid: l.referenceId,
+          summary: `${l.staffName}: ${l.leaveTypeName}`,
+          ...l,
+        }));
+      }
+      for (const e of events) {
+        const pending = e.status !== 1;
+        calendar.createEvent({
+          id: `${e.uid}@staff-portal`,
+          start: e.startDate,
+          // All-day events end on the day after the last one (RFC 5545).
+          end: shiftDate(e.endDate, 1),
+          allDay: true,
+          summary: pending ? `${e.summary} (${leaveStatusLabel(e.status)})` : e.summary,
+          status: pending ? ICalEventStatus.TENTATIVE : ICalEventStatus.CONFIRMED,
+        });
+      }
+      return calendar.toString();
+    },
+  };
+}
+
+export type StaffMovementService = ReturnType<typeof createStaffMovementService>;

@@ -1,0 +1,170 @@
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import { isAppError } from '@staff-portal/shared/errors';
+import { MAX_MOVEMENT_DAYS, MOVEMENT_KINDS, movementInputSchema } from '@staff-portal/shared/staff-movement';
+import type { MovementKind } from '@staff-portal/shared/staff-movement';
+import { useId } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNotification } from '../../../components/notification-context';
+import { useRuntimeConfig } from '../../../lib/runtime-config';
+import { useRecordMovement } from '../api/record-movement';
+import { zonedIso } from '../format';
+
+interface FormValues {
+  kind: MovementKind;
+  startsAt: string;
+  endsAt: string;
+  purpose: string;
+}
+
+interface Props {
+  open: boolean;
+  /** The day the form starts on (the one in view), as YYYY-MM-DD. */
+  date: string;
+  onClose: () => void;
+}
+
+/**
+ * Records one of my movements. Times are entered and read in the organisation's zone and sent
+ * with their offset; the shared schema checks them as the server will, and a refusal from the
+ * server lands on the field it names.
+ */
+export function RecordMovementDialog({ open, date, onClose }: Props) {
+  const { t } = useTranslation('staffMovement');
+  const { organisation } = useRuntimeConfig();
+  const { notify } = useNotification();
+  const record = useRecordMovement();
+  const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const titleId = useId();
+  const defaults: FormValues = { kind: 'meeting', startsAt: `${date}T09:00`, endsAt: `${date}T17:00`, purpose: '' };
+  const { control, handleSubmit, reset, setError } = useForm<FormValues>({ values: defaults });
+
+  const close = () => {
+    reset(defaults);
+    onClose();
+  };
+
+  const submit = handleSubmit((values) => {
+    const startsAt = zonedIso(values.startsAt, organisation.timeZone);
+    const endsAt = zonedIso(values.endsAt, organisation.timeZone);
+    if (startsAt === undefined) setError('startsAt', { message: t('record.required') });
+    if (endsAt === undefined) setError('endsAt', { message: t('record.required') });
+    if (startsAt === undefined || endsAt === undefined) return;
+    const parsed = movementInputSchema.safeParse({ ...values, startsAt, endsAt });
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0] as keyof FormValues;
+        const message =
+          field === 'purpose'
+            ? t('record.purposeRequired')
+            : field === 'endsAt' && Date.parse(endsAt) <= Date.parse(startsAt)
+              ? t('record.endAfterStart')
+              : field === 'endsAt'
+                ? t('record.tooLong', { count: MAX_MOVEMENT_DAYS })
+                : issue.message;
+        setError(field, { message });
+      }
+      return;
+    }
+    record.mutate(parsed.data, {
+      onSuccess: () => {
+        notify({ message: t('record.saved'), severity: 'success' });
+        close();
+      },
+      onError: (error) => {
+        if (isAppError(error) && error.field !== undefined && error.field in defaults) {
+          setError(error.field as keyof FormValues, { message: error.message });
+        }
+      },
+    });
+  });
+
+  return (
+    <Dialog open={open} onClose={close} fullScreen={fullScreen} aria-labelledby={titleId} fullWidth maxWidth="sm">
+      <form noValidate onSubmit={(event) => void submit(event)}>
+        <DialogTitle id={titleId}>{t('record.title')}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            <Controller
+              control={control}
+              name="kind"
+              render={({ field, fieldState }) => (
+                <TextField
+                  {...field}
+                  select
+                  label={t('record.kind')}
+                  error={fieldState.error !== undefined}
+                  helperText={fieldState.error?.message}
+                >
+                  {MOVEMENT_KINDS.map((kind) => (
+                    <MenuItem key={kind} value={kind}>
+                      {t(`kind.${kind}`)}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              )}
+            />
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+              {(['startsAt', 'endsAt'] as const).map((name) => (
+                <Controller
+                  key={name}
+                  control={control}
+                  name={name}
+                  render={({ field, fieldState }) => (
+                    <TextField
+                      {...field}
+                      type="datetime-local"
+                      label={t(`record.${name}`)}
+                      required
+                      fullWidth
+                      error={fieldState.error !== undefined}
+                      helperText={fieldState.error?.message}
+                      slotProps={{ inputLabel: { shrink: true } }}
+                    />
+                  )}
+                />
+              ))}
+            </Stack>
+            <Controller
+              control={control}
+              name="purpose"
+              render={({ field, fieldState }) => (
+                <TextField
+                  {...field}
+                  label={t('record.purpose')}
+                  required
+                  multiline
+                  minRows={2}
+                  error={fieldState.error !== undefined}
+                  helperText={fieldState.error?.message}
+                  slotProps={{ htmlInput: { maxLength: 500 } }}
+                />
+              )}
+            />
+          </Stack>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button onClick={close}>{t('record.cancel')}</Button>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={record.isPending}
+            startIcon={record.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
+          >
+            {t('record.save')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

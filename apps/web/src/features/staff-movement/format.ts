@@ -1,0 +1,60 @@
+import dayjs from 'dayjs';
+import 'dayjs/locale/ms';
+import timezone from 'dayjs/plugin/timezone';
+import utc from 'dayjs/plugin/utc';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+export type CalendarView = 'day' | 'week';
+
+const DATE = 'YYYY-MM-DD';
+
+export function addDays(date: string, days: number): string {
+  return dayjs(date, DATE).add(days, 'day').format(DATE);
+}
+
+/** The Monday of the week a date is in (the organisation's week starts on Monday). */
+export function mondayOf(date: string): string {
+  const d = dayjs(date, DATE);
+  return d.subtract((d.day() + 6) % 7, 'day').format(DATE);
+}
+
+/** The days a view shows around an anchor date. */
+export function rangeOf(view: CalendarView, anchor: string): { from: string; to: string } {
+  if (view === 'day') return { from: anchor, to: anchor };
+  const from = mondayOf(anchor);
+  return { from, to: addDays(from, 6) };
+}
+
+/** "Mon 08 Mar" for column heads and list headings. */
+export function formatDay(date: string, locale = 'en'): string {
+  return dayjs(date, DATE).locale(locale).format('ddd DD MMM');
+}
+
+/** "08 Mar 2027", as the leave pages show dates. */
+export function formatDate(date: string, locale = 'en'): string {
+  return dayjs(date, DATE).locale(locale).format('DD MMM YYYY');
+}
+
+/** Today in the organisation's zone. */
+export function todayIn(timeZone: string): string {
+  try {
+    return dayjs().tz(timeZone).format(DATE);
+  } catch {
+    return dayjs().format(DATE);
+  }
+}
+
+/** An instant as "HH:mm" in the organisation's zone, with the date when it is not `onDate`. */
+export function formatTimeOn(instant: string, timeZone: string, onDate: string, locale = 'en'): string {
+  const at = dayjs(instant).tz(timeZone).locale(locale);
+  return at.format(DATE) === onDate ? at.format('HH:mm') : at.format('DD MMM HH:mm');
+}
+
+/** A `datetime-local` value read in the organisation's zone, as ISO 8601 with its offset. */
+export function zonedIso(localValue: string, timeZone: string): string | undefined {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(localValue)) return undefined;
+  const at = dayjs.tz(localValue, timeZone);
+  return at.isValid() ? at.format() : undefined;
+}

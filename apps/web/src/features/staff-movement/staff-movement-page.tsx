@@ -1,0 +1,174 @@
+import AddIcon from '@mui/icons-material/Add';
+import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNotification } from '../../components/notification-context';
+import { useRuntimeConfig } from '../../lib/runtime-config';
+import { useDeleteMovement } from './api/delete-movement';
+import { useMovementCalendar } from './api/get-movement-calendar';
+import { IcalFeedPanel } from './components/ical-feed-panel';
+import { MovementDayList } from './components/movement-day-list';
+import { MovementGrid } from './components/movement-grid';
+import { RecordMovementDialog } from './components/record-movement-dialog';
+import { addDays, formatDate, rangeOf, todayIn } from './format';
+import type { CalendarView } from './format';
+
+/** `/shared/hr-services/leave/staff-movement` (StaffMovementPage). */
+export function StaffMovementPage() {
+  const { t, i18n } = useTranslation(['staffMovement', 'common']);
+  const locale = i18n.resolvedLanguage ?? 'en';
+  const { organisation } = useRuntimeConfig();
+  const { notify } = useNotification();
+  const today = todayIn(organisation.timeZone);
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
+  const [view, setView] = useState<CalendarView>('week');
+  const [anchor, setAnchor] = useState(today);
+  const [department, setDepartment] = useState<string | undefined>(undefined);
+  const [recording, setRecording] = useState(false);
+  const [deleting, setDeleting] = useState<number | null>(null);
+  const range = rangeOf(view, anchor);
+  const calendar = useMovementCalendar({ ...range, department });
+  const remove = useDeleteMovement();
+  const step = view === 'day' ? 1 : 7;
+  const rangeText =
+    range.from === range.to
+      ? formatDate(range.from, locale)
+      : t('range', { from: formatDate(range.from, locale), to: formatDate(range.to, locale) });
+  const label = t('gridLabel', { range: rangeText });
+  const data = calendar.data;
+  const shownDepartment = data?.departmentCode ?? department ?? '';
+
+  const confirmDelete = () => {
+    if (deleting === null) return;
+    remove.mutate(deleting, {
+      onSuccess: () => notify({ message: t('deleted'), severity: 'success' }),
+      onSettled: () => setDeleting(null),
+    });
+  };
+
+  return (
+    <Box sx={{ px: { xs: 2, sm: 3 }, py: { xs: 2, sm: 3 }, maxWidth: 1400, width: '100%', minWidth: 0 }}>
+      <title>{`${t('title')} · ${t('common:appName')}`}</title>
+      <Typography
+        variant="h4"
+        component="h1"
+        sx={{ fontWeight: 700, mb: 1, fontSize: { xs: '1.6rem', sm: '2.125rem' } }}
+      >
+        {t('title')}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 3 }}>
+        {t('intro')}
+      </Typography>
+
+      <Stack
+        direction={{ xs: 'column', md: 'row' }}
+        spacing={2}
+        sx={{ mb: 2, alignItems: { md: 'center' }, justifyContent: 'space-between' }}
+      >
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+          <ToggleButtonGroup
+            exclusive
+            size="small"
+            value={view}
+            aria-label={t('view.label')}
+            onChange={(_event, next: CalendarView | null) => {
+              if (next !== null) setView(next);
+            }}
+          >
+            <ToggleButton value="day">{t('view.day')}</ToggleButton>
+            <ToggleButton value="week">{t('view.week')}</ToggleButton>
+          </ToggleButtonGroup>
+          <IconButton aria-label={t(`previous.${view}`)} onClick={() => setAnchor(addDays(anchor, -step))}>
+            <ChevronLeftIcon />
+          </IconButton>
+          <Button variant="outlined" size="small" onClick={() => setAnchor(today)}>
+            {t('today')}
+          </Button>
+          <IconButton aria-label={t(`next.${view}`)} onClick={() => setAnchor(addDays(anchor, step))}>
+            <ChevronRightIcon />
+          </IconButton>
+          <Typography component="p" aria-live="polite" sx={{ fontWeight: 600, ml: 1 }}>
+            {rangeText}
+          </Typography>
+        </Stack>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+          {data !== undefined && data.departments.length > 1 && (
+            <TextField
+              select
+              size="small"
+              label={t('department')}
+              value={shownDepartment}
+              onChange={(event) => setDepartment(event.target.value)}
+              sx={{ minWidth: 200 }}
+            >
+              {data.departments.map((d) => (
+                <MenuItem key={d.code} value={d.code}>
+                  {d.name === d.code ? d.code : `${d.name} (${d.code})`}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setRecording(true)}>
+            {t('record.open')}
+          </Button>
+        </Stack>
+      </Stack>
+
+      {data !== undefined ? (
+        <Box sx={{ opacity: calendar.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}>
+          {phone ? (
+            <MovementDayList calendar={data} today={today} label={label} onDeleteMovement={setDeleting} />
+          ) : (
+            <MovementGrid calendar={data} today={today} label={label} onDeleteMovement={setDeleting} />
+          )}
+        </Box>
+      ) : calendar.isError ? (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void calendar.refetch()}>
+              {t('retry')}
+            </Button>
+          }
+        >
+          {t('loadError')}
+        </Alert>
+      ) : (
+        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', py: 2 }}>
+          <CircularProgress size={20} aria-label={t('common:loading')} />
+          <Typography color="text.secondary">{t('common:loading')}</Typography>
+        </Stack>
+      )}
+
+      {data !== undefined && <IcalFeedPanel departmentCode={data.departmentCode} />}
+
+      <RecordMovementDialog open={recording} date={anchor} onClose={() => setRecording(false)} />
+      <Dialog open={deleting !== null} onClose={() => setDeleting(null)} aria-labelledby="delete-movement-title">
+        <DialogTitle id="delete-movement-title">{t('confirmDelete.title')}</DialogTitle>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button onClick={() => setDeleting(null)}>{t('confirmDelete.back')}</Button>
+          <Button variant="contained" color="error" disabled={remove.isPending} onClick={confirmDelete}>
+            {t('confirmDelete.confirm')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Box>
+  );
+}
