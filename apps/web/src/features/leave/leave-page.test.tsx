@@ -1,5 +1,5 @@
 import { forbidden, validationError } from '@staff-portal/shared/errors';
-import { applyLeaveInputSchema } from '@staff-portal/shared/leave';
+import { applyLeaveInputSchema, leaveRequestEventSchema } from '@staff-portal/shared/leave';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
@@ -357,5 +357,25 @@ describe('LeavePage', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Apply for leave' })).not.toBeInTheDocument();
     expect(api.callsTo('GET', '/leave/requests/mine')).toHaveLength(0);
+  });
+
+  it("shows the history of a request: who, when (in the organisation's time) and remarks", async () => {
+    const api = stub({
+      'GET /leave/requests/:referenceId/history': () =>
+        leaveRequestEventSchema.array().parse([
+          { fromStatus: null, toStatus: 0, actorName: 'Aisyah', remarks: null, at: '2026-03-01T01:00:00.000Z' },
+          { fromStatus: 0, toStatus: 1, actorName: 'Farid', remarks: 'Enjoy', at: '2026-03-01T07:30:00.000Z' },
+        ]),
+    });
+    const user = userEvent.setup();
+    renderLeavePage(<LeavePage />, PAGE_URL);
+    await user.click(await screen.findByRole('button', { name: 'History of LV202603010900222222' }));
+    const dialog = await screen.findByRole('dialog', { name: 'History of LV202603010900222222' });
+    const items = await within(dialog).findAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      'Applied by Aisyah01 Mar 2026, 9.00am',
+      'APPROVED by Farid01 Mar 2026, 3.30pm · Enjoy',
+    ]);
+    expect(api.callsTo('GET', '/leave/requests/LV202603010900222222/history')).toHaveLength(1);
   });
 });

@@ -135,6 +135,7 @@ export const leave = {
     open: 'History of {{referenceId}}',
     title: 'History of {{referenceId}}',
     empty: 'No changes recorded.',
+    applied: 'Applied by {{actor}}',
     by: '{{status}} by {{actor}}',
     close: 'Close',
   },

@@ -140,6 +140,7 @@ export const leave: typeof en = {
     open: 'Sejarah {{referenceId}}',
     title: 'Sejarah {{referenceId}}',
     empty: 'Tiada perubahan direkodkan.',
+    applied: 'Dipohon oleh {{actor}}',
     by: '{{status}} oleh {{actor}}',
     close: 'Tutup',
   },

@@ -30,10 +30,11 @@ export function RequestHistoryDialog({ referenceId, onClose }: { referenceId: st
               {events.map((event) => (
                 <ListItem key={`${event.at}-${event.toStatus}`} disableGutters>
                   <ListItemText
-                    primary={t('historyDialog.by', {
-                      status: leaveStatusLabel(event.toStatus),
-                      actor: event.actorName,
-                    })}
+                    primary={
+                      event.fromStatus === null
+                        ? t('historyDialog.applied', { actor: event.actorName })
+                        : t('historyDialog.by', { status: leaveStatusLabel(event.toStatus), actor: event.actorName })
+                    }
                     secondary={[
                       formatDateTime(event.at, {
                         timeZone: config.organisation.timeZone,
