@@ -4,6 +4,7 @@ import type { ApprovalItem } from '@staff-portal/shared/leave';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { changeLanguage } from '../../lib/i18n';
 import { LeaveApprovalPage } from './leave-approval-page';
 import { stubLeaveApi } from './test/leave-api-double';
 import type { Handler } from './test/leave-api-double';
@@ -205,5 +206,21 @@ describe('LeaveApprovalPage', { timeout: 20_000 }, () => {
       screen.queryByRole('button', { name: 'Open the attachment of LV202603010900500010' }),
     ).not.toBeInTheDocument();
     clicks.mockRestore();
+  });
+
+  it('speaks Bahasa Malaysia', async () => {
+    await changeLanguage('ms');
+    try {
+      stub();
+      renderLeavePage(<LeaveApprovalPage />, PAGE_URL);
+      expect(screen.getByRole('heading', { level: 1, name: 'Kelulusan Cuti' })).toBeInTheDocument();
+      const siti = await screen.findByRole('listitem', { name: 'Siti' });
+      expect(within(siti).getByText('Permohonan pembatalan')).toBeInTheDocument();
+      expect(within(siti).getByText('Annual Leave · 01 Apr 2026 · 0.5 hari (AM)')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Luluskan LV202603010900500001' })).toBeInTheDocument();
+    } finally {
+      await changeLanguage('en');
+      localStorage.clear();
+    }
   });
 });

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import Papa from 'papaparse';
 import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { changeLanguage } from '../../lib/i18n';
 import { LeaveHistoryPage } from './leave-history-page';
 import { stubLeaveApi } from './test/leave-api-double';
 import { leaveRequest, leaveTypes, MEDICAL, pageFrom } from './test/leave-fixtures';
@@ -177,5 +178,22 @@ describe('LeaveHistoryPage', { timeout: 20_000 }, () => {
     render(`${PATH}?status=3`);
     expect(await screen.findByText('No requests match these filters.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
+  });
+
+  it('speaks Bahasa Malaysia, month names included', async () => {
+    await changeLanguage('ms');
+    try {
+      stub();
+      render(PATH);
+      expect(screen.getByRole('heading', { level: 1, name: 'Sejarah Cuti' })).toBeInTheDocument();
+      await screen.findByRole('table');
+      expect(screen.getByRole('combobox', { name: 'Tahun' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Eksport CSV' })).toBeInTheDocument();
+      expect(screen.getAllByText('02 Jun 2025')).not.toHaveLength(0);
+      expect(screen.getByText('1–20 daripada 45')).toBeInTheDocument();
+    } finally {
+      await changeLanguage('en');
+      localStorage.clear();
+    }
   });
 });
