@@ -31,6 +31,8 @@ const projects: TestProjectConfiguration[] = [
       include: ['src/**/*.test.{ts,tsx}'],
       environment: 'jsdom',
       setupFiles: ['./src/test/setup.ts'],
+      // Form tests type with user-event; on a busy 2-core CI machine some take several seconds.
+      testTimeout: 15_000,
     },
   },
 ];

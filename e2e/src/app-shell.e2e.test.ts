@@ -29,13 +29,14 @@ describe('the web app', () => {
   });
 
   it("shows the seed's 404 text for an unknown route, and Go Back returns to the previous page", async () => {
-    const page = await open('/shared');
+    // PoPage is the Under Construction page (PRODUCT.md §4).
+    const page = await open('/shared/po');
     await signIn(page, accounts.HR);
     await page.getByText(UNDER_CONSTRUCTION).waitFor();
     await page.goto(new URL('/no/such/page', session.server.url).toString());
     await page.getByText(NOT_FOUND).waitFor();
     await page.getByRole('button', { name: 'Go Back' }).click();
-    await page.waitForURL(new URL('/shared', session.server.url).toString());
+    await page.waitForURL(new URL('/shared/po', session.server.url).toString());
     await page.getByText(UNDER_CONSTRUCTION).waitFor();
     expect(session.errors).toEqual([]);
   });

@@ -164,9 +164,13 @@ export function pageOf<T extends z.ZodType>(item: T) {
   });
 }
 
-/** `GET /leave/requests/mine`: my requests, newest first, filtered; paged. */
+/**
+ * `GET /leave/requests/mine`: my requests, newest first, filtered; paged. `from`: those starting
+ * on or after a date (the my-leaves page shows this year's and every later one).
+ */
 export const myRequestsQuerySchema = pageQuerySchema.extend({
   year: z.coerce.number().int().min(2000).max(2100).optional(),
+  from: isoDate.optional(),
   leaveTypeId: z.string().regex(LEAVE_TYPE_ID).optional(),
   status: z.coerce.number().int().min(0).max(5).optional(),
 });

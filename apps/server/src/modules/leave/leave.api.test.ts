@@ -471,6 +471,8 @@ describe('GET /api/leave/requests/mine', () => {
     >();
     expect(annual.items.map((r) => r.startDate)).toEqual(['2027-03-08']);
     expect((await call(ctx, 'hr', 'GET', '/api/leave/requests/mine?year=2026')).json<typeof page>().total).toBe(0);
+    const fromApril = (await call(ctx, 'hr', 'GET', '/api/leave/requests/mine?from=2027-04-05')).json<typeof page>();
+    expect(fromApril.items.map((r) => r.startDate)).toEqual(['2027-05-03', '2027-04-05']);
   });
 
   it.each([
@@ -478,6 +480,7 @@ describe('GET /api/leave/requests/mine', () => {
     ['pageSize=500', 'pageSize'],
     ['leaveTypeId=annual', 'leaveTypeId'],
     ['page=0', 'page'],
+    ['from=5 April', 'from'],
   ])('refuses %s with 400 naming the field', async (query, field) => {
     const ctx = await setup();
     const response = await call(ctx, 'hr', 'GET', `/api/leave/requests/mine?${query}`);

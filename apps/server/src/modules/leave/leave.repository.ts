@@ -279,6 +279,7 @@ export async function findRequestView(db: Queryable, referenceId: string): Promi
 export interface MyRequestsFilter {
   staffId: string;
   year?: number | undefined;
+  from?: string | undefined;
   leaveTypeId?: string | undefined;
   status?: number | undefined;
   page: number;
@@ -290,6 +291,7 @@ export async function myRequests(db: Queryable, filter: MyRequestsFilter) {
     eq(leaveRequests.staffId, filter.staffId),
     filter.year === undefined ? undefined : gte(leaveRequests.startDate, `${filter.year}-01-01`),
     filter.year === undefined ? undefined : lte(leaveRequests.startDate, `${filter.year}-12-31`),
+    filter.from === undefined ? undefined : gte(leaveRequests.startDate, filter.from),
     filter.leaveTypeId === undefined ? undefined : eq(leaveRequests.leaveTypeId, filter.leaveTypeId),
     filter.status === undefined ? undefined : eq(leaveRequests.status, filter.status),
   );

@@ -76,7 +76,7 @@ describe('LeavePage', { timeout: 20_000 }, () => {
       }),
     ).toBeInTheDocument();
 
-    const table = await screen.findByRole('table', { name: `My requests in ${year}` });
+    const table = await screen.findByRole('table', { name: `My requests from ${year} on` });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((row) => within(row).getByText(/^(PENDING|APPROVED|REJECTED)$/).textContent)).toEqual([
       'PENDING',
@@ -318,7 +318,7 @@ describe('LeavePage', { timeout: 20_000 }, () => {
     setViewportWidth(390);
     stub();
     renderLeavePage(<LeavePage />, PAGE_URL);
-    const list = await screen.findByRole('list', { name: `My requests in ${year}` });
+    const list = await screen.findByRole('list', { name: `My requests from ${year} on` });
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     const first = within(list).getAllByRole('listitem')[0];
     expect(first).toHaveTextContent('Annual Leave');

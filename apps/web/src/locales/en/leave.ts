@@ -79,8 +79,8 @@ export const leave = {
       chart: '{{type}}: {{taken}} taken, {{pending}} pending and {{available}} available of {{total}} days',
     },
     requests: {
-      heading: 'My requests in {{year}}',
-      empty: 'You have no leave requests in {{year}}.',
+      heading: 'My requests from {{year}} on',
+      empty: 'You have no leave requests from {{year}} on.',
     },
   },
   apply: {

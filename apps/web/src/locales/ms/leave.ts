@@ -84,8 +84,8 @@ export const leave: typeof en = {
       chart: '{{type}}: {{taken}} diambil, {{pending}} menunggu dan {{available}} baki daripada {{total}} hari',
     },
     requests: {
-      heading: 'Permohonan saya pada {{year}}',
-      empty: 'Anda tiada permohonan cuti pada {{year}}.',
+      heading: 'Permohonan saya dari {{year}} dan seterusnya',
+      empty: 'Anda tiada permohonan cuti dari {{year}} dan seterusnya.',
     },
   },
   apply: {

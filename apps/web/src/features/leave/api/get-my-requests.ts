@@ -7,6 +7,8 @@ import { leaveKeys } from './leave-keys';
 
 export interface MyRequestsQuery {
   year?: number | undefined;
+  /** Only requests starting on or after this date (YYYY-MM-DD). */
+  from?: string | undefined;
   leaveTypeId?: string | undefined;
   status?: number | undefined;
   page?: number | undefined;
