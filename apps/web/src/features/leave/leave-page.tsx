@@ -74,7 +74,11 @@ export function LeavePage() {
   // Without a staff leave record (403) there is nothing to apply for or list: the balances
   // section says why, once.
   const noStaffRecord = isAppError(myLeave.error) && myLeave.error.status === 403;
-  const requests = useMyRequests({ year, page: 1, pageSize: MAX_PAGE_SIZE }, { enabled: myLeave.isSuccess });
+  // This year's requests and every later one: a request for next January made in December shows.
+  const requests = useMyRequests(
+    { from: `${year}-01-01`, page: 1, pageSize: MAX_PAGE_SIZE },
+    { enabled: myLeave.isSuccess },
+  );
   const cancel = useCancelLeave();
   const openAttachment = useOpenAttachment();
 
