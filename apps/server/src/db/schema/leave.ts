@@ -61,6 +61,8 @@ export const leaveRequests = pgTable(
     check('leave_requests_dates', sql`${t.endDate} >= ${t.startDate}`),
     check('leave_requests_days', sql`${t.days} >= 0`),
     index('leave_requests_staff_start_idx').on(t.staffId, t.startDate.desc()),
+    // A person's requests still running on or after a date (who is away: approval, movement).
+    index('leave_requests_staff_end_idx').on(t.staffId, t.endDate),
     index('leave_requests_approver_status_idx').on(t.approverStaffId, t.status),
     // Who is away on given dates (approval insight, staff movement), joined to staff by department.
     index('leave_requests_dates_idx').on(t.startDate, t.endDate, t.staffId),

@@ -46,7 +46,7 @@ import {
   type StaffSearch,
   attachmentOf,
   departmentAbsences,
-  departmentSize,
+  departmentSizes,
   entitlementRows,
   findLeaveType,
   findRequestRow,
@@ -606,8 +606,15 @@ export function createLeaveService({ database, timeZone, now = () => new Date(),
         .slice(0, APPROVAL_QUEUE_LIMIT);
       const types = new Map((await listLeaveTypes(db)).map((t) => [t.id, t]));
       const applicants = new Map<string, Promise<StaffRow | undefined>>();
-      const sizes = new Map<string, Promise<number>>();
       const balances = new Map<string, Promise<LeaveBalance[]>>();
+      // Who is away, and how many work in each department: one query each for the whole queue.
+      const departments = [...new Set(queue.map((request) => request.departmentCode))];
+      const from = queue.reduce((min, r) => (r.startDate < min ? r.startDate : min), queue[0]?.startDate ?? '');
+      const to = queue.reduce((max, r) => (r.endDate > max ? r.endDate : max), '');
+      const [absences, sizes] = await Promise.all([
+        departmentAbsences(db, departments, from, to),
+        departmentSizes(db, departments),
+      ]);
       return Promise.all(
         queue.map(async (request) => {
           if (!applicants.has(request.staffId)) applicants.set(request.staffId, findStaff(db, request.staffId));
@@ -615,13 +622,15 @@ export function createLeaveService({ database, timeZone, now = () => new Date(),
           const year = Number(request.startDate.slice(0, 4));
           const key = `${request.staffId}|${request.leaveTypeId}|${year}`;
           if (!balances.has(key)) balances.set(key, balancesOf(db, applicant, [types.get(request.leaveTypeId)!], year));
-          if (!sizes.has(request.departmentCode))
-            sizes.set(request.departmentCode, departmentSize(db, request.departmentCode));
-          const [[balance], away, size] = await Promise.all([
-            balances.get(key)!,
-            departmentAbsences(db, request.departmentCode, request.staffId, request.startDate, request.endDate),
-            sizes.get(request.departmentCode)!,
-          ]);
+          const [balance] = await balances.get(key)!;
+          const away = absences.filter(
+            (a) =>
+              a.departmentCode === request.departmentCode &&
+              a.staffId !== request.staffId &&
+              a.startDate <= request.endDate &&
+              a.endDate >= request.startDate,
+          );
+          const size = sizes.get(request.departmentCode) ?? 0;
           const othersAway = new Set(away.map((a) => a.staffId)).size;
           return {
             ...request,

@@ -1,0 +1,1 @@
+CREATE INDEX "leave_requests_staff_end_idx" ON "leave_requests" USING btree ("staff_id","end_date");
