@@ -117,6 +117,7 @@ export const leaveTypeInputSchema = z.object({
   attachmentRequired: z.boolean(),
   halfDayAllowed: z.boolean(),
   balanceLimited: z.boolean(),
+  accruesMonthly: z.boolean(),
   active: z.boolean(),
   carryForwardCap: carryForwardRuleSchema.shape.cap,
   carryForwardExpiry: carryForwardRuleSchema.shape.expiry,

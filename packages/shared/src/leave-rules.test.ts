@@ -5,8 +5,13 @@ import { LEAVE_STATUS, REFERENCE_ID } from './leave';
 import {
   DEPARTMENT_AWAY_THRESHOLD,
   LEAVE_TRANSITIONS,
+  accruedEntitlement,
+  accruedMonths,
   assertTransition,
   availableBalance,
+  balanceDateOf,
+  carriedAt,
+  carryForwardDays,
   countLeaveDays,
   datesBetween,
   decisionTarget,
@@ -249,6 +254,91 @@ describe('balances', () => {
               }),
             ).toBeGreaterThanOrEqual(0);
           }
+        },
+      ),
+    );
+  });
+});
+
+describe('balances as at a date: accrual, carried days and carry-forward (PRODUCT.md §5a)', () => {
+  it('judges a year on today within it, else its first day ahead or last day gone', () => {
+    expect(balanceDateOf(2026, '2026-11-24')).toBe('2026-11-24');
+    expect(balanceDateOf(2027, '2026-11-24')).toBe('2027-01-01');
+    expect(balanceDateOf(2025, '2026-11-24')).toBe('2025-12-31');
+  });
+
+  it('credits a month on its first day, from the month of joining, twelve once the year is over', () => {
+    expect(accruedMonths(2027, '2020-05-18', '2027-01-01')).toBe(1);
+    expect(accruedMonths(2027, '2020-05-18', '2027-03-31')).toBe(3);
+    expect(accruedMonths(2027, '2020-05-18', '2027-12-31')).toBe(12);
+    expect(accruedMonths(2027, '2020-05-18', '2028-02-01')).toBe(12);
+    expect(accruedMonths(2027, '2020-05-18', '2026-12-31')).toBe(0);
+    // Joining in the year: that month and the ones after it.
+    expect(accruedMonths(2027, '2027-09-20', '2027-08-31')).toBe(0);
+    expect(accruedMonths(2027, '2027-09-20', '2027-09-20')).toBe(1);
+    expect(accruedMonths(2027, '2027-09-20', '2027-12-31')).toBe(4);
+    expect(accruedMonths(2027, '2028-01-03', '2027-12-31')).toBe(0);
+  });
+
+  it('gives the share of the year rounded down to the half day', () => {
+    expect(accruedEntitlement(16, 3)).toBe(4);
+    expect(accruedEntitlement(8, 5)).toBe(3); // 3⅓
+    expect(accruedEntitlement(14, 1)).toBe(1); // 1⅙
+    expect(accruedEntitlement(18, 1)).toBe(1.5);
+    expect(accruedEntitlement(12.5, 12)).toBe(12.5);
+    expect(accruedEntitlement(0.1, 11)).toBe(0);
+    expect(accruedEntitlement(0.1, 12)).toBe(0.1);
+  });
+
+  it('property: accrual never falls as the date moves on, stays within the year, and ends at the whole year', () => {
+    // Entitlements are whole or half days (the admin forms and API take nothing finer).
+    const yearly = fc.integer({ min: 0, max: 732 }).map((n) => n / 2);
+    fc.assert(
+      fc.property(yearly, fc.integer({ min: 2001, max: 2098 }), isoDate, isoDate, isoDate, (days, year, join, a, b) => {
+        const [earlier, later] = a <= b ? [a, b] : [b, a];
+        const before = accruedEntitlement(days, accruedMonths(year, join, earlier));
+        const after = accruedEntitlement(days, accruedMonths(year, join, later));
+        expect(after).toBeGreaterThanOrEqual(before);
+        expect(after).toBeLessThanOrEqual(days);
+        expect(after * 2).toBe(Math.round(after * 2));
+        if (join < `${year}-01-01`)
+          expect(accruedEntitlement(days, accruedMonths(year, join, `${year}-12-31`))).toBe(days);
+      }),
+    );
+  });
+
+  it('keeps carried days until their expiry, then only those used by it', () => {
+    expect(carriedAt(5, '2027-03-31', '2027-03-31', 0)).toBe(5);
+    expect(carriedAt(5, '2027-03-31', '2027-04-01', 2)).toBe(2);
+    expect(carriedAt(5, '2027-03-31', '2027-04-01', 9)).toBe(5);
+    expect(carriedAt(5, null, '2027-12-31', 0)).toBe(5);
+    expect(carriedAt(0, '2027-03-31', '2027-12-31', 3)).toBe(0);
+  });
+
+  it('property: carried days that count never exceed those carried, nor grow once expired', () => {
+    const days = fc.integer({ min: 0, max: 200 }).map((n) => n / 2);
+    fc.assert(
+      fc.property(days, days, isoDate, isoDate, (carried, used, expiry, asAt) => {
+        const counted = carriedAt(carried, expiry, asAt, used);
+        expect(counted).toBeGreaterThanOrEqual(0);
+        expect(counted).toBeLessThanOrEqual(carried);
+        if (asAt > expiry) expect(counted).toBeLessThanOrEqual(used);
+      }),
+    );
+  });
+
+  it('property: carries forward what is left, at most the cap, never a negative balance', () => {
+    const half = fc.integer({ min: -400, max: 400 }).map((n) => n / 2);
+    fc.assert(
+      fc.property(
+        half,
+        fc.integer({ min: 0, max: 100 }).map((n) => n / 2),
+        (available, cap) => {
+          const carried = carryForwardDays(available, cap);
+          expect(carried).toBeGreaterThanOrEqual(0);
+          expect(carried).toBeLessThanOrEqual(cap);
+          expect(carried).toBeLessThanOrEqual(Math.max(available, 0));
+          expect(carried).toBe(Math.min(cap, Math.max(available, 0)));
         },
       ),
     );

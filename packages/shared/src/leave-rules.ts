@@ -115,6 +115,55 @@ export function entitlementDateOf(year: number): string {
   return `${String(year).padStart(4, '0')}-12-31`;
 }
 
+/**
+ * The date a year's balance is judged on when none is asked for: today within the year, else
+ * the first day of a year ahead or the last day of a year gone.
+ */
+export function balanceDateOf(year: number, today: string): string {
+  const first = `${String(year).padStart(4, '0')}-01-01`;
+  const last = entitlementDateOf(year);
+  return today < first ? first : today > last ? last : today;
+}
+
+/**
+ * Months of a year's entitlement earned by a date, for a type that accrues monthly (PRODUCT.md
+ * §5a): each month is credited on its first day, from the month of joining; none before the
+ * year or the joining, all twelve once the year is over.
+ */
+export function accruedMonths(year: number, joinDate: string, asAt: string): number {
+  dayNumber(joinDate);
+  dayNumber(asAt);
+  const [joinYear, joinMonth] = joinDate.split('-').map(Number) as [number, number];
+  const [atYear, atMonth] = asAt.split('-').map(Number) as [number, number];
+  const firstMonth = joinYear < year ? 1 : joinYear === year ? joinMonth : 13;
+  const lastMonth = atYear < year ? 0 : atYear === year ? atMonth : 12;
+  return Math.max(0, lastMonth - firstMonth + 1);
+}
+
+/**
+ * A yearly entitlement's share for some months, rounded down to the half day leave is taken in;
+ * the whole of it once all twelve are earned. Worked in tenths of a day (entitlements have one decimal), so no float error moves a boundary.
+ */
+export function accruedEntitlement(yearly: number, months: number): number {
+  if (months >= 12) return yearly;
+  const tenths = Math.round(yearly * 10);
+  return Math.floor((tenths * months * 2) / 120) / 2;
+}
+
+/**
+ * Carried-forward days that still count on a date: all of them until they expire; after the
+ * expiry only those used by then (requests starting on or before it), the rest lapse.
+ */
+export function carriedAt(carried: number, expiresOn: string | null, asAt: string, usedByExpiry: number): number {
+  if (carried <= 0 || expiresOn === null || asAt <= expiresOn) return carried;
+  return Math.min(carried, Math.max(0, usedByExpiry));
+}
+
+/** The days a year-end carries into the next year: what is left, at most the type's cap, never negative. */
+export function carryForwardDays(available: number, cap: number): number {
+  return Math.round(Math.max(0, Math.min(cap, available)) * 10) / 10;
+}
+
 export interface BalanceParts {
   entitled: number;
   carried: number;

@@ -78,15 +78,21 @@ export const leaveTypeSchema = z.object({
   attachmentRequired: z.boolean(),
   halfDayAllowed: z.boolean(),
   balanceLimited: z.boolean(),
+  /** The year's entitlement is earned a twelfth each month rather than all on 1 January. */
+  accruesMonthly: z.boolean(),
   active: z.boolean(),
 });
 export type LeaveType = z.infer<typeof leaveTypeSchema>;
 
-/** One leave type's balance for a year (PRODUCT.md §5). */
+/** One leave type's balance for a year, as at a date (PRODUCT.md §5, §5a). */
 export const leaveBalanceSchema = z.object({
   leaveTypeId: z.string(),
   leaveTypeName: z.string(),
+  /** The entitlement earned by the date: the whole year's, or for a type that accrues monthly, its share so far. */
   entitled: z.number(),
+  /** The whole year's entitlement. */
+  entitledForYear: z.number(),
+  accruesMonthly: z.boolean(),
   carried: z.number(),
   adjustments: z.number(),
   taken: z.number(),
@@ -110,13 +116,42 @@ export const staffRecordSchema = z.object({
 });
 export type StaffRecord = z.infer<typeof staffRecordSchema>;
 
-/** `GET /leave/me?year=`: my staff record and my balances for the year (default: this year). */
+/**
+ * `GET /leave/me?year=` or `?asAt=`: my staff record and my balances for a year as at a date.
+ * By default the date is today (for another year: its first day ahead, its last day gone); with
+ * `asAt`, the year is that date's.
+ */
+export const myLeaveQuerySchema = z
+  .object({
+    year: z.coerce.number().int().min(2000).max(2100).optional(),
+    asAt: isoDate
+      .refine((date) => date >= '2000-01-01' && date <= '2100-12-31', 'must be a date from 2000 to 2100')
+      .optional(),
+  })
+  .refine((query) => query.year === undefined || query.asAt === undefined || query.asAt.startsWith(`${query.year}-`), {
+    message: 'must be a date in the year asked for',
+    path: ['asAt'],
+  });
 export const myLeaveSchema = z.object({
   staff: staffRecordSchema,
   year: z.number().int(),
+  asAt: z.string(),
   balances: z.array(leaveBalanceSchema),
 });
 export type MyLeave = z.infer<typeof myLeaveSchema>;
+
+/**
+ * `GET /leave/summary`: the home page's glance (PRODUCT.md §4). Balances and my waiting requests
+ * are null for someone without a staff leave record; approvals waiting counts my queue.
+ */
+export const leaveSummarySchema = z.object({
+  year: z.number().int(),
+  asAt: z.string(),
+  balances: z.array(leaveBalanceSchema).nullable(),
+  myRequestsWaiting: z.number().int().nullable(),
+  approvalsWaiting: z.number().int(),
+});
+export type LeaveSummary = z.infer<typeof leaveSummarySchema>;
 
 export const leaveRequestSchema = z.object({
   referenceId: z.string(),

@@ -42,6 +42,8 @@ export const leaveTypes = pgTable(
     halfDayAllowed: boolean('half_day_allowed').notNull().default(true),
     /** Unpaid leave may exceed the balance (PRODUCT.md §5). */
     balanceLimited: boolean('balance_limited').notNull().default(true),
+    /** The year's entitlement is earned a twelfth a month instead of all on 1 January (PRODUCT.md §5a). */
+    accruesMonthly: boolean('accrues_monthly').notNull().default(false),
     active: boolean('active').notNull().default(true),
     sortOrder: smallint('sort_order').notNull().default(0),
   },

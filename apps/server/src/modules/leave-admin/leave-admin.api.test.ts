@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { and, count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { LeaveRequest } from '@staff-portal/shared/leave';
+import type { LeaveRequest, MyLeave } from '@staff-portal/shared/leave';
 import type {
   AdminLeaveType,
   CarryForwardPreview,
@@ -313,6 +313,7 @@ const annualInput = {
   attachmentRequired: false,
   halfDayAllowed: true,
   balanceLimited: true,
+  accruesMonthly: false,
   active: true,
   carryForwardCap: 5,
   carryForwardExpiry: '03-31',
@@ -349,6 +350,23 @@ describe('leave types', () => {
       await call(ctx, 'hradmin', 'GET', `/leave/admin/staff/${HR}/balances?year=2026`)
     ).json<StaffBalances>();
     expect(annual(balances).entitled).toBe(14.5);
+
+    // Accruing monthly: by the end of March 2027, three twelfths of 14.5 days, rounded down to the half day.
+    const accruing = await call(ctx, 'hradmin', 'PUT', '/leave/admin/types/LVE0001', {
+      ...annualInput,
+      serviceTiers: [
+        { minYears: 0, days: 10 },
+        { minYears: 3, days: 14.5 },
+      ],
+      accruesMonthly: true,
+    });
+    expect(accruing.json()).toMatchObject({ accruesMonthly: true });
+    const march = (await call(ctx, 'hr', 'GET', '/leave/me?asAt=2027-03-31')).json<MyLeave>();
+    expect(march.balances.find((b) => b.leaveTypeId === 'LVE0001')).toMatchObject({
+      entitled: 3.5,
+      entitledForYear: 14.5,
+      accruesMonthly: true,
+    });
   });
 
   it('refuses descending tiers, days out of range and a bad expiry with 400, changing nothing', async () => {

@@ -1,5 +1,6 @@
 import { conflict, notFound, validationError } from '@staff-portal/shared/errors';
 import type { ApplyLeaveInput, LeaveRequest } from '@staff-portal/shared/leave';
+import { carryForwardDays, entitlementDateOf } from '@staff-portal/shared/leave-rules';
 import type {
   AdjustmentInput,
   AdminLeaveType,
@@ -52,8 +53,6 @@ import {
   utilisation,
 } from './leave-admin.repository';
 
-const round = (value: number) => Math.round(value * 10) / 10;
-
 /** Who an admin action is recorded as: the identity `sub`, as leave_adjustments.created_by already is. */
 const actorOf = (user: TokenUser) => user.sub;
 
@@ -84,11 +83,12 @@ export function createLeaveAdminService({ database, leave }: { database: Databas
     const byType = new Map(rules.map((r) => [r.leaveTypeId, r]));
     const rows: CarryForwardRow[] = [];
     for (const person of await activeStaff(db)) {
-      const balances = await leave.balancesFor(person, fromYear);
+      // The year's end: all of its accrual earned, its own carried days judged as at then.
+      const balances = await leave.balancesFor(person, fromYear, entitlementDateOf(fromYear));
       for (const balance of balances) {
         const rule = byType.get(balance.leaveTypeId);
         if (!rule) continue;
-        const carried = round(Math.max(0, Math.min(Number(rule.cap), balance.available)));
+        const carried = carryForwardDays(balance.available, Number(rule.cap));
         rows.push({
           staffId: person.staffId,
           staffName: person.displayName,

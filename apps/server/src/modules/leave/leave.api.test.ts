@@ -3,12 +3,13 @@ import { describe, expect, it } from 'vitest';
 import {
   REFERENCE_ID,
   approvalItemSchema,
+  leaveSummarySchema,
   leaveTypeSchema,
   myLeaveSchema,
   type LeaveRequest,
   type MyLeave,
 } from '@staff-portal/shared/leave';
-import { leaveRequestEvents, leaveRequests } from '../../db/schema/leave';
+import { leaveEntitlements, leaveRequestEvents, leaveRequests } from '../../db/schema/leave';
 import { leaveTypes, staff } from '../../db/schema/organisation';
 import { createTestApp, type TestContext } from '../../test/app';
 import {
@@ -49,6 +50,7 @@ describe('leave API: who may call it', () => {
     ['GET', '/api/leave/types'],
     ['GET', '/api/leave/holidays?year=2027'],
     ['GET', '/api/leave/me?year=2027'],
+    ['GET', '/api/leave/summary'],
     ['GET', '/api/leave/requests/mine'],
     ['POST', '/api/leave/requests/preview', week],
     ['POST', '/api/leave/requests', week],
@@ -143,6 +145,8 @@ describe('GET /api/leave/me', () => {
       leaveTypeId: 'LVE0001',
       leaveTypeName: 'Annual Leave',
       entitled: 16,
+      entitledForYear: 16,
+      accruesMonthly: false,
       carried: 0,
       adjustments: 0,
       taken: 0,
@@ -169,11 +173,118 @@ describe('GET /api/leave/me', () => {
     });
   });
 
-  it('refuses a bad year naming the field', async () => {
+  it('refuses a bad year or date naming the field', async () => {
     const ctx = await setup();
-    const response = await call(ctx, 'hr', 'GET', '/api/leave/me?year=1899');
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ field: 'year' });
+    for (const [query, field] of [
+      ['year=1899', 'year'],
+      ['asAt=2027-02-30', 'asAt'],
+      ['asAt=1999-12-31', 'asAt'],
+      ['year=2026&asAt=2027-03-01', 'asAt'],
+    ] as const) {
+      const response = await call(ctx, 'hr', 'GET', `/api/leave/me?${query}`);
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json(), query).toMatchObject({ code: 'VALIDATION_ERROR', field });
+    }
+  });
+});
+
+describe('GET /api/leave/summary', () => {
+  it('gives my balances today, my requests waiting and the approvals waiting for me', async () => {
+    const ctx = await setup();
+    const first = await applyAs(ctx, 'hr2', week);
+    await applyAs(ctx, 'hr2', { ...week, startDate: '2027-03-15', endDate: '2027-03-15' });
+    await applyAs(ctx, 'hr', { ...week, startDate: '2027-03-22', endDate: '2027-03-22' });
+    await call(ctx, 'hradmin', 'POST', `/api/leave/requests/${first.referenceId}/decision`, { decision: 'approve' });
+
+    const mine = leaveSummarySchema.parse((await call(ctx, 'hr2', 'GET', '/api/leave/summary')).json());
+    expect(mine).toMatchObject({ myRequestsWaiting: 1, approvalsWaiting: 0 });
+    expect(mine.balances!.map((b) => b.leaveTypeId)).toContain('LVE0001');
+    // Tan Mei Ling approves both of them, and as HR admin sees everyone's queue but her own.
+    expect((await call(ctx, 'hradmin', 'GET', '/api/leave/summary')).json()).toMatchObject({
+      myRequestsWaiting: 0,
+      approvalsWaiting: 2,
+    });
+  });
+
+  it('answers nulls, not an error, to someone in HR without a staff leave record', async () => {
+    const ctx = await setup();
+    const response = await call(ctx, 'stranger', 'GET', '/api/leave/summary');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ balances: null, myRequestsWaiting: null, approvalsWaiting: 0 });
+  });
+});
+
+describe('balances as at a date (PRODUCT.md §5a)', () => {
+  const annual = (mine: MyLeave) => mine.balances.find((b) => b.leaveTypeId === 'LVE0001')!;
+  const meAt = async (ctx: TestContext, who: FixtureUser, asAt: string) => {
+    const response = await call(ctx, who, 'GET', `/api/leave/me?asAt=${asAt}`);
+    expect(response.statusCode).toBe(200);
+    return myLeaveSchema.parse(response.json());
+  };
+  const accrueAnnualLeave = (ctx: TestContext) =>
+    ctx.database.db.update(leaveTypes).set({ accruesMonthly: true }).where(eq(leaveTypes.id, 'LVE0001'));
+
+  it("earns a type that accrues monthly a twelfth on each month's first day, from the month of joining", async () => {
+    const ctx = await setup();
+    await accrueAnnualLeave(ctx);
+    // Muhammad Hafiz: 16 days a year in 2027.
+    expect(annual(await meAt(ctx, 'hr', '2027-01-01'))).toMatchObject({
+      entitled: 1,
+      entitledForYear: 16,
+      accruesMonthly: true,
+      available: 1,
+    });
+    const march = await meAt(ctx, 'hr', '2027-03-31');
+    expect(march).toMatchObject({ year: 2027, asAt: '2027-03-31' });
+    expect(annual(march)).toMatchObject({ entitled: 4, available: 4 });
+    expect(annual(await meAt(ctx, 'hr', '2027-12-31'))).toMatchObject({ entitled: 16, available: 16 });
+    // Priya Nair joined 3 February 2025 with 8 days a year: February to June is 5 months, 3⅓
+    // days, rounded down to the half day.
+    expect(annual(await meAt(ctx, 'hr2', '2025-06-30'))).toMatchObject({ entitled: 3, entitledForYear: 8 });
+    expect(annual(await meAt(ctx, 'hr2', '2025-01-31'))).toMatchObject({ entitled: 0 });
+    // Types that do not accrue have the whole year from its first day.
+    expect((await meAt(ctx, 'hr', '2027-01-01')).balances.find((b) => b.leaveTypeId === 'LVE0002')!.entitled).toBe(22);
+  });
+
+  it('checks a request against what has accrued by its first day, counting every booking of the year', async () => {
+    const ctx = await setup();
+    await accrueAnnualLeave(ctx);
+    // Priya Nair, 12 days a year in 2027: 3 earned by March, 4 by April.
+    const march = await call(ctx, 'hr2', 'POST', '/api/leave/requests/preview', week);
+    expect(march.statusCode).toBe(400);
+    expect(march.json()).toMatchObject({ field: 'leaveTypeId' });
+    expect(march.json<{ message: string }>().message).toContain('only 3 are available');
+    const april = { ...week, startDate: '2027-04-05', endDate: '2027-04-08' };
+    expect((await call(ctx, 'hr2', 'POST', '/api/leave/requests/preview', april)).json()).toEqual({
+      days: 4,
+      available: 4,
+      balanceAfter: 0,
+    });
+    await applyAs(ctx, 'hr2', april);
+    // December's accrual is 12; April's four days are already booked against it.
+    const december = { ...week, startDate: '2027-12-06', endDate: '2027-12-10' };
+    expect((await call(ctx, 'hr2', 'POST', '/api/leave/requests/preview', december)).json()).toMatchObject({
+      available: 8,
+      balanceAfter: 3,
+    });
+  });
+
+  it('counts carried days until they expire, and after it only those used by then', async () => {
+    const ctx = await setup();
+    await ctx.database.db
+      .insert(leaveEntitlements)
+      .values({ staffId: staffIds.hr, year: 2027, leaveTypeId: 'LVE0001', carried: 5, carriedExpiresOn: '2027-03-31' });
+    const first = await applyAs(ctx, 'hr', { ...week, startDate: '2027-03-15', endDate: '2027-03-16' });
+    await call(ctx, 'hradmin', 'POST', `/api/leave/requests/${first.referenceId}/decision`, { decision: 'approve' });
+    expect(annual(await meAt(ctx, 'hr', '2027-03-31'))).toMatchObject({ carried: 5, taken: 2, available: 19 });
+    expect(annual(await meAt(ctx, 'hr', '2027-04-01'))).toMatchObject({ carried: 2, taken: 2, available: 16 });
+    // A request starting after the expiry is judged without the lapsed days.
+    const after = await call(ctx, 'hr', 'POST', '/api/leave/requests/preview', {
+      ...week,
+      startDate: '2027-04-05',
+      endDate: '2027-04-05',
+    });
+    expect(after.json()).toMatchObject({ available: 16, balanceAfter: 15 });
   });
 });
 

@@ -325,6 +325,34 @@ export async function approvalQueue(
   return rows.map(toLeaveRequest);
 }
 
+/** How many requests wait for a decision by these approvers (null: anyone's), not counting one person's own. */
+export async function waitingCount(
+  db: Queryable,
+  approverStaffIds: string[] | null,
+  exceptStaffId: string | undefined,
+) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(leaveRequests)
+    .where(
+      and(
+        inArray(leaveRequests.status, [0, 4, 5]),
+        approverStaffIds === null ? undefined : inArray(leaveRequests.approverStaffId, approverStaffIds),
+        exceptStaffId === undefined ? undefined : ne(leaveRequests.staffId, exceptStaffId),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/** How many of one person's requests wait for a decision (pending or pending cancellation). */
+export async function waitingOf(db: Queryable, staffId: string) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(leaveRequests)
+    .where(and(eq(leaveRequests.staffId, staffId), inArray(leaveRequests.status, [0, 4, 5])));
+  return row?.n ?? 0;
+}
+
 /**
  * Everyone of some departments away (pending, approved or pending cancellation) on any day of a
  * range: one query for a whole approval queue. Per person, only requests ending on or after the

@@ -13,7 +13,9 @@ import {
   leavePreviewSchema,
   leaveRequestEventSchema,
   leaveRequestSchema,
+  leaveSummarySchema,
   leaveTypeSchema,
+  myLeaveQuerySchema,
   myLeaveSchema,
   myRequestsQuerySchema,
   pageOf,
@@ -143,12 +145,26 @@ export const leaveRoutes: FastifyPluginAsyncZod<LeaveRoutesOptions> = async (
       schema: {
         tags,
         security,
-        summary: 'My staff record and balances for a year (default: this year)',
-        querystring: yearQuery,
+        summary: 'My staff record and balances for a year as at a date (default: this year, as at today)',
+        querystring: myLeaveQuerySchema,
         response: { 200: myLeaveSchema, ...errors },
       },
     },
-    async (request) => service.myLeave(currentUser(request), request.query.year),
+    async (request) => service.myLeave(currentUser(request), request.query),
+  );
+
+  app.get(
+    '/leave/summary',
+    {
+      onRequest: shared,
+      schema: {
+        tags,
+        security,
+        summary: "The home page's glance: my balances today, my requests and the approvals waiting for me",
+        response: { 200: leaveSummarySchema, ...errors },
+      },
+    },
+    async (request) => service.summary(callerOf(request)),
   );
 
   app.get(

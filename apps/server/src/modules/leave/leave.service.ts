@@ -7,6 +7,7 @@ import {
   type ApprovalItem,
   type LeaveBalance,
   type LeaveDecisionInput,
+  type LeaveSummary,
   type LeavePreview,
   type LeaveRequest,
   type LeaveType,
@@ -15,8 +16,12 @@ import {
   type UpdateStaffInput,
 } from '@staff-portal/shared/leave';
 import {
+  accruedEntitlement,
+  accruedMonths,
   assertTransition,
   availableBalance,
+  balanceDateOf,
+  carriedAt,
   countLeaveDays,
   decisionTarget,
   entitlementAt,
@@ -66,6 +71,8 @@ import {
   transitionRequest,
   usageByTypeAndStatus,
   usedUpTo,
+  waitingCount,
+  waitingOf,
   type LeaveTypeRow,
   type MyRequestsFilter,
   type Queryable,
@@ -125,6 +132,7 @@ function toLeaveType(row: LeaveTypeRow): LeaveType {
     attachmentRequired: row.attachmentRequired,
     halfDayAllowed: row.halfDayAllowed,
     balanceLimited: row.balanceLimited,
+    accruesMonthly: row.accruesMonthly,
     active: row.active,
   };
 }
@@ -153,6 +161,8 @@ export function createLeaveService({ database, timeZone, now = () => new Date(),
     return linkStaffByEmail(db, user.email, user.sub);
   }
 
+  const activeTypes = async () => (await listLeaveTypes(db)).filter((t) => t.active);
+
   async function requireStaff(user: TokenUser): Promise<StaffRow> {
     const person = await callerStaff(user);
     if (!person) {
@@ -161,12 +171,17 @@ export function createLeaveService({ database, timeZone, now = () => new Date(),
     return person;
   }
 
-  /** Balances of a year for the given types (PRODUCT.md §5; decision record 0017). */
+  /**
+   * Balances of a year for the given types as at a date of that year (PRODUCT.md §5, §5a;
+   * decision record 0017): the entitlement earned by then, carried days not lapsed by then, and
+   * every adjustment and request of the year.
+   */
   async function balancesOf(
     q: Queryable,
     person: StaffRow,
     types: readonly LeaveTypeRow[],
     year: number,
+    asAt: string,
   ): Promise<LeaveBalance[]> {
     const onlyType = types.length === 1 ? types[0]!.id : undefined;
     const [usage, entitlements, adjustments] = await Promise.all([
@@ -174,24 +189,30 @@ export function createLeaveService({ database, timeZone, now = () => new Date(),
       entitlementRows(q, person.staffId, year),
       adjustmentSums(q, person.staffId, year),
     ]);
-    const asAt = today();
     const balances: LeaveBalance[] = [];
     for (const type of types) {
       const used = (statuses: number[]) =>
         usage.filter((u) => u.leaveTypeId === type.id && statuses.includes(u.status)).reduce((s, u) => s + u.days, 0);
       const own = entitlements.find((e) => e.leaveTypeId === type.id);
-      const entitled =
+      const entitledForYear = Number(
         own?.entitled ??
-        entitlementAt(
-          { defaultDays: Number(type.defaultDays), serviceTiers: type.serviceTiers ?? null },
-          person.joinDate,
-          entitlementDateOf(year),
-        );
-      let carried = Number(own?.carried ?? 0);
-      // Carried days left unused by their expiry lapse; those used before it stay used.
-      if (carried > 0 && own?.carriedExpiresOn && own.carriedExpiresOn < asAt) {
-        carried = Math.min(carried, await usedUpTo(q, person.staffId, type.id, `${year}-01-01`, own.carriedExpiresOn));
-      }
+          entitlementAt(
+            { defaultDays: Number(type.defaultDays), serviceTiers: type.serviceTiers ?? null },
+            person.joinDate,
+            entitlementDateOf(year),
+          ),
+      );
+      const entitled = type.accruesMonthly
+        ? accruedEntitlement(entitledForYear, accruedMonths(year, person.joinDate, asAt))
+        : entitledForYear;
+      const carriedDays = Number(own?.carried ?? 0);
+      const expiresOn = own?.carriedExpiresOn ?? null;
+      // Only read when the carried days have lapsed by the date: what was used before the expiry stays.
+      const usedByExpiry =
+        carriedDays > 0 && expiresOn !== null && expiresOn < asAt
+          ? await usedUpTo(q, person.staffId, type.id, `${year}-01-01`, expiresOn)
+          : 0;
+      const carried = carriedAt(carriedDays, expiresOn, asAt, usedByExpiry);
       const approved = used([1]);
       const pending = used([0]);
       const pendingCancellation = used([4, 5]);
@@ -199,13 +220,15 @@ export function createLeaveService({ database, timeZone, now = () => new Date(),
       balances.push({
         leaveTypeId: type.id,
         leaveTypeName: type.name,
-        entitled: Number(entitled),
+        entitled,
+        entitledForYear,
+        accruesMonthly: type.accruesMonthly,
         carried,
         adjustments: adjustment,
         taken: approved,
         pending: pending + pendingCancellation,
         available: availableBalance({
-          entitled: Number(entitled),
+          entitled,
           carried,
           adjustments: adjustment,
           approved,
@@ -254,8 +277,9 @@ export function createLeaveService({ database, timeZone, now = () => new Date(),
         'startDate',
       );
     }
+    // Judged as at the first day of leave: what has accrued by then, carried days not yet lapsed.
     const year = Number(input.startDate.slice(0, 4));
-    const [balance] = await balancesOf(q, person, [type], year);
+    const [balance] = await balancesOf(q, person, [type], year, input.startDate);
     const available = balance!.available;
     if (!fitsBalance(available, days, type.balanceLimited)) {
       throw validationError(
@@ -363,12 +387,34 @@ export function createLeaveService({ database, timeZone, now = () => new Date(),
       return holidaysBetween(db, `${y}-01-01`, `${y}-12-31`);
     },
 
-    async myLeave(user: TokenUser, year: number | undefined): Promise<MyLeave> {
+    async myLeave(user: TokenUser, { year, asAt }: { year?: number; asAt?: string }): Promise<MyLeave> {
       const person = await requireStaff(user);
-      const y = year ?? thisYear();
-      const types = (await listLeaveTypes(db)).filter((t) => t.active);
-      const [record, balances] = await Promise.all([staffRecord(db, person.staffId), balancesOf(db, person, types, y)]);
-      return { staff: record!, year: y, balances };
+      const y = asAt ? Number(asAt.slice(0, 4)) : (year ?? thisYear());
+      const date = asAt ?? balanceDateOf(y, today());
+      const [record, balances] = await Promise.all([
+        staffRecord(db, person.staffId),
+        activeTypes().then((types) => balancesOf(db, person, types, y, date)),
+      ]);
+      return { staff: record!, year: y, asAt: date, balances };
+    },
+
+    /** The home page's glance: my balances today, my requests and the approvals waiting. */
+    async summary(caller: Caller): Promise<LeaveSummary> {
+      const person = await callerStaff(caller.user);
+      const date = today();
+      const year = Number(date.slice(0, 4));
+      // My queue as the approval page shows it: ADMIN everyone's; others their own and those they act for today.
+      const approvers = caller.isAdmin
+        ? null
+        : person
+          ? [person.staffId, ...(await approversActedForBy(db, person.staffId, date))]
+          : [];
+      const [balances, myRequestsWaiting, approvalsWaiting] = await Promise.all([
+        person ? activeTypes().then((types) => balancesOf(db, person, types, year, date)) : null,
+        person ? waitingOf(db, person.staffId) : null,
+        approvers?.length === 0 ? 0 : waitingCount(db, approvers, person?.staffId),
+      ]);
+      return { year, asAt: date, balances, myRequestsWaiting, approvalsWaiting };
     },
 
     async myRequests(user: TokenUser, filter: Omit<MyRequestsFilter, 'staffId'>) {
@@ -620,8 +666,9 @@ export function createLeaveService({ database, timeZone, now = () => new Date(),
           if (!applicants.has(request.staffId)) applicants.set(request.staffId, findStaff(db, request.staffId));
           const applicant = (await applicants.get(request.staffId))!;
           const year = Number(request.startDate.slice(0, 4));
-          const key = `${request.staffId}|${request.leaveTypeId}|${year}`;
-          if (!balances.has(key)) balances.set(key, balancesOf(db, applicant, [types.get(request.leaveTypeId)!], year));
+          const key = `${request.staffId}|${request.leaveTypeId}|${request.startDate}`;
+          if (!balances.has(key))
+            balances.set(key, balancesOf(db, applicant, [types.get(request.leaveTypeId)!], year, request.startDate));
           const [balance] = await balances.get(key)!;
           const away = absences.filter(
             (a) =>
@@ -674,9 +721,13 @@ export function createLeaveService({ database, timeZone, now = () => new Date(),
       return viewOf(db, referenceId);
     },
 
-    /** ADMIN: a staff member's balances of a year for every leave type. */
-    async balancesFor(person: StaffRow, year: number): Promise<LeaveBalance[]> {
-      return balancesOf(db, person, await listLeaveTypes(db), year);
+    /** ADMIN: a staff member's balances of a year for every leave type, as at a date (default: today, within the year). */
+    async balancesFor(
+      person: StaffRow,
+      year: number,
+      asAt: string = balanceDateOf(year, today()),
+    ): Promise<LeaveBalance[]> {
+      return balancesOf(db, person, await listLeaveTypes(db), year, asAt);
     },
   };
 }

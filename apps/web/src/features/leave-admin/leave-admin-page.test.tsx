@@ -77,6 +77,7 @@ describe('LeaveAdminPage', () => {
     await userEvent.type(within(dialog).getByLabelText('Carry-forward cap (days)'), '5');
     await userEvent.type(within(dialog).getByLabelText('Carried days expire on (MM-DD)'), '03-31');
     await userEvent.click(within(dialog).getByLabelText('Attachment required'));
+    await userEvent.click(within(dialog).getByLabelText('Accrues monthly'));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(api.callsTo('PUT', '/leave/admin/types/LVE0001')).toHaveLength(1));
     expect(api.callsTo('PUT', '/leave/admin/types/LVE0001')[0]!.body).toEqual({
@@ -90,6 +91,7 @@ describe('LeaveAdminPage', () => {
       attachmentRequired: true,
       halfDayAllowed: true,
       balanceLimited: true,
+      accruesMonthly: true,
       active: true,
       carryForwardCap: 5,
       carryForwardExpiry: '03-31',

@@ -108,6 +108,7 @@ describe('UpdateLeaveUserPage', () => {
     const table = await screen.findByRole('table', { name: 'Entitlements and adjustments' });
     const row = within(table).getByRole('row', { name: /Annual Leave/ });
     expect(row).toHaveTextContent('expires 31 Mar 2026');
+    expect(within(table).getByRole('row', { name: /Medical Leave/ })).toHaveTextContent('7earned so far of 14');
     const form = screen.getByRole('form', { name: 'Add an adjustment' });
     await userEvent.type(within(form).getByLabelText('Days (+ or −, halves allowed)'), '1.5');
     await userEvent.type(within(form).getByLabelText('Reason'), 'Worked on a public holiday');

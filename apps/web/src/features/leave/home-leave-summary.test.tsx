@@ -1,24 +1,21 @@
 import { forbidden } from '@staff-portal/shared/errors';
 import { screen, waitFor } from '@testing-library/react';
-import dayjs from 'dayjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HomeLeaveSummary } from './home-leave-summary';
 import { stubLeaveApi } from './test/leave-api-double';
-import { approvalItem, leaveRequest, myLeave, pageFrom } from './test/leave-fixtures';
+import { summary } from './test/leave-fixtures';
 import { renderLeavePage } from './test/render-leave';
 
-const year = dayjs().year();
+const year = 2026;
 
 describe('HomeLeaveSummary', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
   });
 
-  it('shows the balances in use, my pending requests and the approvals waiting for me', async () => {
+  it('shows the balances in use, my requests waiting and the approvals waiting for me', async () => {
     const api = stubLeaveApi({
-      'GET /leave/me': () => myLeave(year),
-      'GET /leave/requests/mine': () => pageFrom([leaveRequest()], 1, 1, 2),
-      'GET /leave/approvals': () => [approvalItem(), approvalItem(), approvalItem()],
+      'GET /leave/summary': () => summary({ myRequestsWaiting: 2, approvalsWaiting: 3 }),
     });
     renderLeavePage(<HomeLeaveSummary />, '/');
     expect(await screen.findByRole('heading', { name: `My leave in ${year}` })).toBeInTheDocument();
@@ -31,29 +28,40 @@ describe('HomeLeaveSummary', () => {
       'href',
       '/shared/hr-services/leave/approval',
     );
-    expect(Object.fromEntries(api.callsTo('GET', '/leave/requests/mine')[0]?.query ?? [])).toEqual({
-      year: String(year),
-      status: '0',
-      page: '1',
-      pageSize: '1',
-    });
+    expect(api.calls).toHaveLength(1);
   });
 
-  it('shows nothing, and no error, for someone without a staff leave record', async () => {
+  it('shows only the approvals to an approver without a staff leave record, and no link when none wait', async () => {
+    stubLeaveApi({
+      'GET /leave/summary': () => summary({ balances: null, myRequestsWaiting: null, approvalsWaiting: 1 }),
+    });
+    renderLeavePage(<HomeLeaveSummary />, '/');
+    expect(await screen.findByRole('link', { name: '1 request waiting for your approval' })).toBeInTheDocument();
+    expect(screen.queryByText('Annual Leave')).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /waiting for a decision/ })).not.toBeInTheDocument();
+  });
+
+  it('shows nothing, and no error, for someone without a staff leave record and nothing to approve', async () => {
     const api = stubLeaveApi({
-      'GET /leave/me': () => {
-        throw forbidden('You have no staff leave record yet.');
-      },
-      'GET /leave/requests/mine': () => {
-        throw forbidden('You have no staff leave record yet.');
-      },
-      'GET /leave/approvals': () => [],
+      'GET /leave/summary': () => summary({ balances: null, myRequestsWaiting: null, approvalsWaiting: 0 }),
     });
     const { container } = renderLeavePage(<HomeLeaveSummary />, '/');
-    await waitFor(() => expect(api.calls).toHaveLength(3));
+    await waitFor(() => expect(api.calls).toHaveLength(1));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByRole('heading')).not.toBeInTheDocument();
-    expect(screen.queryByText(/no staff leave record/)).not.toBeInTheDocument();
+    expect(container.querySelector('section')).toBeNull();
+  });
+
+  it('keeps quiet when the server fails: no section and no notification', async () => {
+    const api = stubLeaveApi({
+      'GET /leave/summary': () => {
+        throw forbidden('Only HR can use E-Leave.');
+      },
+    });
+    const { container } = renderLeavePage(<HomeLeaveSummary />, '/');
+    await waitFor(() => expect(api.calls.length).toBeGreaterThan(0));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText(/Only HR/)).not.toBeInTheDocument();
     expect(container.querySelector('section')).toBeNull();
   });
 });

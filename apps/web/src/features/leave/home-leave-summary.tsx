@@ -7,29 +7,26 @@ import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { useRuntimeConfig } from '../../lib/runtime-config';
 import { useHomeSummary } from './api/get-home-summary';
 import { shownBalances } from './components/balance-cards';
-import { formatDayCount, todayIn } from './format';
+import { formatDayCount } from './format';
 
 const LEAVE = '/shared/hr-services/leave';
 
 /**
- * Home's leave section (PRODUCT.md §4): balances of the types in use, my pending requests and
- * the approvals waiting for me. Renders nothing while loading, on failure, or when the user
- * has no part in E-Leave; the leave pages themselves explain why.
+ * Home's leave section (PRODUCT.md §4): balances of the types in use, my requests waiting for a
+ * decision and the approvals waiting for me. Renders nothing while loading, on failure, or when
+ * the user has no part in E-Leave; the leave pages themselves explain why.
  */
 export function HomeLeaveSummary() {
   const { t, i18n } = useTranslation('leave');
   const locale = i18n.resolvedLanguage ?? 'en';
-  const { organisation } = useRuntimeConfig();
-  const year = Number(todayIn(organisation.timeZone).slice(0, 4));
-  const summary = useHomeSummary(year);
+  const summary = useHomeSummary();
   const headingId = useId();
   const data = summary.data;
   if (data === undefined) return null;
-  const { balances, pendingRequests, approvalsWaiting } = data;
-  if (balances === null && !approvalsWaiting) return null;
+  const { year, balances, myRequestsWaiting, approvalsWaiting } = data;
+  if (balances === null && approvalsWaiting === 0) return null;
 
   return (
     <Card component="section" variant="outlined" aria-labelledby={headingId} sx={{ mb: 3 }}>
@@ -57,10 +54,10 @@ export function HomeLeaveSummary() {
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 1, sm: 3 }}>
           {balances !== null && (
             <Link component={RouterLink} to={`${LEAVE}/my-leaves`}>
-              {t('home.pending', { count: pendingRequests ?? 0 })}
+              {t('home.pending', { count: myRequestsWaiting ?? 0 })}
             </Link>
           )}
-          {approvalsWaiting !== null && approvalsWaiting > 0 && (
+          {approvalsWaiting > 0 && (
             <Link component={RouterLink} to={`${LEAVE}/approval`} sx={{ fontWeight: 700 }}>
               {t('home.approvals', { count: approvalsWaiting })}
             </Link>

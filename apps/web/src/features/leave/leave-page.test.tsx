@@ -2,10 +2,10 @@ import { forbidden, validationError } from '@staff-portal/shared/errors';
 import { applyLeaveInputSchema, leaveRequestEventSchema } from '@staff-portal/shared/leave';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import dayjs from 'dayjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../lib/i18n';
 import { setViewportWidth } from '../../test/viewport';
+import { todayIn } from './format';
 import { LeavePage } from './leave-page';
 import { stubLeaveApi, reply } from './test/leave-api-double';
 import type { Handler } from './test/leave-api-double';
@@ -13,7 +13,7 @@ import { ANNUAL, leaveRequest, leaveTypes, MEDICAL, myLeave, pageFrom } from './
 import { renderLeavePage } from './test/render-leave';
 
 const PAGE_URL = '/shared/hr-services/leave/my-leaves';
-const year = dayjs().year();
+const year = Number(todayIn('Asia/Kuala_Lumpur').slice(0, 4));
 
 function stub(overrides: Record<string, Handler> = {}) {
   return stubLeaveApi({
@@ -84,6 +84,47 @@ describe('LeavePage', { timeout: 20_000 }, () => {
       'APPROVED',
       'REJECTED',
     ]);
+  });
+
+  it('shows my balances as at another date, with what a monthly-accruing type has earned by then', async () => {
+    const api = stub({
+      'GET /leave/me': ({ query }) => {
+        const asAt = query.get('asAt')!;
+        const mine = myLeave(Number(asAt.slice(0, 4)), asAt);
+        // Annual leave accrues monthly here: by the end of March, 4 of its 16 days.
+        const march = asAt.slice(5, 7) === '03';
+        return {
+          ...mine,
+          balances: mine.balances.map((b) =>
+            b.leaveTypeId === 'LVE0001'
+              ? { ...b, accruesMonthly: true, entitled: march ? 4 : 16, available: march ? 0.5 : 12.5 }
+              : b,
+          ),
+        };
+      },
+    });
+    renderLeavePage(<LeavePage />, PAGE_URL);
+    const annual = await screen.findByRole('listitem', { name: 'Annual Leave' });
+    expect(within(annual).getByTestId('LVE0001-entitled')).toHaveTextContent(/^16$/);
+    expect(api.callsTo('GET', '/leave/me')[0]!.query.get('asAt')).toBe(todayIn('Asia/Kuala_Lumpur'));
+
+    const next = `${year + 1}-03-31`;
+    fireEvent.change(screen.getByLabelText('As at'), { target: { value: next } });
+    expect(await screen.findByRole('heading', { name: `My balances for ${year + 1}` })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('listitem', { name: 'Annual Leave' })).getByTestId('LVE0001-entitled'),
+      ).toHaveTextContent('4 of 16'),
+    );
+    expect(screen.getByLabelText('4 earned so far of 16 this year')).toBeInTheDocument();
+    expect(api.callsTo('GET', '/leave/me').at(-1)!.query.get('asAt')).toBe(next);
+
+    // Back to today; a half-typed date asks nothing.
+    fireEvent.change(screen.getByLabelText('As at'), { target: { value: '' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Today' }));
+    expect(await screen.findByRole('heading', { name: `My balances for ${year}` })).toBeInTheDocument();
+    expect(screen.getByLabelText('As at')).toHaveValue(todayIn('Asia/Kuala_Lumpur'));
+    expect(api.callsTo('GET', '/leave/me').every((call) => call.query.get('asAt') !== '')).toBe(true);
   });
 
   it('shows the types I use first, topped up to three, and the rest on request', async () => {

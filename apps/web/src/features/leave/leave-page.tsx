@@ -7,6 +7,7 @@ import CardContent from '@mui/material/CardContent';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { isAppError } from '@staff-portal/shared/errors';
@@ -61,15 +62,58 @@ function Section({ title, children, action }: { title: string; children: React.R
   );
 }
 
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+// The dates the API answers balances for.
+const MIN_DATE = '2000-01-01';
+const MAX_DATE = '2100-12-31';
+
+/** The date balances are shown as at; a date being typed or cleared leaves the last one in use. */
+function AsAtField({ value, today, onChange }: { value: string; today: string; onChange: (date: string) => void }) {
+  const { t } = useTranslation('leave');
+  const [text, setText] = useState(value);
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+      <TextField
+        type="date"
+        size="small"
+        label={t('myLeaves.balances.asAt')}
+        value={text}
+        onChange={(event) => {
+          setText(event.target.value);
+          if (ISO_DATE.test(event.target.value) && event.target.value >= MIN_DATE && event.target.value <= MAX_DATE) {
+            onChange(event.target.value);
+          }
+        }}
+        slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: MIN_DATE, max: MAX_DATE } }}
+      />
+      {value !== today && (
+        <Button
+          size="small"
+          onClick={() => {
+            setText(today);
+            onChange(today);
+          }}
+        >
+          {t('myLeaves.balances.today')}
+        </Button>
+      )}
+    </Stack>
+  );
+}
+
 /** `/shared/hr-services/leave/my-leaves` (LeavePage). */
 export function LeavePage() {
   const { t, i18n } = useTranslation('leave');
   const locale = i18n.resolvedLanguage ?? 'en';
   const { organisation } = useRuntimeConfig();
   const { notify } = useNotification();
-  const year = Number(todayIn(organisation.timeZone).slice(0, 4));
+  const today = todayIn(organisation.timeZone);
+  const year = Number(today.slice(0, 4));
+  // Balances as at a date (PRODUCT.md §5a): today unless the user picks another.
+  const [asAt, setAsAt] = useState(today);
+  const balanceYear = Number(asAt.slice(0, 4));
 
-  const myLeave = useMyLeave(year);
+  const myLeave = useMyLeave(asAt);
   const types = useLeaveTypes();
   // Without a staff leave record (403) there is nothing to apply for or list: the balances
   // section says why, once.
@@ -108,11 +152,14 @@ export function LeavePage() {
 
   return (
     <LeavePageFrame title={t('myLeaves.title')}>
-      <Section title={t('myLeaves.balances.heading', { year })}>
+      <Section
+        title={t('myLeaves.balances.heading', { year: balanceYear })}
+        action={!noStaffRecord && <AsAtField value={asAt} today={today} onChange={setAsAt} />}
+      >
         <QueryState
           query={myLeave}
           isEmpty={(data) => data.balances.length === 0}
-          emptyText={t('myLeaves.balances.empty', { year })}
+          emptyText={t('myLeaves.balances.empty', { year: balanceYear })}
         >
           {(data) => <BalanceCards balances={data.balances} />}
         </QueryState>

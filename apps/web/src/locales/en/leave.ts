@@ -66,6 +66,10 @@ export const leave = {
   myLeaves: {
     title: 'My Leaves',
     balances: {
+      asAt: 'As at',
+      today: 'Today',
+      earnedOf: '{{earned}} of {{total}}',
+      earnedOfLabel: '{{earned}} earned so far of {{total}} this year',
       heading: 'My balances for {{year}}',
       empty: 'No leave balances are recorded for {{year}}.',
       entitled: 'Entitled',

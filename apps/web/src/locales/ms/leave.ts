@@ -71,6 +71,10 @@ export const leave: typeof en = {
   myLeaves: {
     title: 'Cuti Saya',
     balances: {
+      asAt: 'Setakat',
+      today: 'Hari ini',
+      earnedOf: '{{earned}} daripada {{total}}',
+      earnedOfLabel: '{{earned}} diperoleh setakat ini daripada {{total}} tahun ini',
       heading: 'Baki cuti saya bagi {{year}}',
       empty: 'Tiada baki cuti direkodkan bagi {{year}}.',
       entitled: 'Kelayakan',

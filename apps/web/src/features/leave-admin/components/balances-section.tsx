@@ -215,6 +215,11 @@ export function BalancesSection({ staffId, year }: { staffId: string; year: numb
                     <TableCell>{b.leaveTypeName}</TableCell>
                     <TableCell align="right">
                       {days(b.entitled)}
+                      {b.entitled !== b.entitledForYear && (
+                        <Typography variant="caption" sx={{ display: 'block' }} color="text.secondary">
+                          {t('balances.accruedOf', { total: days(b.entitledForYear) })}
+                        </Typography>
+                      )}
                       {b.entitledOverride !== null && (
                         <Typography variant="caption" sx={{ display: 'block' }} color="text.secondary">
                           {t('balances.overridden')}

@@ -28,7 +28,14 @@ import { useNotification } from '../../../components/notification-context';
 import { QueryState } from '../../leave/components/query-state';
 import { useAdminLeaveTypes, useUpdateLeaveType } from '../api/admin-api';
 
-const FLAGS = ['attachmentRequired', 'cancellable', 'halfDayAllowed', 'balanceLimited', 'active'] as const;
+const FLAGS = [
+  'attachmentRequired',
+  'cancellable',
+  'halfDayAllowed',
+  'balanceLimited',
+  'accruesMonthly',
+  'active',
+] as const;
 type Flag = (typeof FLAGS)[number];
 
 const numberOf = (text: string) => (text.trim() === '' ? Number.NaN : Number(text.replace(',', '.')));
@@ -52,6 +59,7 @@ function EditTypeDialog({ type, onClose }: { type: AdminLeaveType; onClose: () =
     cancellable: type.cancellable,
     halfDayAllowed: type.halfDayAllowed,
     balanceLimited: type.balanceLimited,
+    accruesMonthly: type.accruesMonthly,
     active: type.active,
   });
   const [cap, setCap] = useState(type.carryForwardCap === null ? '' : String(type.carryForwardCap));

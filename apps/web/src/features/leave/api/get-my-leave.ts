@@ -1,19 +1,20 @@
 import { myLeaveSchema } from '@staff-portal/shared/leave';
 import type { MyLeave } from '@staff-portal/shared/leave';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { useApiClient } from '../../../lib/api-client';
 import type { ApiClient } from '../../../lib/api-client';
 import { leaveKeys } from './leave-keys';
 
-/** `GET /leave/me?year=`: my staff record and my balances for the year. */
-export async function getMyLeave(client: ApiClient, year: number, signal?: AbortSignal): Promise<MyLeave> {
-  return myLeaveSchema.parse(await client.get(`/leave/me?year=${year}`, { signal }));
+/** `GET /leave/me?asAt=`: my staff record and my balances for the year of a date, as at that date. */
+export async function getMyLeave(client: ApiClient, asAt: string, signal?: AbortSignal): Promise<MyLeave> {
+  return myLeaveSchema.parse(await client.get(`/leave/me?asAt=${encodeURIComponent(asAt)}`, { signal }));
 }
 
-export const myLeaveQueryOptions = (client: ApiClient, year: number) =>
-  queryOptions({ queryKey: leaveKeys.me(year), queryFn: ({ signal }) => getMyLeave(client, year, signal) });
+export const myLeaveQueryOptions = (client: ApiClient, asAt: string) =>
+  queryOptions({ queryKey: leaveKeys.me(asAt), queryFn: ({ signal }) => getMyLeave(client, asAt, signal) });
 
-export function useMyLeave(year: number) {
+export function useMyLeave(asAt: string) {
   const { leave } = useApiClient();
-  return useQuery(myLeaveQueryOptions(leave, year));
+  // Moving the date keeps the last balances on screen until the new ones arrive.
+  return useQuery({ ...myLeaveQueryOptions(leave, asAt), placeholderData: keepPreviousData });
 }

@@ -6,7 +6,7 @@ export const leaveKeys = {
   all: ['leave'] as const,
   types: () => ['leave', 'types'] as const,
   holidays: (year: number) => ['leave', 'holidays', year] as const,
-  me: (year: number) => ['leave', 'me', year] as const,
+  me: (asAt: string) => ['leave', 'me', asAt] as const,
   myRequests: (query: object) => ['leave', 'requests', 'mine', query] as const,
   requestHistory: (referenceId: string) => ['leave', 'requests', referenceId, 'history'] as const,
   approvals: () => ['leave', 'approvals'] as const,

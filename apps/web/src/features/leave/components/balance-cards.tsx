@@ -48,6 +48,12 @@ function BalanceBar({ balance }: { balance: LeaveBalance }) {
 const inUse = (balance: LeaveBalance) =>
   balance.taken > 0 || balance.pending > 0 || balance.carried !== 0 || balance.adjustments !== 0;
 
+/** A type that accrues monthly, part-way through the year: what is earned so far of the year's days. */
+const earned = (balance: LeaveBalance, locale: string) => ({
+  earned: formatDayCount(balance.entitled, locale),
+  total: formatDayCount(balance.entitledForYear, locale),
+});
+
 /** Fewest types shown before "show all", so a new joiner still sees their main entitlements. */
 const MIN_SHOWN = 3;
 
@@ -123,7 +129,13 @@ export function BalanceCards({ balances }: { balances: readonly LeaveBalance[] }
                       data-testid={`${balance.leaveTypeId}-${row}`}
                       sx={{ m: 0, textAlign: 'right', fontWeight: row === 'available' ? 700 : 400 }}
                     >
-                      {formatDayCount(balance[row], locale)}
+                      {row === 'entitled' && balance.entitled !== balance.entitledForYear ? (
+                        <span aria-label={t('myLeaves.balances.earnedOfLabel', earned(balance, locale))}>
+                          {t('myLeaves.balances.earnedOf', earned(balance, locale))}
+                        </span>
+                      ) : (
+                        formatDayCount(balance[row], locale)
+                      )}
                     </Typography>
                   </Box>
                 ))}

@@ -1,11 +1,19 @@
 import {
   approvalItemSchema,
   leaveRequestSchema,
+  leaveSummarySchema,
   leaveTypeSchema,
   myLeaveSchema,
   pageOf,
 } from '@staff-portal/shared/leave';
-import type { ApprovalItem, LeaveRequest, LeaveType, MyLeave } from '@staff-portal/shared/leave';
+import type {
+  ApprovalItem,
+  LeaveBalance,
+  LeaveRequest,
+  LeaveSummary,
+  LeaveType,
+  MyLeave,
+} from '@staff-portal/shared/leave';
 
 // Everything here goes through the shared schemas, so a fixture that drifts from the contract
 // fails where it is made rather than passing a test the real server would fail.
@@ -18,6 +26,7 @@ const type = (overrides: Partial<LeaveType> & Pick<LeaveType, 'id' | 'name'>): L
     attachmentRequired: false,
     halfDayAllowed: true,
     balanceLimited: true,
+    accruesMonthly: false,
     active: true,
     ...overrides,
   });
@@ -35,7 +44,37 @@ export const MATERNITY = type({ id: 'LVE0004', name: 'Maternity Leave', defaultD
 export const RETIRED = type({ id: 'LVE0021', name: 'Old Study Leave', active: false });
 export const leaveTypes: LeaveType[] = [ANNUAL, MEDICAL, MATERNITY, RETIRED];
 
-export const myLeave = (year: number): MyLeave =>
+/** A balance whose entitlement is the whole year's unless said otherwise (a type that accrues monthly). */
+const balance = (overrides: Partial<LeaveBalance> & Pick<LeaveBalance, 'leaveTypeId' | 'leaveTypeName'>) => ({
+  entitled: 7,
+  entitledForYear: overrides.entitled ?? 7,
+  accruesMonthly: false,
+  carried: 0,
+  adjustments: 0,
+  taken: 0,
+  pending: 0,
+  available: overrides.entitled ?? 7,
+  ...overrides,
+});
+
+const balances = [
+  balance({
+    leaveTypeId: 'LVE0001',
+    leaveTypeName: 'Annual Leave',
+    entitled: 16,
+    carried: 3,
+    adjustments: 1,
+    taken: 5,
+    pending: 2.5,
+    available: 12.5,
+  }),
+  balance({ leaveTypeId: 'LVE0002', leaveTypeName: 'Medical Leave', entitled: 18, taken: 2, available: 16 }),
+  ...['Hospitalisation Leave', 'Maternity Leave', 'Paternity Leave'].map((name, index) =>
+    balance({ leaveTypeId: `LVE000${index + 3}`, leaveTypeName: name }),
+  ),
+];
+
+export const myLeave = (year: number, asAt = `${year}-06-15`): MyLeave =>
   myLeaveSchema.parse({
     staff: {
       staffId: 'LVUSR0000000001',
@@ -50,38 +89,19 @@ export const myLeave = (year: number): MyLeave =>
       active: true,
     },
     year,
-    balances: [
-      {
-        leaveTypeId: 'LVE0001',
-        leaveTypeName: 'Annual Leave',
-        entitled: 16,
-        carried: 3,
-        adjustments: 1,
-        taken: 5,
-        pending: 2.5,
-        available: 12.5,
-      },
-      {
-        leaveTypeId: 'LVE0002',
-        leaveTypeName: 'Medical Leave',
-        entitled: 18,
-        carried: 0,
-        adjustments: 0,
-        taken: 2,
-        pending: 0,
-        available: 16,
-      },
-      ...['Hospitalisation Leave', 'Maternity Leave', 'Paternity Leave'].map((name, index) => ({
-        leaveTypeId: `LVE000${index + 3}`,
-        leaveTypeName: name,
-        entitled: 7,
-        carried: 0,
-        adjustments: 0,
-        taken: 0,
-        pending: 0,
-        available: 7,
-      })),
-    ],
+    asAt,
+    balances,
+  });
+
+/** `GET /leave/summary` for 2026: the balances above, nothing waiting unless said. */
+export const summary = (overrides: Partial<LeaveSummary> = {}): LeaveSummary =>
+  leaveSummarySchema.parse({
+    year: 2026,
+    asAt: '2026-06-15',
+    balances,
+    myRequestsWaiting: 0,
+    approvalsWaiting: 0,
+    ...overrides,
   });
 
 let sequence = 0;

@@ -1,0 +1,1 @@
+ALTER TABLE "leave_types" ADD COLUMN "accrues_monthly" boolean DEFAULT false NOT NULL;
