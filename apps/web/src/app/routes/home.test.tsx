@@ -1,5 +1,7 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { stubLeaveApi } from '../../features/leave/test/leave-api-double';
+import { summary } from '../../features/leave/test/leave-fixtures';
 import { testAuth, testUser } from '../../test/auth';
 import { renderApp } from '../../test/render-app';
 
@@ -9,7 +11,12 @@ const linkNames = async () => {
 };
 
 describe('HomePage', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
   it('greets the user by display name and lists what HR may open (seed §1)', async () => {
+    stubLeaveApi({ 'GET /leave/summary': () => summary() });
     renderApp(['/'], testAuth(testUser({ department: ['HR'] })));
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Aisyah' })).toBeInTheDocument();
     expect(await linkNames()).toEqual(['Open E-Leave System', 'Open Industrial Relations']);
@@ -19,7 +26,16 @@ describe('HomePage', () => {
     );
   });
 
+  it('shows my leave at a glance to those who use E-Leave', async () => {
+    stubLeaveApi({ 'GET /leave/summary': () => summary({ myRequestsWaiting: 1, approvalsWaiting: 2 }) });
+    renderApp(['/'], testAuth(testUser({ department: ['HR'] })));
+    expect(await screen.findByRole('heading', { level: 2, name: 'My leave in 2026' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '1 request waiting for a decision' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '2 requests waiting for your approval' })).toBeInTheDocument();
+  });
+
   it('gives HRAdmin the access control page and the leave admin as well', async () => {
+    stubLeaveApi({ 'GET /leave/summary': () => summary() });
     renderApp(['/'], testAuth(testUser({ department: ['HRAdmin'] })));
     expect(await linkNames()).toEqual([
       'Open E-Leave System',
@@ -30,11 +46,16 @@ describe('HomePage', () => {
   });
 
   it('gives ITAdmin everything, IR only the IR services', async () => {
+    const api = stubLeaveApi({ 'GET /leave/summary': () => summary() });
     const view = renderApp(['/'], testAuth(testUser({ department: ['ITAdmin'] })));
     expect(await linkNames()).toHaveLength(5);
     view.view.unmount();
+    const before = api.calls.length;
     renderApp(['/'], testAuth(testUser({ department: ['IR'] })));
     expect(await linkNames()).toEqual(['Open Industrial Relations']);
+    // No E-Leave for IR: nothing asked, no leave section.
+    expect(api.calls).toHaveLength(before);
+    expect(screen.queryByRole('heading', { level: 2, name: /My leave/ })).not.toBeInTheDocument();
   });
 
   it('says so when no page is listed for the department, and falls back to the e-mail name', async () => {

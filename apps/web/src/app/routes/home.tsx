@@ -9,7 +9,10 @@ import { displayNameOf } from '@staff-portal/shared/signed-in-user';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../features/auth/auth-context';
+import { HomeLeaveSummary } from '../../features/leave/home-leave-summary';
 import { LinkCardGrid, useMayOpen } from '../link-cards';
+
+const LEAVE = '/shared/hr-services/leave';
 
 type LinkKey = 'leave' | 'leaveAdmin' | 'accessControl' | 'industrialRelations' | 'itAdmin';
 
@@ -19,14 +22,17 @@ type LinkKey = 'leave' | 'leaveAdmin' | 'accessControl' | 'industrialRelations' 
  * Each link is shown only when the route's own guard admits the user.
  */
 const quickLinks: { key: LinkKey; path: string; icon: ReactNode }[] = [
-  { key: 'leave', path: '/shared/hr-services/leave', icon: <BeachAccessOutlinedIcon /> },
+  { key: 'leave', path: LEAVE, icon: <BeachAccessOutlinedIcon /> },
   { key: 'leaveAdmin', path: '/shared/hr-services/leave/admin', icon: <ManageAccountsOutlinedIcon /> },
   { key: 'accessControl', path: '/shared/access-control', icon: <AdminPanelSettingsOutlinedIcon /> },
   { key: 'industrialRelations', path: '/shared/industrial-relations', icon: <GavelOutlinedIcon /> },
   { key: 'itAdmin', path: '/it-admin', icon: <ComputerOutlinedIcon /> },
 ];
 
-/** Home (`/`): a greeting and the quick links the user's departments may open. */
+/**
+ * Home (`/`): a greeting, my leave at a glance where I use E-Leave, and the quick links my
+ * departments may open.
+ */
 export function HomePage() {
   const { t } = useTranslation(['home', 'common']);
   const { user } = useAuth();
@@ -55,6 +61,7 @@ export function HomePage() {
       <Typography color="text.secondary" sx={{ mb: 3 }}>
         {visible.length > 0 ? t('intro') : t('noPages')}
       </Typography>
+      {mayOpen(LEAVE) && <HomeLeaveSummary />}
       {visible.length > 0 && (
         <Box component="section" aria-labelledby="home-quick-links">
           <Typography id="home-quick-links" variant="h6" component="h2" sx={{ mb: 2 }}>
