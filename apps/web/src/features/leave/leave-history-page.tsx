@@ -176,6 +176,7 @@ export function LeaveHistoryPage() {
                 startIcon={exporting ? <CircularProgress size={16} color="inherit" /> : <DownloadIcon />}
                 disabled={exporting || requests.data?.total === 0}
                 onClick={() => void exportCsv()}
+                sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
               >
                 {exporting ? t('history.exporting') : t('history.export')}
               </Button>

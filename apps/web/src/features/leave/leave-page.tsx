@@ -206,7 +206,8 @@ export function LeavePage() {
                               },
                             )}
                             onClick={() => setCancelling({ request, kind })}
-                            sx={{ whiteSpace: 'nowrap' }}
+                            // Wraps to two lines beside the sidebar, so the table fits without scrolling.
+                            sx={{ whiteSpace: 'normal', lineHeight: 1.25, textAlign: 'center' }}
                           >
                             {t(kind === 'cancel' ? 'cancel.cancel' : 'cancel.requestCancellation')}
                           </Button>

@@ -69,7 +69,8 @@ export function RequestList({ requests, label, actions }: RequestListProps) {
 
   return (
     <TableContainer sx={{ overflowX: 'auto' }}>
-      <Table size="small" aria-label={label}>
+      {/* Half the usual side padding: seven columns then fit beside the sidebar on a laptop. */}
+      <Table size="small" aria-label={label} sx={{ '& th, & td': { px: 1 } }}>
         <TableHead>
           <TableRow>
             <TableCell>{t('fields.type')}</TableCell>
