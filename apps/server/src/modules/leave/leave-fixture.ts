@@ -50,6 +50,22 @@ export const staffIds = {
   hr2: 'LVUSR0000000004',
 } as const;
 
+/** Every department the SHARED guard (HR, and by the group check HRAdmin and ITAdmin) refuses (PRODUCT.md §3). */
+export const NOT_SHARED = ['IR', 'IRAdmin', 'UNION', 'CLUB', 'CREDIT_COOP', 'GS_COOP'] as const;
+/** Every department the ADMIN guard (HRAdmin, ITAdmin) refuses. */
+export const NOT_ADMIN = ['HR', ...NOT_SHARED] as const;
+
+/** A bearer token of a user in this one department only, with no staff leave record. */
+export async function departmentHeader(ctx: TestContext, department: string) {
+  const index = String(NOT_ADMIN.indexOf(department as (typeof NOT_ADMIN)[number]) + 1).padStart(12, '0');
+  const user = {
+    sub: `00000000-0000-4000-9000-${index}`,
+    email: `${department.toLowerCase()}@access.example`,
+    groups: [department],
+  };
+  return { authorization: `Bearer ${await ctx.tokens.idToken(user)}` };
+}
+
 export async function authHeader(ctx: TestContext, who: FixtureUser) {
   return { authorization: `Bearer ${await ctx.tokens.idToken(users[who])}` };
 }

@@ -4,7 +4,15 @@ import { describe, expect, it } from 'vitest';
 import type { IcalFeed } from '@staff-portal/shared/staff-movement';
 import { leaveIcalFeeds } from '../../db/schema/staff-movement';
 import { createTestApp, type TestContext } from '../../test/app';
-import { applyAs, authHeader, call, seedLeaveFixture, type FixtureUser } from '../leave/leave-fixture';
+import {
+  NOT_SHARED,
+  applyAs,
+  authHeader,
+  call,
+  departmentHeader,
+  seedLeaveFixture,
+  type FixtureUser,
+} from '../leave/leave-fixture';
 
 async function setup() {
   const ctx = await createTestApp();
@@ -60,18 +68,18 @@ describe('iCal feeds API: who may call it', () => {
     ['GET', '/api/leave/ical-feeds'],
     ['POST', '/api/leave/ical-feeds'],
     ['DELETE', '/api/leave/ical-feeds/1'],
-  ])('%s %s needs a token and the SHARED guard', async (method, url) => {
+  ])('%s %s needs a token and the SHARED guard (403 for every other department)', async (method, url) => {
     const ctx = await setup();
     const withBody = method === 'POST' ? { payload: { kind: 'me' } } : {};
     expect((await ctx.app.inject({ method: method as 'GET', url, ...withBody })).statusCode).toBe(401);
-    for (const who of ['ir', 'club'] as const) {
+    for (const department of NOT_SHARED) {
       const response = await ctx.app.inject({
         method: method as 'GET',
         url,
-        headers: await authHeader(ctx, who),
+        headers: await departmentHeader(ctx, department),
         ...withBody,
       });
-      expect(response.statusCode).toBe(403);
+      expect(response.statusCode, department).toBe(403);
     }
     expect(await feedCount(ctx)).toBe(0);
   });

@@ -3,7 +3,16 @@ import { describe, expect, it } from 'vitest';
 import { movementCalendarSchema, type Movement, type MovementCalendar } from '@staff-portal/shared/staff-movement';
 import { staffMovements } from '../../db/schema/staff-movement';
 import { createTestApp, type TestContext } from '../../test/app';
-import { applyAs, authHeader, call, seedLeaveFixture, staffIds, type FixtureUser } from '../leave/leave-fixture';
+import {
+  NOT_SHARED,
+  applyAs,
+  authHeader,
+  call,
+  departmentHeader,
+  seedLeaveFixture,
+  staffIds,
+  type FixtureUser,
+} from '../leave/leave-fixture';
 
 async function setup() {
   const ctx = await createTestApp();
@@ -35,21 +44,24 @@ describe('staff movement API: who may call it', () => {
     ['DELETE', '/api/leave/movements/1'],
     ['GET', '/api/leave/movement?from=2027-03-08&to=2027-03-14'],
   ];
-  it.each(endpoints)('%s %s needs a token and the SHARED guard', async (method, url, payload) => {
-    const ctx = await setup();
-    const anonymous = await ctx.app.inject({ method: method as 'GET', url, ...(payload ? { payload } : {}) });
-    expect(anonymous.statusCode).toBe(401);
-    for (const who of ['ir', 'club'] as const) {
-      const response = await ctx.app.inject({
-        method: method as 'GET',
-        url,
-        headers: await authHeader(ctx, who),
-        ...(payload ? { payload } : {}),
-      });
-      expect(response.statusCode).toBe(403);
-    }
-    expect(await movementCount(ctx)).toBe(0);
-  });
+  it.each(endpoints)(
+    '%s %s needs a token and the SHARED guard (403 for every other department)',
+    async (method, url, payload) => {
+      const ctx = await setup();
+      const anonymous = await ctx.app.inject({ method: method as 'GET', url, ...(payload ? { payload } : {}) });
+      expect(anonymous.statusCode).toBe(401);
+      for (const department of NOT_SHARED) {
+        const response = await ctx.app.inject({
+          method: method as 'GET',
+          url,
+          headers: await departmentHeader(ctx, department),
+          ...(payload ? { payload } : {}),
+        });
+        expect(response.statusCode, department).toBe(403);
+      }
+      expect(await movementCount(ctx)).toBe(0);
+    },
+  );
 });
 
 describe('POST /api/leave/movements', () => {
