@@ -82,10 +82,11 @@ export function createLeaveAdminService({ database, leave }: { database: Databas
     if (rules.length === 0) return [];
     const byType = new Map(rules.map((r) => [r.leaveTypeId, r]));
     const rows: CarryForwardRow[] = [];
-    for (const person of await activeStaff(db)) {
-      // The year's end: all of its accrual earned, its own carried days judged as at then.
-      const balances = await leave.balancesFor(person, fromYear, entitlementDateOf(fromYear));
-      for (const balance of balances) {
+    const people = await activeStaff(db);
+    // The year's end: all of its accrual earned, its own carried days judged as at then.
+    const balancesOf = await leave.balancesForMany(people, fromYear, entitlementDateOf(fromYear));
+    for (const person of people) {
+      for (const balance of balancesOf.get(person.staffId)!) {
         const rule = byType.get(balance.leaveTypeId);
         if (!rule) continue;
         const carried = carryForwardDays(balance.available, Number(rule.cap));
@@ -115,7 +116,7 @@ export function createLeaveAdminService({ database, leave }: { database: Databas
       const person = await staffOrNotFound(staffId);
       const [balances, rows, adjustments] = await Promise.all([
         leave.balancesFor(person, year),
-        entitlementRows(db, staffId, year),
+        entitlementRows(db, [staffId], year),
         adjustmentsOf(db, staffId, year),
       ]);
       const own = new Map(rows.map((r) => [r.leaveTypeId, r]));

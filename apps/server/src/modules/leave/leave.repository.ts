@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { LeaveRequest, LeaveRequestEvent, StaffRecord } from '@staff-portal/shared/leave';
 import type { Db, Transaction } from '../../db/client';
@@ -79,10 +79,15 @@ export async function holidaysBetween(db: Queryable, from: string, to: string) {
     .orderBy(asc(publicHolidays.date), asc(publicHolidays.region));
 }
 
-/** Days of a person's requests in a year per type and status (a request belongs to its start year). */
-export async function usageByTypeAndStatus(db: Queryable, staffId: string, year: number, leaveTypeId?: string) {
+/**
+ * Days of some people's requests in a year per person, type and status (a request belongs to its
+ * start year); only the statuses that count against a balance.
+ */
+export async function usageByTypeAndStatus(db: Queryable, staffIds: string[], year: number, leaveTypeId?: string) {
+  if (staffIds.length === 0) return [];
   const rows = await db
     .select({
+      staffId: leaveRequests.staffId,
       leaveTypeId: leaveRequests.leaveTypeId,
       status: leaveRequests.status,
       days: sql<string>`sum(${leaveRequests.days})`,
@@ -90,48 +95,74 @@ export async function usageByTypeAndStatus(db: Queryable, staffId: string, year:
     .from(leaveRequests)
     .where(
       and(
-        eq(leaveRequests.staffId, staffId),
+        inArray(leaveRequests.staffId, staffIds),
         gte(leaveRequests.startDate, `${year}-01-01`),
         lte(leaveRequests.startDate, `${year}-12-31`),
         inArray(leaveRequests.status, [0, 1, 4, 5]),
         leaveTypeId === undefined ? undefined : eq(leaveRequests.leaveTypeId, leaveTypeId),
       ),
     )
-    .groupBy(leaveRequests.leaveTypeId, leaveRequests.status);
+    .groupBy(leaveRequests.staffId, leaveRequests.leaveTypeId, leaveRequests.status);
   return rows.map((r) => ({ ...r, days: Number(r.days) }));
 }
 
-/** Days of a type counted against the balance that start on or before a date (carry-forward expiry). */
-export async function usedUpTo(db: Queryable, staffId: string, leaveTypeId: string, from: string, upTo: string) {
-  const [row] = await db
-    .select({ days: sql<string | null>`sum(${leaveRequests.days})` })
-    .from(leaveRequests)
-    .where(
+/**
+ * Where carried-forward days of a year have expired by `asAt`: the days of that type counted
+ * against the balance that started from 1 January up to the expiry, per person and type (the
+ * carried days still counted, decision record 0017).
+ */
+export async function usedByCarriedExpiry(db: Queryable, staffIds: string[], year: number, asAt: string) {
+  if (staffIds.length === 0) return [];
+  const rows = await db
+    .select({
+      staffId: leaveEntitlements.staffId,
+      leaveTypeId: leaveEntitlements.leaveTypeId,
+      days: sql<string>`coalesce(sum(${leaveRequests.days}), 0)`,
+    })
+    .from(leaveEntitlements)
+    .leftJoin(
+      leaveRequests,
       and(
-        eq(leaveRequests.staffId, staffId),
-        eq(leaveRequests.leaveTypeId, leaveTypeId),
-        gte(leaveRequests.startDate, from),
-        lte(leaveRequests.startDate, upTo),
+        eq(leaveRequests.staffId, leaveEntitlements.staffId),
+        eq(leaveRequests.leaveTypeId, leaveEntitlements.leaveTypeId),
+        gte(leaveRequests.startDate, `${year}-01-01`),
+        lte(leaveRequests.startDate, leaveEntitlements.carriedExpiresOn),
         inArray(leaveRequests.status, [0, 1, 4, 5]),
       ),
-    );
-  return Number(row?.days ?? 0);
+    )
+    .where(
+      and(
+        inArray(leaveEntitlements.staffId, staffIds),
+        eq(leaveEntitlements.year, year),
+        gt(leaveEntitlements.carried, 0),
+        lt(leaveEntitlements.carriedExpiresOn, asAt),
+      ),
+    )
+    .groupBy(leaveEntitlements.staffId, leaveEntitlements.leaveTypeId);
+  return rows.map((r) => ({ ...r, days: Number(r.days) }));
 }
 
-export async function entitlementRows(db: Queryable, staffId: string, year: number) {
+export async function entitlementRows(db: Queryable, staffIds: string[], year: number) {
+  if (staffIds.length === 0) return [];
   return db
     .select()
     .from(leaveEntitlements)
-    .where(and(eq(leaveEntitlements.staffId, staffId), eq(leaveEntitlements.year, year)));
+    .where(and(inArray(leaveEntitlements.staffId, staffIds), eq(leaveEntitlements.year, year)));
 }
 
-export async function adjustmentSums(db: Queryable, staffId: string, year: number) {
+/** The sum of some people's adjustments of a year, per person and type. */
+export async function adjustmentSums(db: Queryable, staffIds: string[], year: number) {
+  if (staffIds.length === 0) return [];
   const rows = await db
-    .select({ leaveTypeId: leaveAdjustments.leaveTypeId, days: sql<string>`sum(${leaveAdjustments.days})` })
+    .select({
+      staffId: leaveAdjustments.staffId,
+      leaveTypeId: leaveAdjustments.leaveTypeId,
+      days: sql<string>`sum(${leaveAdjustments.days})`,
+    })
     .from(leaveAdjustments)
-    .where(and(eq(leaveAdjustments.staffId, staffId), eq(leaveAdjustments.year, year)))
-    .groupBy(leaveAdjustments.leaveTypeId);
-  return new Map(rows.map((r) => [r.leaveTypeId, Number(r.days)]));
+    .where(and(inArray(leaveAdjustments.staffId, staffIds), eq(leaveAdjustments.year, year)))
+    .groupBy(leaveAdjustments.staffId, leaveAdjustments.leaveTypeId);
+  return rows.map((r) => ({ ...r, days: Number(r.days) }));
 }
 
 /** A person's requests that count against them and share a day with the range. */

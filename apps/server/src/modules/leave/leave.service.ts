@@ -70,7 +70,7 @@ import {
   staffRecord,
   transitionRequest,
   usageByTypeAndStatus,
-  usedUpTo,
+  usedByCarriedExpiry,
   waitingCount,
   waitingOf,
   type LeaveTypeRow,
@@ -143,6 +143,97 @@ function actorNameOf(user: TokenUser, person: StaffRow | undefined): string {
   return typeof name === 'string' && name !== '' ? name : (user.email ?? user.username);
 }
 
+/** What a balance is made of, per `staffId|leaveTypeId` (decision record 0017). */
+interface BalanceFacts {
+  used: Map<string, { approved: number; pending: number; pendingCancellation: number }>;
+  entitlements: Map<string, { entitled: number | null; carried: number; carriedExpiresOn: string | null }>;
+  adjustments: Map<string, number>;
+  /** Where carried days have expired by the date: the days used up to the expiry. */
+  usedByExpiry: Map<string, number>;
+}
+
+const factKey = (staffId: string, leaveTypeId: string) => `${staffId}|${leaveTypeId}`;
+
+/** The stored facts behind some people's balances of a year as at a date: four queries, however many people. */
+async function balanceFacts(
+  q: Queryable,
+  staffIds: string[],
+  year: number,
+  asAt: string,
+  onlyType?: string,
+): Promise<BalanceFacts> {
+  const [usage, entitlements, adjustments, usedByExpiry] = await Promise.all([
+    usageByTypeAndStatus(q, staffIds, year, onlyType),
+    entitlementRows(q, staffIds, year),
+    adjustmentSums(q, staffIds, year),
+    usedByCarriedExpiry(q, staffIds, year, asAt),
+  ]);
+  const used: BalanceFacts['used'] = new Map();
+  for (const u of usage) {
+    const key = factKey(u.staffId, u.leaveTypeId);
+    const parts = used.get(key) ?? { approved: 0, pending: 0, pendingCancellation: 0 };
+    if (u.status === 1) parts.approved += u.days;
+    else if (u.status === 0) parts.pending += u.days;
+    else parts.pendingCancellation += u.days;
+    used.set(key, parts);
+  }
+  return {
+    used,
+    entitlements: new Map(
+      entitlements.map((e) => [
+        factKey(e.staffId, e.leaveTypeId),
+        { entitled: e.entitled, carried: Number(e.carried), carriedExpiresOn: e.carriedExpiresOn },
+      ]),
+    ),
+    adjustments: new Map(adjustments.map((a) => [factKey(a.staffId, a.leaveTypeId), a.days])),
+    usedByExpiry: new Map(usedByExpiry.map((u) => [factKey(u.staffId, u.leaveTypeId), u.days])),
+  };
+}
+
+/** One person's balances of a year as at a date, from the facts read for them. */
+function balancesFromFacts(
+  person: StaffRow,
+  types: readonly LeaveTypeRow[],
+  year: number,
+  asAt: string,
+  facts: BalanceFacts,
+): LeaveBalance[] {
+  return types.map((type) => {
+    const key = factKey(person.staffId, type.id);
+    const own = facts.entitlements.get(key);
+    const entitledForYear = Number(
+      own?.entitled ??
+        entitlementAt(
+          { defaultDays: Number(type.defaultDays), serviceTiers: type.serviceTiers ?? null },
+          person.joinDate,
+          entitlementDateOf(year),
+        ),
+    );
+    const entitled = type.accruesMonthly
+      ? accruedEntitlement(entitledForYear, accruedMonths(year, person.joinDate, asAt))
+      : entitledForYear;
+    const carried = carriedAt(own?.carried ?? 0, own?.carriedExpiresOn ?? null, asAt, facts.usedByExpiry.get(key) ?? 0);
+    const { approved, pending, pendingCancellation } = facts.used.get(key) ?? {
+      approved: 0,
+      pending: 0,
+      pendingCancellation: 0,
+    };
+    const adjustments = facts.adjustments.get(key) ?? 0;
+    return {
+      leaveTypeId: type.id,
+      leaveTypeName: type.name,
+      entitled,
+      entitledForYear,
+      accruesMonthly: type.accruesMonthly,
+      carried,
+      adjustments,
+      taken: approved,
+      pending: pending + pendingCancellation,
+      available: availableBalance({ entitled, carried, adjustments, approved, pending, pendingCancellation }),
+    };
+  });
+}
+
 export function createLeaveService({ database, timeZone, now = () => new Date(), mailer }: LeaveServiceOptions) {
   const { db } = database;
   const today = () => todayIn(timeZone, now());
@@ -184,60 +275,8 @@ export function createLeaveService({ database, timeZone, now = () => new Date(),
     asAt: string,
   ): Promise<LeaveBalance[]> {
     const onlyType = types.length === 1 ? types[0]!.id : undefined;
-    const [usage, entitlements, adjustments] = await Promise.all([
-      usageByTypeAndStatus(q, person.staffId, year, onlyType),
-      entitlementRows(q, person.staffId, year),
-      adjustmentSums(q, person.staffId, year),
-    ]);
-    const balances: LeaveBalance[] = [];
-    for (const type of types) {
-      const used = (statuses: number[]) =>
-        usage.filter((u) => u.leaveTypeId === type.id && statuses.includes(u.status)).reduce((s, u) => s + u.days, 0);
-      const own = entitlements.find((e) => e.leaveTypeId === type.id);
-      const entitledForYear = Number(
-        own?.entitled ??
-          entitlementAt(
-            { defaultDays: Number(type.defaultDays), serviceTiers: type.serviceTiers ?? null },
-            person.joinDate,
-            entitlementDateOf(year),
-          ),
-      );
-      const entitled = type.accruesMonthly
-        ? accruedEntitlement(entitledForYear, accruedMonths(year, person.joinDate, asAt))
-        : entitledForYear;
-      const carriedDays = Number(own?.carried ?? 0);
-      const expiresOn = own?.carriedExpiresOn ?? null;
-      // Only read when the carried days have lapsed by the date: what was used before the expiry stays.
-      const usedByExpiry =
-        carriedDays > 0 && expiresOn !== null && expiresOn < asAt
-          ? await usedUpTo(q, person.staffId, type.id, `${year}-01-01`, expiresOn)
-          : 0;
-      const carried = carriedAt(carriedDays, expiresOn, asAt, usedByExpiry);
-      const approved = used([1]);
-      const pending = used([0]);
-      const pendingCancellation = used([4, 5]);
-      const adjustment = adjustments.get(type.id) ?? 0;
-      balances.push({
-        leaveTypeId: type.id,
-        leaveTypeName: type.name,
-        entitled,
-        entitledForYear,
-        accruesMonthly: type.accruesMonthly,
-        carried,
-        adjustments: adjustment,
-        taken: approved,
-        pending: pending + pendingCancellation,
-        available: availableBalance({
-          entitled,
-          carried,
-          adjustments: adjustment,
-          approved,
-          pending,
-          pendingCancellation,
-        }),
-      });
-    }
-    return balances;
+    const facts = await balanceFacts(q, [person.staffId], year, asAt, onlyType);
+    return balancesFromFacts(person, types, year, asAt, facts);
   }
 
   /** Checks a request against every rule of PRODUCT.md §5 that can be known before it is written. */
@@ -719,6 +758,27 @@ export function createLeaveService({ database, timeZone, now = () => new Date(),
       );
       void deliverAfterCommit(db, mails, mailer);
       return viewOf(db, referenceId);
+    },
+
+    /**
+     * ADMIN: many staff members' balances of a year for every leave type as at a date, in four
+     * queries (the year-end carry-forward of a whole organisation).
+     */
+    async balancesForMany(
+      people: readonly StaffRow[],
+      year: number,
+      asAt: string,
+    ): Promise<Map<string, LeaveBalance[]>> {
+      const [types, facts] = await Promise.all([
+        listLeaveTypes(db),
+        balanceFacts(
+          db,
+          people.map((p) => p.staffId),
+          year,
+          asAt,
+        ),
+      ]);
+      return new Map(people.map((person) => [person.staffId, balancesFromFacts(person, types, year, asAt, facts)]));
     },
 
     /** ADMIN: a staff member's balances of a year for every leave type, as at a date (default: today, within the year). */
