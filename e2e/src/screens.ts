@@ -42,3 +42,25 @@ export async function checkScreen(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(dir, `${name}-${String(viewport?.width ?? 0)}.png`), fullPage: true });
   expect(await seriousViolations(page), name).toEqual([]);
 }
+
+/** A phone's viewport (an iPhone 12–15), below the seed's lg and MUI's md breakpoints. */
+export const PHONE = { width: 390, height: 844 };
+/** The desktop viewport the harness opens pages with. */
+export const DESKTOP = { width: 1280, height: 800 };
+
+/**
+ * `checkScreen` on a desktop and on a phone: the page is resized to each (the layout follows
+ * the width through media queries), checked, and left at the size it had.
+ */
+export async function checkScreens(page: Page, name: string): Promise<void> {
+  const before = page.viewportSize() ?? DESKTOP;
+  for (const viewport of [DESKTOP, PHONE]) {
+    await page.setViewportSize(viewport);
+    // Media-query listeners re-render on resize; two frames later the new layout is painted.
+    await page.evaluate(
+      () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+    );
+    await checkScreen(page, name);
+  }
+  await page.setViewportSize(before);
+}

@@ -19,12 +19,21 @@ interface StatusChipProps {
   /** A leave status code (seed §4); any other value shows "-". */
   status: number;
   size?: ChipProps['size'];
+  /**
+   * Let a long label ("PENDING CANCELLATION") wrap onto a second line, with less padding, instead
+   * of being cut short with an ellipsis where the chip sits in a narrow column (the staff
+   * movement grid).
+   */
+  wrap?: boolean;
 }
 
 /** A leave status in the seed's name and colour (seed §4, §9). */
-export function StatusChip({ status, size = 'small' }: StatusChipProps) {
+export function StatusChip({ status, size = 'small', wrap = false }: StatusChipProps) {
   const label = leaveStatusLabel(status);
   const colour = leaveStatusColour(status);
+  const wrapping = wrap
+    ? { height: 'auto', maxWidth: '100%', '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25, px: 0.75 } }
+    : {};
   return (
     <Chip
       label={label}
@@ -33,8 +42,14 @@ export function StatusChip({ status, size = 'small' }: StatusChipProps) {
       variant={colour === undefined ? 'outlined' : 'filled'}
       sx={
         colour === undefined
-          ? { fontWeight: 600 }
-          : { fontWeight: 700, backgroundColor: colour, color: statusTextColour(colour), letterSpacing: 0.3 }
+          ? { fontWeight: 600, ...wrapping }
+          : {
+              fontWeight: 700,
+              backgroundColor: colour,
+              color: statusTextColour(colour),
+              letterSpacing: 0.3,
+              ...wrapping,
+            }
       }
     />
   );

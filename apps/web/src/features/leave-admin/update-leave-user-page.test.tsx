@@ -67,7 +67,15 @@ function stub(overrides: Parameters<typeof stubLeaveApi>[0] = {}) {
 
 describe('UpdateLeaveUserPage', () => {
   it('shows the record with its identity link and saves the approver, department and working days', async () => {
-    const api = stub();
+    // As the server does: the record read after the save is the saved one.
+    let saved: object = {};
+    const api = stub({
+      'GET /leave/admin/staff/:staffId': () => ({ ...hafizDetail(), ...saved }),
+      'PUT /leave/admin/staff/:staffId': ({ body }) => {
+        saved = body as object;
+        return { ...HAFIZ, ...saved };
+      },
+    });
     render();
     expect(await screen.findByRole('heading', { name: 'Staff leave record' })).toBeInTheDocument();
     expect(await screen.findByText('Linked to account sub-hafiz')).toBeInTheDocument();
@@ -89,6 +97,11 @@ describe('UpdateLeaveUserPage', () => {
       gender: 'M',
       workingDaysMask: 31 | (1 << 5),
     });
+    // Told so, although the new approver and days give the form a fresh start.
+    expect(await screen.findByText('Saved.')).toBeInTheDocument();
+    expect(within(screen.getByRole('form', { name: 'Record' })).getByLabelText('Approver')).toHaveValue(
+      'Priya Nair (LVUSR0000000004)',
+    );
   });
 
   it("puts the server's refusal under the field it names", async () => {
@@ -128,8 +141,8 @@ describe('UpdateLeaveUserPage', () => {
     const api = stub();
     render();
     const list = await screen.findByRole('table', { name: 'Their requests' });
-    expect(within(list).getAllByRole('button', { name: 'Cancel for them' })).toHaveLength(2);
-    await userEvent.click(within(list).getAllByRole('button', { name: 'Cancel for them' })[1]!);
+    expect(within(list).getAllByRole('button', { name: /^Cancel LV\d{18} for them$/ })).toHaveLength(2);
+    await userEvent.click(within(list).getByRole('button', { name: 'Cancel LV202603010900100002 for them' }));
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('The approved request goes to its approver as a cancellation to decide.');
     await userEvent.type(within(dialog).getByLabelText('Remarks'), 'Called in');

@@ -77,10 +77,13 @@ export function StaffMovementPage() {
         {t('intro')}
       </Typography>
 
+      {/* The controls wrap rather than squeeze: with the department picker of an admin they do
+          not fit on one line beside the sidebar. */}
       <Stack
         direction={{ xs: 'column', md: 'row' }}
         spacing={2}
-        sx={{ mb: 2, alignItems: { md: 'center' }, justifyContent: 'space-between' }}
+        useFlexGap
+        sx={{ mb: 2, alignItems: { md: 'center' }, justifyContent: 'space-between', flexWrap: 'wrap' }}
       >
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
           <ToggleButtonGroup
@@ -104,7 +107,7 @@ export function StaffMovementPage() {
           <IconButton aria-label={t(`next.${view}`)} onClick={() => setAnchor(addDays(anchor, step))}>
             <ChevronRightIcon />
           </IconButton>
-          <Typography component="p" aria-live="polite" sx={{ fontWeight: 600, ml: 1 }}>
+          <Typography component="p" aria-live="polite" sx={{ fontWeight: 600, ml: 1, whiteSpace: 'nowrap' }}>
             {rangeText}
           </Typography>
         </Stack>
@@ -125,7 +128,12 @@ export function StaffMovementPage() {
               ))}
             </TextField>
           )}
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setRecording(true)}>
+          <Button
+            variant="contained"
+            startIcon={<AddIcon />}
+            onClick={() => setRecording(true)}
+            sx={{ whiteSpace: 'nowrap' }}
+          >
             {t('record.open')}
           </Button>
         </Stack>

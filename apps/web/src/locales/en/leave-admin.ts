@@ -90,6 +90,7 @@ export const leaveAdmin = {
     submit: 'Submit',
     applied: 'Request {{referenceId}} submitted for {{name}}.',
     cancel: 'Cancel for them',
+    cancelLabel: 'Cancel {{referenceId}} for them',
     cancelTitle: 'Cancel request {{referenceId}}?',
     cancelPending: 'The pending request will be cancelled at once.',
     cancelApproved: 'The approved request goes to its approver as a cancellation to decide.',

@@ -94,6 +94,7 @@ export const leaveAdmin: Texts<typeof english> = {
     submit: 'Hantar',
     applied: 'Permohonan {{referenceId}} dihantar untuk {{name}}.',
     cancel: 'Batalkan bagi pihak mereka',
+    cancelLabel: 'Batalkan {{referenceId}} bagi pihak mereka',
     cancelTitle: 'Batalkan permohonan {{referenceId}}?',
     cancelPending: 'Permohonan yang menunggu akan dibatalkan serta-merta.',
     cancelApproved: 'Permohonan yang diluluskan dihantar kepada pelulusnya sebagai pembatalan untuk diputuskan.',

@@ -94,11 +94,17 @@ export function useStaffDetail(staffId: string) {
   });
 }
 
-export function useUpdateStaff(staffId: string) {
+/**
+ * `onSaved` runs here rather than in `mutate()`'s callbacks: the refetch after a save gives the
+ * record form a new key (a new approver or working days), and a form that has unmounted hears
+ * nothing from `mutate()`'s callbacks, so the admin would never be told it was saved.
+ */
+export function useUpdateStaff(staffId: string, { onSaved }: { onSaved?: () => void } = {}) {
   const { leave } = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: UpdateStaffInput) => staffRecordSchema.parse(await leave.put(staffPath(staffId), input)),
+    onSuccess: () => onSaved?.(),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
   });
 }

@@ -24,6 +24,9 @@ import { QueryState } from '../../leave/components/query-state';
 import { formatDate, formatDayCount } from '../../leave/format';
 import { useAddAdjustment, useSetEntitlement, useStaffBalances } from '../api/admin-api';
 
+/** The columns of a balance's parts, shown from a tablet up (under the type on a phone). */
+const PART = { display: { xs: 'none', sm: 'table-cell' } } as const;
+
 type FieldError = { field?: string; message: string } | undefined;
 
 const toError = (error: unknown): FieldError =>
@@ -196,15 +199,27 @@ export function BalancesSection({ staffId, year }: { staffId: string; year: numb
       {(data) => (
         <Stack spacing={3}>
           <TableContainer sx={{ overflowX: 'auto' }}>
-            <Table size="small" aria-label={t('balances.title')}>
+            <Table
+              size="small"
+              aria-label={t('balances.title')}
+              sx={{ '& .MuiTableCell-root': { px: { xs: 1, sm: 2 } } }}
+            >
               <TableHead>
                 <TableRow>
                   <TableCell>{t('balances.columns.type')}</TableCell>
                   <TableCell align="right">{t('balances.columns.entitled')}</TableCell>
-                  <TableCell align="right">{t('balances.columns.carried')}</TableCell>
-                  <TableCell align="right">{t('balances.columns.adjustments')}</TableCell>
-                  <TableCell align="right">{t('balances.columns.taken')}</TableCell>
-                  <TableCell align="right">{t('balances.columns.pending')}</TableCell>
+                  <TableCell align="right" sx={PART}>
+                    {t('balances.columns.carried')}
+                  </TableCell>
+                  <TableCell align="right" sx={PART}>
+                    {t('balances.columns.adjustments')}
+                  </TableCell>
+                  <TableCell align="right" sx={PART}>
+                    {t('balances.columns.taken')}
+                  </TableCell>
+                  <TableCell align="right" sx={PART}>
+                    {t('balances.columns.pending')}
+                  </TableCell>
                   <TableCell align="right">{t('balances.columns.available')}</TableCell>
                   <TableCell />
                 </TableRow>
@@ -212,7 +227,20 @@ export function BalancesSection({ staffId, year }: { staffId: string; year: numb
               <TableBody>
                 {data.balances.map((b) => (
                   <TableRow key={b.leaveTypeId}>
-                    <TableCell>{b.leaveTypeName}</TableCell>
+                    <TableCell>
+                      {b.leaveTypeName}
+                      {/* A phone has no room for the parts' columns: those not 0 go under the type. */}
+                      <Typography
+                        variant="caption"
+                        color="text.secondary"
+                        sx={{ display: { xs: 'block', sm: 'none' } }}
+                      >
+                        {(['carried', 'adjustments', 'taken', 'pending'] as const)
+                          .filter((part) => b[part] !== 0)
+                          .map((part) => `${t(`balances.columns.${part}`)} ${days(b[part])}`)
+                          .join(' · ')}
+                      </Typography>
+                    </TableCell>
                     <TableCell align="right">
                       {days(b.entitled)}
                       {b.entitled !== b.entitledForYear && (
@@ -226,7 +254,7 @@ export function BalancesSection({ staffId, year }: { staffId: string; year: numb
                         </Typography>
                       )}
                     </TableCell>
-                    <TableCell align="right">
+                    <TableCell align="right" sx={PART}>
                       {days(b.carried)}
                       {b.carriedExpiresOn !== null && (
                         <Typography variant="caption" sx={{ display: 'block' }} color="text.secondary">
@@ -234,14 +262,25 @@ export function BalancesSection({ staffId, year }: { staffId: string; year: numb
                         </Typography>
                       )}
                     </TableCell>
-                    <TableCell align="right">{days(b.adjustments)}</TableCell>
-                    <TableCell align="right">{days(b.taken)}</TableCell>
-                    <TableCell align="right">{days(b.pending)}</TableCell>
+                    <TableCell align="right" sx={PART}>
+                      {days(b.adjustments)}
+                    </TableCell>
+                    <TableCell align="right" sx={PART}>
+                      {days(b.taken)}
+                    </TableCell>
+                    <TableCell align="right" sx={PART}>
+                      {days(b.pending)}
+                    </TableCell>
                     <TableCell align="right" sx={{ fontWeight: 700 }}>
                       {days(b.available)}
                     </TableCell>
                     <TableCell>
-                      <Button size="small" onClick={() => setEditing(b)} aria-label={`${t('edit')} ${b.leaveTypeName}`}>
+                      <Button
+                        size="small"
+                        onClick={() => setEditing(b)}
+                        aria-label={`${t('edit')} ${b.leaveTypeName}`}
+                        sx={{ minWidth: 0 }}
+                      >
                         {t('edit')}
                       </Button>
                     </TableCell>

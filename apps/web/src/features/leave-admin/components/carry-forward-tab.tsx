@@ -29,6 +29,8 @@ import {
 } from '../api/admin-api';
 import { useThisYear, YearSelect } from './year-select';
 
+const HIDDEN_ON_PHONE = { display: { xs: 'none', sm: 'table-cell' } } as const;
+
 const sum = (values: number[]) => Math.round(values.reduce((total, value) => total + value, 0) * 10) / 10;
 
 /** Year-end carry-forward: preview, apply, and reverse a run (PRODUCT.md §5a). */
@@ -85,31 +87,54 @@ export function CarryForwardTab() {
                 days: formatDayCount(sum(carried.map((row) => row.carried)), locale),
               })}
             </Typography>
-            <TableContainer sx={{ overflowX: 'auto', maxHeight: 480 }}>
-              <Table size="small" stickyHeader aria-label={t('carryForward.preview')}>
+            {/* Scrolls (sideways on a phone, down past 480 pixels): focusable, so a keyboard can. */}
+            <TableContainer
+              tabIndex={0}
+              role="region"
+              aria-label={t('carryForward.preview')}
+              sx={{ overflowX: 'auto', maxHeight: 480 }}
+            >
+              <Table
+                size="small"
+                stickyHeader
+                aria-label={t('carryForward.preview')}
+                sx={{ '& .MuiTableCell-root': { px: { xs: 1, sm: 2 } } }}
+              >
                 <TableHead>
                   <TableRow>
                     <TableCell>{t('carryForward.columns.staff')}</TableCell>
                     <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
                       {t('carryForward.columns.department')}
                     </TableCell>
-                    <TableCell>{t('carryForward.columns.type')}</TableCell>
+                    <TableCell sx={HIDDEN_ON_PHONE}>{t('carryForward.columns.type')}</TableCell>
                     <TableCell align="right">{t('carryForward.columns.available')}</TableCell>
                     <TableCell align="right">{t('carryForward.columns.carried')}</TableCell>
-                    <TableCell>{t('carryForward.columns.expires')}</TableCell>
+                    <TableCell sx={HIDDEN_ON_PHONE}>{t('carryForward.columns.expires')}</TableCell>
                   </TableRow>
                 </TableHead>
                 <TableBody>
                   {carried.map((row) => (
                     <TableRow key={`${row.staffId}-${row.leaveTypeId}`}>
-                      <TableCell>{row.staffName}</TableCell>
+                      <TableCell>
+                        {row.staffName}
+                        {/* On a phone the type and expiry go under the name: four columns do not fit. */}
+                        <Typography
+                          variant="caption"
+                          color="text.secondary"
+                          sx={{ display: { xs: 'block', sm: 'none' } }}
+                        >
+                          {row.expiresOn === null
+                            ? row.leaveTypeName
+                            : `${row.leaveTypeName} · ${t('balances.expires', { date: formatDate(row.expiresOn, locale) })}`}
+                        </Typography>
+                      </TableCell>
                       <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{row.departmentCode}</TableCell>
-                      <TableCell>{row.leaveTypeName}</TableCell>
+                      <TableCell sx={HIDDEN_ON_PHONE}>{row.leaveTypeName}</TableCell>
                       <TableCell align="right">{formatDayCount(row.available, locale)}</TableCell>
                       <TableCell align="right" sx={{ fontWeight: 700 }}>
                         {formatDayCount(row.carried, locale)}
                       </TableCell>
-                      <TableCell>
+                      <TableCell sx={HIDDEN_ON_PHONE}>
                         {row.expiresOn === null ? t('carryForward.never') : formatDate(row.expiresOn, locale)}
                       </TableCell>
                     </TableRow>

@@ -11,6 +11,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { isAppError } from '@staff-portal/shared/errors';
 import type { PublicHoliday } from '@staff-portal/shared/leave';
 import { MALAYSIAN_STATES, type MalaysianState } from '@staff-portal/shared/leave-admin';
@@ -21,6 +22,8 @@ import { QueryState } from '../../leave/components/query-state';
 import { formatDate } from '../../leave/format';
 import { useAdminHolidays, useDeleteHoliday, useImportHolidays, useSaveHoliday } from '../api/admin-api';
 import { useThisYear, YearSelect } from './year-select';
+
+const HIDDEN_ON_PHONE = { display: { xs: 'none', sm: 'table-cell' } } as const;
 
 const STATES = Object.entries(MALAYSIAN_STATES) as [MalaysianState, string][];
 
@@ -166,11 +169,15 @@ export function HolidaysTab() {
       <QueryState query={holidays} isEmpty={(data) => data.length === 0} emptyText={t('holidays.empty')}>
         {(data) => (
           <TableContainer sx={{ overflowX: 'auto' }}>
-            <Table size="small" aria-label={t('tabs.holidays')}>
+            <Table
+              size="small"
+              aria-label={t('tabs.holidays')}
+              sx={{ '& .MuiTableCell-root': { px: { xs: 1, sm: 2 } } }}
+            >
               <TableHead>
                 <TableRow>
                   <TableCell>{t('holidays.columns.date')}</TableCell>
-                  <TableCell>{t('holidays.columns.region')}</TableCell>
+                  <TableCell sx={HIDDEN_ON_PHONE}>{t('holidays.columns.region')}</TableCell>
                   <TableCell>{t('holidays.columns.name')}</TableCell>
                   <TableCell />
                 </TableRow>
@@ -178,10 +185,26 @@ export function HolidaysTab() {
               <TableBody>
                 {data.map((holiday) => (
                   <TableRow key={`${holiday.date}-${holiday.region}`}>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(holiday.date, locale)}</TableCell>
-                    <TableCell>{holiday.region}</TableCell>
-                    <TableCell>{holiday.name}</TableCell>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                      {formatDate(holiday.date, locale)}
+                      {/* On a phone the region goes under the date, to leave room for the buttons. */}
+                      <Typography
+                        variant="caption"
+                        color="text.secondary"
+                        sx={{ display: { xs: 'block', sm: 'none' } }}
+                      >
+                        {holiday.region}
+                      </Typography>
+                    </TableCell>
+                    <TableCell sx={HIDDEN_ON_PHONE}>{holiday.region}</TableCell>
+                    <TableCell>{holiday.name}</TableCell>
+                    <TableCell
+                      sx={{
+                        whiteSpace: 'nowrap',
+                        // Stacked on a phone: side by side they push the table past the screen's edge.
+                        '& > .MuiButton-root': { display: { xs: 'flex', sm: 'inline-flex' }, minWidth: 0 },
+                      }}
+                    >
                       <Button
                         size="small"
                         onClick={() => setEditing(holiday)}

@@ -157,7 +157,13 @@ export function RequestsSection({ staffId, name, year }: { staffId: string; name
               label={t('requests.title')}
               actions={(request) =>
                 request.status === 0 || request.status === 1 ? (
-                  <Button size="small" color="error" onClick={() => setCancelling(request)}>
+                  <Button
+                    size="small"
+                    color="error"
+                    // One such button per request: the name says which.
+                    aria-label={t('requests.cancelLabel', { referenceId: request.referenceId })}
+                    onClick={() => setCancelling(request)}
+                  >
                     {t('requests.cancel')}
                   </Button>
                 ) : null

@@ -24,7 +24,9 @@ export function StaffRecordForm({ detail }: { detail: StaffDetail }) {
   const { t } = useTranslation('leaveAdmin');
   const { notify } = useNotification();
   const everyone = useAllStaff();
-  const update = useUpdateStaff(detail.staffId);
+  const update = useUpdateStaff(detail.staffId, {
+    onSaved: () => notify({ message: t('saved'), severity: 'success' }),
+  });
   const [departmentCode, setDepartmentCode] = useState(detail.departmentCode);
   const [approverStaffId, setApproverStaffId] = useState<string | null>(detail.approverStaffId);
   const [joinDate, setJoinDate] = useState(detail.joinDate);
@@ -44,7 +46,6 @@ export function StaffRecordForm({ detail }: { detail: StaffDetail }) {
     update.mutate(
       { departmentCode, approverStaffId, joinDate, gender, workingDaysMask: mask },
       {
-        onSuccess: () => notify({ message: t('saved'), severity: 'success' }),
         onError: (error) => {
           if (isAppError(error))
             setServerError({ ...(error.field ? { field: error.field } : {}), message: error.message });

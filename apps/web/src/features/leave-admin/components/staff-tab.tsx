@@ -90,7 +90,10 @@ export function StaffTab() {
               <Table size="small" aria-label={t('tabs.staff')}>
                 <TableHead>
                   <TableRow>
-                    <TableCell>{t('staff.columns.staffId')}</TableCell>
+                    {/* A phone shows the name (the record it opens has the id) and the department. */}
+                    <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                      {t('staff.columns.staffId')}
+                    </TableCell>
                     <TableCell>{t('staff.columns.name')}</TableCell>
                     <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{t('staff.columns.email')}</TableCell>
                     <TableCell>{t('staff.columns.department')}</TableCell>
@@ -102,7 +105,9 @@ export function StaffTab() {
                 <TableBody>
                   {data.items.map((person) => (
                     <TableRow key={person.staffId} hover>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{person.staffId}</TableCell>
+                      <TableCell sx={{ whiteSpace: 'nowrap', display: { xs: 'none', sm: 'table-cell' } }}>
+                        {person.staffId}
+                      </TableCell>
                       <TableCell>
                         <Link
                           component={RouterLink}
@@ -134,6 +139,11 @@ export function StaffTab() {
               onRowsPerPageChange={(event) => setParam('pageSize', event.target.value)}
               labelRowsPerPage={t('rowsPerPage')}
               labelDisplayedRows={({ from, to, count }) => t('displayedRows', { from, to, count })}
+              // On a phone the controls wrap under each other instead of running off the edge.
+              sx={{
+                '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end', px: { xs: 0, sm: 2 } },
+                '& .MuiTablePagination-spacer': { display: { xs: 'none', sm: 'block' } },
+              }}
             />
           </>
         )}

@@ -44,7 +44,7 @@ export function AwayItem({ entry, date, staffName, onDelete }: AwayItemProps) {
         sx={{
           border: `2px ${settled ? 'solid' : 'dashed'} ${colour}`,
           borderRadius: 1,
-          px: 0.75,
+          px: 0.5,
           py: 0.5,
           background: settled
             ? alpha(colour, 0.14)
@@ -56,7 +56,7 @@ export function AwayItem({ entry, date, staffName, onDelete }: AwayItemProps) {
           {entry.leaveTypeName}
           {half}
         </Typography>
-        <StatusChip status={entry.status} />
+        <StatusChip status={entry.status} wrap />
       </Box>
     );
   }
@@ -73,11 +73,14 @@ export function AwayItem({ entry, date, staffName, onDelete }: AwayItemProps) {
         px: 0.75,
         py: 0.5,
         display: 'flex',
+        // In a narrow grid cell the delete button goes below the text rather than over it: the
+        // text keeps at least its longest word's width (min-content) beside the button.
+        flexWrap: 'wrap',
         alignItems: 'flex-start',
-        gap: 0.5,
+        columnGap: 0.5,
       }}
     >
-      <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+      <Box sx={{ flex: '1 1 0', minWidth: 'min-content' }}>
         <Typography variant="body2" sx={{ fontWeight: 600 }}>
           {who}
           {kind}
@@ -94,7 +97,7 @@ export function AwayItem({ entry, date, staffName, onDelete }: AwayItemProps) {
           size="small"
           aria-label={t('deleteMovement', { label: `${kind}, ${times}` })}
           onClick={onDelete}
-          sx={{ mt: -0.5, mr: -0.5 }}
+          sx={{ mt: -0.5, mr: -0.5, ml: 'auto' }}
         >
           <DeleteOutlinedIcon fontSize="small" />
         </IconButton>

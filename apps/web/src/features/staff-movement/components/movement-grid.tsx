@@ -18,6 +18,9 @@ interface Props {
   onDeleteMovement: (id: number) => void;
 }
 
+const PERSON_WIDTH = 140;
+const DAY_MIN_WIDTH = 116;
+
 /** Entries of each person on each day, keyed `staffId|date`. */
 export function entriesByPersonAndDay(calendar: MovementCalendar): Map<string, AwayEntry[]> {
   const map = new Map<string, AwayEntry[]>();
@@ -43,14 +46,25 @@ export function MovementGrid({ calendar, today, label, onDeleteMovement }: Props
     );
   }
   return (
-    <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 1, maxWidth: '100%' }}>
-      <Table size="small" aria-label={label} sx={{ tableLayout: 'fixed', minWidth: 160 + calendar.days.length * 120 }}>
+    // Scrolls sideways when the seven days do not fit: focusable then, so a keyboard can scroll it.
+    <TableContainer
+      tabIndex={0}
+      role="region"
+      aria-label={label}
+      sx={{ border: 1, borderColor: 'divider', borderRadius: 1, maxWidth: '100%' }}
+    >
+      <Table
+        size="small"
+        aria-label={label}
+        // A week fits beside the open sidebar on a 1280-pixel screen: 140 + 7 × 116 = 952 pixels.
+        sx={{ tableLayout: 'fixed', minWidth: PERSON_WIDTH + calendar.days.length * DAY_MIN_WIDTH }}
+      >
         <TableHead>
           <TableRow>
             <TableCell
               component="th"
               scope="col"
-              sx={{ width: 160, position: 'sticky', left: 0, bgcolor: 'background.paper', zIndex: 1 }}
+              sx={{ width: PERSON_WIDTH, position: 'sticky', left: 0, bgcolor: 'background.paper', zIndex: 1 }}
             >
               {t('person')}
             </TableCell>
@@ -64,6 +78,7 @@ export function MovementGrid({ calendar, today, label, onDeleteMovement }: Props
                   fontWeight: 700,
                   bgcolor: day.date === today ? 'action.selected' : undefined,
                   whiteSpace: 'nowrap',
+                  px: 0.75,
                 }}
               >
                 {formatDay(day.date, locale)}
@@ -93,7 +108,7 @@ export function MovementGrid({ calendar, today, label, onDeleteMovement }: Props
                 return (
                   <TableCell
                     key={day.date}
-                    sx={{ verticalAlign: 'top', bgcolor: day.date === today ? 'action.hover' : undefined }}
+                    sx={{ verticalAlign: 'top', px: 0.75, bgcolor: day.date === today ? 'action.hover' : undefined }}
                   >
                     {here.length > 0 && (
                       <Stack spacing={0.5}>
