@@ -38,6 +38,8 @@ const FLAGS = [
 ] as const;
 type Flag = (typeof FLAGS)[number];
 
+const HIDDEN_ON_PHONE = { display: { xs: 'none', sm: 'table-cell' } } as const;
+
 const numberOf = (text: string) => (text.trim() === '' ? Number.NaN : Number(text.replace(',', '.')));
 
 /** Strictly ascending years of service, as the server also checks. */
@@ -238,10 +240,10 @@ export function LeaveTypesTab() {
     <QueryState query={types} isEmpty={(data) => data.length === 0} emptyText={t('types.empty')}>
       {(data) => (
         <TableContainer sx={{ overflowX: 'auto' }}>
-          <Table size="small" aria-label={t('tabs.types')}>
+          <Table size="small" aria-label={t('tabs.types')} sx={{ '& .MuiTableCell-root': { px: { xs: 1, sm: 2 } } }}>
             <TableHead>
               <TableRow>
-                <TableCell>{t('types.columns.id')}</TableCell>
+                <TableCell sx={HIDDEN_ON_PHONE}>{t('types.columns.id')}</TableCell>
                 <TableCell>{t('types.columns.name')}</TableCell>
                 <TableCell align="right">{t('types.columns.days')}</TableCell>
                 <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{t('types.columns.tiers')}</TableCell>
@@ -255,9 +257,13 @@ export function LeaveTypesTab() {
             <TableBody>
               {data.map((type) => (
                 <TableRow key={type.id}>
-                  <TableCell>{type.id}</TableCell>
+                  <TableCell sx={HIDDEN_ON_PHONE}>{type.id}</TableCell>
                   <TableCell>
                     {type.name}
+                    {/* On a phone the id goes under the name, so Edit stays on screen. */}
+                    <Typography variant="caption" color="text.secondary" sx={{ display: { xs: 'block', sm: 'none' } }}>
+                      {type.id}
+                    </Typography>
                     {!type.active && (
                       <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
                         {t('types.inactive')}
