@@ -5,13 +5,12 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, it } from 'vitest';
 import { accounts } from './accounts';
 import { expect, useSession } from './harness';
-import { idTokenOf, todayInKualaLumpur } from './leave-api';
+import { idTokenOf, julyWeeks, todayInKualaLumpur } from './leave-api';
 import {
   addDays,
   APPROVAL,
   decide,
   HISTORY,
-  julyDay,
   LEAVE_ADMIN,
   MY_LEAVES,
   shownDate,
@@ -196,6 +195,7 @@ describe('the E-Leave administration', () => {
   }, 120_000);
 
   it('applies and cancels leave on a staff member’s behalf', async () => {
+    const julyDay = await julyWeeks(session.server.url, accounts.HRAdmin);
     // Aisyah Rahman (ITAdmin) administers; Ravi Chandran has no leave pages of his own.
     let page = await as(accounts.ITAdmin, recordOf(staff.ravi.id));
     await page.getByRole('combobox', { name: 'Year' }).selectOption(String(YEAR));
@@ -408,6 +408,7 @@ describe('the E-Leave administration', () => {
   }, 180_000);
 
   it('reports utilisation by department and type, downloaded as CSV and XLSX with the same numbers', async () => {
+    const julyDay = await julyWeeks(session.server.url, accounts.HRAdmin);
     // Two days of Training Leave for Lim Wei Jie next year: the only Training Leave anyone has.
     let page = await as(accounts.HRAdmin, `${recordOf(staff.lim.id)}?year=${YEAR}`);
     await applyFor(page, staff.lim.name, {

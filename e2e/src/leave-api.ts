@@ -1,6 +1,6 @@
 import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { CLIENT_ID, DEMO_PASSWORD, REGION } from './accounts';
-import { addDays, mondayOf } from './leave-steps';
+import { addDays, mondayOf, YEAR } from './leave-steps';
 
 /**
  * Reads of the API that a flow needs to choose its dates, not what it tests: signed in as a
@@ -64,4 +64,30 @@ export async function freeWeekAhead(serverUrl: string, email: string, weeksAhead
     if (!days.some((day) => holidays.get(Number(day.slice(0, 4)))!.has(day))) return monday;
     monday = addDays(monday, 7);
   }
+}
+
+/**
+ * Dates for flows that apply for leave of their own: weeks of next year from the second week of
+ * July on (the demo's requests end about two months ahead, and next year's balance is fresh)
+ * whose Monday to Friday holds no public holiday, whichever year the tests run in.
+ * `julyDay(weekday, weeks)` is that weekday (1 = Monday … 5 = Friday) of the `weeks`-th such week.
+ */
+export async function julyWeeks(
+  serverUrl: string,
+  email: string,
+  count = 4,
+): Promise<(weekday: number, weeks?: number) => string> {
+  const holidays = await holidayDates(serverUrl, await idTokenOf(serverUrl, email), YEAR);
+  const mondays: string[] = [];
+  const eighth = `${YEAR}-07-08`;
+  let monday = mondayOf(eighth) < eighth ? addDays(mondayOf(eighth), 7) : eighth;
+  while (mondays.length < count) {
+    if (![0, 1, 2, 3, 4].some((n) => holidays.has(addDays(monday, n)))) mondays.push(monday);
+    monday = addDays(monday, 7);
+  }
+  return (weekday, weeks = 0) => {
+    if (weekday < 1 || weekday > 5 || mondays[weeks] === undefined)
+      throw new RangeError(`no July day ${weekday}/${weeks}`);
+    return addDays(mondays[weeks], weekday - 1);
+  };
 }

@@ -26,20 +26,8 @@ export const staff = {
   ravi: { name: 'Ravi Chandran', id: 'LVUSR0000000007', email: 'staff@staffportal.example' },
 } as const;
 
-/**
- * The demo year of requests ends about two months ahead, so flows that need dates of their own
- * use July of next year: no overlap with the demo, a fresh year's balance, and no public holiday
- * in Kuala Lumpur in the second week of July.
- */
+/** Next year: flows that apply for leave of their own use its July (`julyWeeks` in leave-api.ts). */
 export const YEAR = new Date().getFullYear() + 1;
-
-/** The `weekday` (0 = Sunday) of the second week of July of YEAR, plus `weeks` weeks. */
-export function julyDay(weekday: number, weeks = 0): string {
-  const first = new Date(Date.UTC(YEAR, 6, 1));
-  const date = new Date(first);
-  date.setUTCDate(1 + ((weekday - first.getUTCDay() + 7) % 7) + 7 * (1 + weeks));
-  return date.toISOString().slice(0, 10);
-}
 
 /** `date` (YYYY-MM-DD) plus `days` days. */
 export function addDays(date: string, days: number): string {

@@ -2,12 +2,13 @@ import fs from 'node:fs';
 import { describe, it } from 'vitest';
 import { accounts } from './accounts';
 import { expect, useSession } from './harness';
-import { apply, APPROVAL, decide, HISTORY, julyDay, MY_LEAVES, statusOf, YEAR } from './leave-steps';
+import { julyWeeks } from './leave-api';
+import { apply, APPROVAL, decide, HISTORY, MY_LEAVES, statusOf, YEAR } from './leave-steps';
 import { checkScreen } from './screens';
 import { signIn } from './sign-in';
 
-// Priya Nair (HR) applies; her approver is Tan Mei Ling (HRAdmin), in July of next year
-// (leave-steps.ts says why).
+// Priya Nair (HR) applies; her approver is Tan Mei Ling (HRAdmin), in holiday-free weeks of
+// July of next year (julyWeeks in leave-api.ts says why).
 const APPLICANT = 'hr2@staffportal.example';
 const APPROVER = accounts.HRAdmin;
 
@@ -22,6 +23,7 @@ describe('the E-Leave system', () => {
   }
 
   it('applies, approves, rejects, cancels, and cancels an approved request through its approver', async () => {
+    const julyDay = await julyWeeks(session.server.url, accounts.HRAdmin);
     let page = await as(APPLICANT, MY_LEAVES);
     await checkScreen(page, 'leave-my-leaves');
     const whole = await apply(page, {
@@ -94,6 +96,7 @@ describe('the E-Leave system', () => {
   }, 180_000);
 
   it('filters the history by year and status and exports it as CSV', async () => {
+    const julyDay = await julyWeeks(session.server.url, accounts.HRAdmin);
     const page = await as(APPLICANT, MY_LEAVES);
     const referenceId = await apply(page, {
       type: 'Annual Leave',

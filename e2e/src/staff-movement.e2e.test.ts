@@ -1,13 +1,13 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, it } from 'vitest';
 import { expect, useSession } from './harness';
-import { freeWeekAhead, todayInKualaLumpur } from './leave-api';
+import { accounts } from './accounts';
+import { freeWeekAhead, julyWeeks, todayInKualaLumpur } from './leave-api';
 import {
   addDays,
   apply,
   APPROVAL,
   decide,
-  julyDay,
   mondayOf,
   MY_LEAVES,
   shownDate,
@@ -68,6 +68,7 @@ describe('staff movement, acting approvers and calendar feeds', () => {
   }
 
   it('an approver names an acting approver, who decides her staff’s requests until she removes them', async () => {
+    const julyDay = await julyWeeks(session.server.url, accounts.HRAdmin);
     const today = todayInKualaLumpur();
     const until = addDays(today, 7);
 
