@@ -82,10 +82,10 @@ export async function generateLeave(db: Db, staffCount: number, requestCount: nu
     insert into leave_request_events (reference_id, from_status, to_status, actor_staff_id, actor_name, at)
     select reference_id, null, 0, staff_id, 'Bench', created_at from leave_requests`);
 
-  // Movements over the same window, a few per person: movement k of staff s starts on a working
-  // day (k × span / per-staff days in, offset by s) at 09:00 in Kuala Lumpur, each kind in turn,
-  // and lasts as that kind does (a meeting two hours, an outstation trip two to four days).
-  const movementsPerStaff = Math.ceil(movementCount / staffCount);
+  // Movements over the same window, a few per person: movement n (of staff n mod staff count)
+  // starts on the working day n × span / count days in, so every week has its share, at 09:00 in
+  // Kuala Lumpur, each kind in turn, and lasts as that kind does (a meeting two hours, an
+  // outstation trip two to four days).
   await db.execute(sql`
     insert into staff_movements (staff_id, kind, starts_at, ends_at, purpose, created_at)
     select
@@ -106,8 +106,7 @@ export async function generateLeave(db: Db, staffCount: number, requestCount: nu
       from (
         select n, s, base + case extract(isodow from base) when 6 then 2 when 7 then 1 else 0 end as day
         from (
-          select n, n % ${staffCount} as s,
-            current_date - 730 + ((n / ${staffCount}) * 772 / ${movementsPerStaff})::int + (n % ${staffCount}) % 7 as base
+          select n, n % ${staffCount} as s, current_date - 730 + (n * 772 / ${movementCount})::int as base
           from generate_series(0, ${movementCount - 1}) as n
         ) as spread
       ) as days
