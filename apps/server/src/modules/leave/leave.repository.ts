@@ -47,6 +47,13 @@ export async function findStaff(db: Queryable, staffId: string): Promise<StaffRo
   return row;
 }
 
+/** Staff records by id, for many people in one query. */
+export async function findStaffByIds(db: Queryable, staffIds: string[]): Promise<Map<string, StaffRow>> {
+  if (staffIds.length === 0) return new Map();
+  const rows = await db.select().from(staff).where(inArray(staff.staffId, staffIds));
+  return new Map(rows.map((row) => [row.staffId, row]));
+}
+
 /** Takes the staff row's lock, so one person's submissions are checked and written one at a time. */
 export async function lockStaff(tx: Transaction, staffId: string): Promise<void> {
   await tx.execute(sql`select 1 from ${staff} where ${staff.staffId} = ${staffId} for update`);

@@ -52,6 +52,7 @@ import {
   findRequestRow,
   findRequestView,
   findStaff,
+  findStaffByIds,
   findStaffBySub,
   holidaysBetween,
   insertEvent,
@@ -604,21 +605,22 @@ export function createLeaveService({ database, timeZone, now = () => new Date(),
         .flat()
         .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.referenceId.localeCompare(b.referenceId))
         .slice(0, APPROVAL_QUEUE_LIMIT);
-      const types = new Map((await listLeaveTypes(db)).map((t) => [t.id, t]));
-      const applicants = new Map<string, Promise<StaffRow | undefined>>();
       const balances = new Map<string, Promise<LeaveBalance[]>>();
-      // Who is away, and how many work in each department: one query each for the whole queue.
+      // The applicants, who is away, and how many work in each department: one query each for
+      // the whole queue.
       const departments = [...new Set(queue.map((request) => request.departmentCode))];
       const from = queue.reduce((min, r) => (r.startDate < min ? r.startDate : min), queue[0]?.startDate ?? '');
       const to = queue.reduce((max, r) => (r.endDate > max ? r.endDate : max), '');
-      const [absences, sizes] = await Promise.all([
+      const [leaveTypes, applicants, absences, sizes] = await Promise.all([
+        listLeaveTypes(db),
+        findStaffByIds(db, [...new Set(queue.map((request) => request.staffId))]),
         departmentAbsences(db, departments, from, to),
         departmentSizes(db, departments),
       ]);
+      const types = new Map(leaveTypes.map((t) => [t.id, t]));
       return Promise.all(
         queue.map(async (request) => {
-          if (!applicants.has(request.staffId)) applicants.set(request.staffId, findStaff(db, request.staffId));
-          const applicant = (await applicants.get(request.staffId))!;
+          const applicant = applicants.get(request.staffId)!;
           const year = Number(request.startDate.slice(0, 4));
           const key = `${request.staffId}|${request.leaveTypeId}|${year}`;
           if (!balances.has(key)) balances.set(key, balancesOf(db, applicant, [types.get(request.leaveTypeId)!], year));
