@@ -506,11 +506,11 @@ export function createLeaveService({ database, timeZone, now = () => new Date(),
     async decide(caller: Caller, referenceId: string, input: LeaveDecisionInput): Promise<LeaveRequest> {
       const row = await requestOrNotFound(db, referenceId);
       const person = await callerStaff(caller.user);
-      const isApprover =
-        person !== undefined && (await mayDecideForApprover(db, person.staffId, row.approverStaffId, today()));
-      if (!isApprover && !caller.isAdmin) {
-        throw forbidden('Only the approver of this request or an HR administrator can decide it.');
-      }
+      // An HR admin may decide any request, so only others are asked whether they approve this one.
+      const mayDecide =
+        caller.isAdmin ||
+        (person !== undefined && (await mayDecideForApprover(db, person.staffId, row.approverStaffId, today())));
+      if (!mayDecide) throw forbidden('Only the approver of this request or an HR administrator can decide it.');
       if (person?.staffId === row.staffId) throw forbidden('You cannot decide your own leave request.');
       const to = decisionTarget(row.status, input.decision);
       if (to === undefined) {
