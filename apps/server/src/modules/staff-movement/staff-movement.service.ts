@@ -69,8 +69,12 @@ const DAY_MS = 86_400_000;
 const FEED_PAST_DAYS = 90;
 const FEED_FUTURE_DAYS = 366;
 
-function todayIn(timeZone: string, now: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+/**
+ * Formats an instant as its YYYY-MM-DD date in a time zone (en-CA's format). Made once per
+ * service: building an Intl.DateTimeFormat costs far more than using one.
+ */
+function dateFormatIn(timeZone: string): Intl.DateTimeFormat {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
 }
 
 function shiftDate(date: string, days: number): string {
@@ -97,7 +101,8 @@ export function createStaffMovementService({
   now = () => new Date(),
 }: StaffMovementServiceOptions) {
   const { db } = database;
-  const today = () => todayIn(timeZone, now());
+  const dateFormat = dateFormatIn(timeZone);
+  const today = () => dateFormat.format(now());
 
   /** The caller's staff record (linked by verified e-mail on first use, as the leave module does). */
   async function callerStaff(user: TokenUser): Promise<StaffRow | undefined> {
