@@ -12,15 +12,18 @@ const TEAM = 20;
 const BENCH_DEPARTMENTS = ['HR', 'HRAdmin', 'IR', 'IRAdmin', 'STAFF'];
 
 export const benchStaffEmail = (n: number) => `bench-staff-${n}@example.org`;
+/** The department of bench staff member `n` (as the generator assigns it). */
+export const benchDepartmentOf = (n: number) => BENCH_DEPARTMENTS[Math.floor(n / TEAM) % BENCH_DEPARTMENTS.length]!;
 
 /**
  * The leave part of the large demo size (PRODUCT.md §8): `staffCount` staff in teams of 20 with
  * the first of each team as approver, and `requestCount` one- or two-day requests spread evenly
  * from two years back to six weeks ahead: decided in the past (mostly approved, some rejected or
- * cancelled), pending ahead. Each request has its submission event, as the API writes it. All
- * made by the database itself (INSERT ... SELECT over generate_series).
+ * cancelled), pending ahead. Each request has its submission event, as the API writes it; and
+ * `movementCount` staff movements over the same window. All made by the database itself
+ * (INSERT ... SELECT over generate_series).
  */
-export async function generateLeave(db: Db, staffCount: number, requestCount: number) {
+export async function generateLeave(db: Db, staffCount: number, requestCount: number, movementCount: number) {
   await db.insert(departments).values(departmentCatalogue('STAFF')).onConflictDoNothing();
   await db
     .insert(leaveTypes)
@@ -78,6 +81,36 @@ export async function generateLeave(db: Db, staffCount: number, requestCount: nu
   await db.execute(sql`
     insert into leave_request_events (reference_id, from_status, to_status, actor_staff_id, actor_name, at)
     select reference_id, null, 0, staff_id, 'Bench', created_at from leave_requests`);
+
+  // Movements over the same window, a few per person: movement n (of staff n mod staff count)
+  // starts on the working day n × span / count days in, so every week has its share, at 09:00 in
+  // Kuala Lumpur, each kind in turn, and lasts as that kind does (a meeting two hours, an
+  // outstation trip two to four days).
+  await db.execute(sql`
+    insert into staff_movements (staff_id, kind, starts_at, ends_at, purpose, created_at)
+    select
+      'LVUSR' || lpad(m.s::text, 10, '0'),
+      (array['outstation', 'meeting', 'training', 'site_visit', 'work_from_home'])[1 + m.k],
+      m.starts_at,
+      m.starts_at + case m.k
+        when 0 then interval '2 days' + (m.n % 3) * interval '1 day'
+        when 1 then interval '2 hours'
+        when 2 then interval '8 hours'
+        when 3 then interval '4 hours'
+        else interval '9 hours'
+      end,
+      'Bench movement ' || m.n,
+      m.starts_at - interval '7 days'
+    from (
+      select n, s, (n + n / ${staffCount}) % 5 as k, (day + time '09:00') at time zone 'Asia/Kuala_Lumpur' as starts_at
+      from (
+        select n, s, base + case extract(isodow from base) when 6 then 2 when 7 then 1 else 0 end as day
+        from (
+          select n, n % ${staffCount} as s, current_date - 730 + (n * 772 / ${movementCount})::int as base
+          from generate_series(0, ${movementCount - 1}) as n
+        ) as spread
+      ) as days
+    ) as m`);
 }
 
 /** Links each bench staff record to the identity user with its e-mail, as the API would on first use. */

@@ -4,8 +4,8 @@ import { generateLeave } from './generate-leave';
 
 /** The large demo size of PRODUCT.md §8; modules add their tables here as they land. */
 export const sizes = {
-  small: { logEntries: 20_000, identityUsers: 300, staff: 300, leaveRequests: 20_000 },
-  large: { logEntries: 500_000, identityUsers: 2_000, staff: 2_000, leaveRequests: 250_000 },
+  small: { logEntries: 20_000, identityUsers: 300, staff: 300, leaveRequests: 20_000, staffMovements: 3_000 },
+  large: { logEntries: 500_000, identityUsers: 2_000, staff: 2_000, leaveRequests: 250_000, staffMovements: 20_000 },
 } as const;
 export type Size = keyof typeof sizes;
 
@@ -34,5 +34,9 @@ export async function generateLogEntries(db: Db, count: number, users = 2_000) {
 /** Loads the given size into an empty, migrated database. */
 export async function generate(db: Db, size: Size) {
   await generateLogEntries(db, sizes[size].logEntries);
-  await generateLeave(db, sizes[size].staff, sizes[size].leaveRequests);
+  const { staff, leaveRequests, staffMovements } = sizes[size];
+  await generateLeave(db, staff, leaveRequests, staffMovements);
+  // Planner statistics, as autovacuum gathers them on PostgreSQL after a load like this; PGlite
+  // runs no autovacuum, so without this its planner would guess.
+  await db.execute(sql`analyze`);
 }

@@ -60,12 +60,17 @@ export const leaveRequests = pgTable(
     check('leave_requests_day_type', sql`${t.dayType} between 0 and 2`),
     check('leave_requests_dates', sql`${t.endDate} >= ${t.startDate}`),
     check('leave_requests_days', sql`${t.days} >= 0`),
-    index('leave_requests_staff_start_idx').on(t.staffId, t.startDate.desc()),
+    // A person's requests by start date; read backwards, in the order My Requests pages them
+    // (newest first), so a page reads its own rows only.
+    index('leave_requests_staff_start_created_idx').on(t.staffId, t.startDate, t.createdAt),
     // A person's requests still running on or after a date (who is away: approval, movement).
     index('leave_requests_staff_end_idx').on(t.staffId, t.endDate),
     index('leave_requests_approver_status_idx').on(t.approverStaffId, t.status),
-    // Who is away on given dates (approval insight, staff movement), joined to staff by department.
+    // Requests starting in a range of dates (a year's utilisation report).
     index('leave_requests_dates_idx').on(t.startDate, t.endDate, t.staffId),
+    // Who is away on any day of a range (approval insight, staff movement, department feeds): the
+    // requests whose dates overlap it, found without reading years of history.
+    index('leave_requests_days_idx').using('gist', sql`daterange(${t.startDate}, ${t.endDate}, '[]')`),
   ],
 );
 

@@ -25,8 +25,10 @@ export const staffMovements = pgTable(
       sql`${t.kind} in ('outstation', 'meeting', 'training', 'site_visit', 'work_from_home')`,
     ),
     check('staff_movements_times', sql`${t.endsAt} > ${t.startsAt}`),
-    // A department's week: each member's movements starting in a bounded window (they last ≤ 31 days).
+    // A person's movements by start.
     index('staff_movements_staff_starts_idx').on(t.staffId, t.startsAt),
+    // Who is out on any day of a range (a department's week): the movements whose times overlap it.
+    index('staff_movements_times_idx').using('gist', sql`tstzrange(${t.startsAt}, ${t.endsAt})`),
   ],
 );
 

@@ -47,6 +47,13 @@ export async function findStaff(db: Queryable, staffId: string): Promise<StaffRo
   return row;
 }
 
+/** Staff records by id, for many people in one query. */
+export async function findStaffByIds(db: Queryable, staffIds: string[]): Promise<Map<string, StaffRow>> {
+  if (staffIds.length === 0) return new Map();
+  const rows = await db.select().from(staff).where(inArray(staff.staffId, staffIds));
+  return new Map(rows.map((row) => [row.staffId, row]));
+}
+
 /** Takes the staff row's lock, so one person's submissions are checked and written one at a time. */
 export async function lockStaff(tx: Transaction, staffId: string): Promise<void> {
   await tx.execute(sql`select 1 from ${staff} where ${staff.staffId} = ${staffId} for update`);
@@ -385,9 +392,17 @@ export async function waitingOf(db: Queryable, staffId: string) {
 }
 
 /**
+ * Requests sharing at least one day with [startDate, endDate]: the overlap of their date ranges,
+ * which the GiST index on `daterange(start_date, end_date, '[]')` answers without reading the
+ * requests that ended before or start after, however many years of them there are.
+ */
+export function overlapsDates(startDate: string, endDate: string): SQL {
+  return sql`daterange(${leaveRequests.startDate}, ${leaveRequests.endDate}, '[]') && daterange(${startDate}::date, ${endDate}::date, '[]')`;
+}
+
+/**
  * Everyone of some departments away (pending, approved or pending cancellation) on any day of a
- * range: one query for a whole approval queue. Per person, only requests ending on or after the
- * range's start are read (index on staff, end date), so years of history cost nothing.
+ * range: one query for a whole approval queue.
  */
 export async function departmentAbsences(db: Queryable, departmentCodes: string[], startDate: string, endDate: string) {
   if (departmentCodes.length === 0) return [];
@@ -406,8 +421,7 @@ export async function departmentAbsences(db: Queryable, departmentCodes: string[
       and(
         inArray(staff.departmentCode, departmentCodes),
         inArray(leaveRequests.status, [0, 1, 4, 5]),
-        lte(leaveRequests.startDate, endDate),
-        gte(leaveRequests.endDate, startDate),
+        overlapsDates(startDate, endDate),
       ),
     )
     .orderBy(asc(leaveRequests.startDate), asc(staff.displayName));

@@ -57,6 +57,7 @@ import {
   findRequestRow,
   findRequestView,
   findStaff,
+  findStaffByIds,
   findStaffBySub,
   holidaysBetween,
   insertEvent,
@@ -113,9 +114,12 @@ export function detectAttachmentType(data: Buffer): 'application/pdf' | 'image/j
   return undefined;
 }
 
-function todayIn(timeZone: string, now: Date): string {
-  // en-CA formats as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+/**
+ * Formats an instant as its YYYY-MM-DD date in a time zone (en-CA's format). Made once per
+ * service: building an Intl.DateTimeFormat costs far more than using one.
+ */
+function dateFormatIn(timeZone: string): Intl.DateTimeFormat {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
 }
 
 function calendarDays(startDate: string, endDate: string): number {
@@ -236,7 +240,8 @@ function balancesFromFacts(
 
 export function createLeaveService({ database, timeZone, now = () => new Date(), mailer }: LeaveServiceOptions) {
   const { db } = database;
-  const today = () => todayIn(timeZone, now());
+  const dateFormat = dateFormatIn(timeZone);
+  const today = () => dateFormat.format(now());
   const thisYear = () => Number(today().slice(0, 4));
 
   /**
@@ -590,11 +595,11 @@ export function createLeaveService({ database, timeZone, now = () => new Date(),
     async decide(caller: Caller, referenceId: string, input: LeaveDecisionInput): Promise<LeaveRequest> {
       const row = await requestOrNotFound(db, referenceId);
       const person = await callerStaff(caller.user);
-      const isApprover =
-        person !== undefined && (await mayDecideForApprover(db, person.staffId, row.approverStaffId, today()));
-      if (!isApprover && !caller.isAdmin) {
-        throw forbidden('Only the approver of this request or an HR administrator can decide it.');
-      }
+      // An HR admin may decide any request, so only others are asked whether they approve this one.
+      const mayDecide =
+        caller.isAdmin ||
+        (person !== undefined && (await mayDecideForApprover(db, person.staffId, row.approverStaffId, today())));
+      if (!mayDecide) throw forbidden('Only the approver of this request or an HR administrator can decide it.');
       if (person?.staffId === row.staffId) throw forbidden('You cannot decide your own leave request.');
       const to = decisionTarget(row.status, input.decision);
       if (to === undefined) {
@@ -689,21 +694,22 @@ export function createLeaveService({ database, timeZone, now = () => new Date(),
         .flat()
         .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.referenceId.localeCompare(b.referenceId))
         .slice(0, APPROVAL_QUEUE_LIMIT);
-      const types = new Map((await listLeaveTypes(db)).map((t) => [t.id, t]));
-      const applicants = new Map<string, Promise<StaffRow | undefined>>();
       const balances = new Map<string, Promise<LeaveBalance[]>>();
-      // Who is away, and how many work in each department: one query each for the whole queue.
+      // The applicants, who is away, and how many work in each department: one query each for
+      // the whole queue.
       const departments = [...new Set(queue.map((request) => request.departmentCode))];
       const from = queue.reduce((min, r) => (r.startDate < min ? r.startDate : min), queue[0]?.startDate ?? '');
       const to = queue.reduce((max, r) => (r.endDate > max ? r.endDate : max), '');
-      const [absences, sizes] = await Promise.all([
+      const [leaveTypes, applicants, absences, sizes] = await Promise.all([
+        listLeaveTypes(db),
+        findStaffByIds(db, [...new Set(queue.map((request) => request.staffId))]),
         departmentAbsences(db, departments, from, to),
         departmentSizes(db, departments),
       ]);
+      const types = new Map(leaveTypes.map((t) => [t.id, t]));
       return Promise.all(
         queue.map(async (request) => {
-          if (!applicants.has(request.staffId)) applicants.set(request.staffId, findStaff(db, request.staffId));
-          const applicant = (await applicants.get(request.staffId))!;
+          const applicant = applicants.get(request.staffId)!;
           const year = Number(request.startDate.slice(0, 4));
           const key = `${request.staffId}|${request.leaveTypeId}|${request.startDate}`;
           if (!balances.has(key))

@@ -1,9 +1,10 @@
-import { and, asc, eq, gt, gte, ilike, inArray, isNull, lt, lte, ne, or } from 'drizzle-orm';
+import { and, asc, eq, gte, ilike, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Transaction } from '../../db/client';
 import { leaveRequests } from '../../db/schema/leave';
 import { departments, leaveTypes, staff } from '../../db/schema/organisation';
 import { leaveDelegations, leaveIcalFeeds, staffMovements } from '../../db/schema/staff-movement';
+import { overlapsDates } from '../leave/leave.repository';
 
 type Queryable = Db | Transaction;
 
@@ -48,17 +49,12 @@ export async function departmentMembers(db: Queryable, departmentCode: string) {
     .orderBy(asc(staff.displayName), asc(staff.staffId));
 }
 
-/**
- * Leave of a department's members that shares a day with [from, to]. A request lasts at most
- * `maxRequestDays`, so its start is bounded on both sides and each member's rows are one short
- * range of the (staff_id, start_date) index, however many years of requests there are.
- */
+/** Leave of a department's members that shares a day with [from, to]. */
 export async function departmentLeave(
   db: Queryable,
   departmentCode: string,
   from: string,
   to: string,
-  earliestStart: string,
   statuses: number[] = AWAY_STATUSES,
 ) {
   return db
@@ -77,13 +73,7 @@ export async function departmentLeave(
     .innerJoin(staff, eq(staff.staffId, leaveRequests.staffId))
     .innerJoin(leaveTypes, eq(leaveTypes.id, leaveRequests.leaveTypeId))
     .where(
-      and(
-        eq(staff.departmentCode, departmentCode),
-        inArray(leaveRequests.status, statuses),
-        gte(leaveRequests.startDate, earliestStart),
-        lte(leaveRequests.startDate, to),
-        gte(leaveRequests.endDate, from),
-      ),
+      and(eq(staff.departmentCode, departmentCode), inArray(leaveRequests.status, statuses), overlapsDates(from, to)),
     )
     .orderBy(asc(leaveRequests.startDate), asc(leaveRequests.referenceId));
 }
@@ -112,14 +102,11 @@ export async function personLeave(db: Queryable, staffId: string, fromStart: str
     .orderBy(asc(leaveRequests.startDate));
 }
 
-/** Movements of a department's members that overlap [start, end); their start is bounded likewise. */
-export async function departmentMovements(
-  db: Queryable,
-  departmentCode: string,
-  start: Date,
-  end: Date,
-  earliestStart: Date,
-) {
+/**
+ * Movements of a department's members that overlap [start, end): the overlap of their times,
+ * which the GiST index on `tstzrange(starts_at, ends_at)` answers.
+ */
+export async function departmentMovements(db: Queryable, departmentCode: string, start: Date, end: Date) {
   return db
     .select({
       id: staffMovements.id,
@@ -136,9 +123,7 @@ export async function departmentMovements(
     .where(
       and(
         eq(staff.departmentCode, departmentCode),
-        gte(staffMovements.startsAt, earliestStart),
-        lt(staffMovements.startsAt, end),
-        gt(staffMovements.endsAt, start),
+        sql`tstzrange(${staffMovements.startsAt}, ${staffMovements.endsAt}) && tstzrange(${start.toISOString()}::timestamptz, ${end.toISOString()}::timestamptz)`,
       ),
     )
     .orderBy(asc(staffMovements.startsAt), asc(staffMovements.id));

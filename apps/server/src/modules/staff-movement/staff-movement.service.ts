@@ -65,14 +65,16 @@ export interface StaffMovementServiceOptions {
 }
 
 const DAY_MS = 86_400_000;
-/** The longest movement (shared rule is 31 days); bounds the start in range queries. */
-const MAX_MOVEMENT_MS = 31 * DAY_MS;
 /** How far back and ahead a feed reaches: calendar programs poll it, so it stays small. */
 const FEED_PAST_DAYS = 90;
 const FEED_FUTURE_DAYS = 366;
 
-function todayIn(timeZone: string, now: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+/**
+ * Formats an instant as its YYYY-MM-DD date in a time zone (en-CA's format). Made once per
+ * service: building an Intl.DateTimeFormat costs far more than using one.
+ */
+function dateFormatIn(timeZone: string): Intl.DateTimeFormat {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
 }
 
 function shiftDate(date: string, days: number): string {
@@ -99,7 +101,8 @@ export function createStaffMovementService({
   now = () => new Date(),
 }: StaffMovementServiceOptions) {
   const { db } = database;
-  const today = () => todayIn(timeZone, now());
+  const dateFormat = dateFormatIn(timeZone);
+  const today = () => dateFormat.format(now());
 
   /** The caller's staff record (linked by verified e-mail on first use, as the leave module does). */
   async function callerStaff(user: TokenUser): Promise<StaffRow | undefined> {
@@ -184,8 +187,8 @@ export function createStaffMovementService({
       const rangeEnd = dayBoundsIn(query.to, timeZone).end;
       const [members, leave, movements, holidays, departments] = await Promise.all([
         departmentMembers(db, departmentCode),
-        departmentLeave(db, departmentCode, query.from, query.to, shiftDate(query.from, -MAX_REQUEST_CALENDAR_DAYS)),
-        departmentMovements(db, departmentCode, rangeStart, rangeEnd, new Date(rangeStart.getTime() - MAX_MOVEMENT_MS)),
+        departmentLeave(db, departmentCode, query.from, query.to),
+        departmentMovements(db, departmentCode, rangeStart, rangeEnd),
         holidaysBetween(db, query.from, query.to),
         caller.isAdmin ? listDepartments(db) : listDepartments(db, [departmentCode]),
       ]);
@@ -349,7 +352,7 @@ export function createStaffMovementService({
       } else {
         const code = feed.departmentCode!;
         calendar.name(`${code}: who is away`);
-        events = (await departmentLeave(db, code, from, to, shiftDate(from, -MAX_REQUEST_CALENDAR_DAYS))).map((l) => ({
+        events = (await departmentLeave(db, code, from, to)).map((l) => ({
           uid: l.referenceId,
           summary: `${l.staffName}: ${l.leaveTypeName}`,
           ...l,
