@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { LeaveRequest, LeaveRequestEvent, StaffRecord } from '@staff-portal/shared/leave';
 import type { Db, Transaction } from '../../db/client';
@@ -114,11 +114,11 @@ export async function usageByTypeAndStatus(db: Queryable, staffIds: string[], ye
 }
 
 /**
- * Where carried-forward days of a year have expired by `asAt`: the days of that type counted
- * against the balance that started from 1 January up to the expiry, per person and type (the
- * carried days still counted, decision record 0017).
+ * Where carried-forward days of a year expire: the days of that type counted against the balance
+ * that start from 1 January up to the expiry, per person and type (what still counts of the
+ * carried days once they have expired, decision record 0017).
  */
-export async function usedByCarriedExpiry(db: Queryable, staffIds: string[], year: number, asAt: string) {
+export async function usedByCarriedExpiry(db: Queryable, staffIds: string[], year: number) {
   if (staffIds.length === 0) return [];
   const rows = await db
     .select({
@@ -142,7 +142,7 @@ export async function usedByCarriedExpiry(db: Queryable, staffIds: string[], yea
         inArray(leaveEntitlements.staffId, staffIds),
         eq(leaveEntitlements.year, year),
         gt(leaveEntitlements.carried, 0),
-        lt(leaveEntitlements.carriedExpiresOn, asAt),
+        isNotNull(leaveEntitlements.carriedExpiresOn),
       ),
     )
     .groupBy(leaveEntitlements.staffId, leaveEntitlements.leaveTypeId);

@@ -152,25 +152,22 @@ interface BalanceFacts {
   used: Map<string, { approved: number; pending: number; pendingCancellation: number }>;
   entitlements: Map<string, { entitled: number | null; carried: number; carriedExpiresOn: string | null }>;
   adjustments: Map<string, number>;
-  /** Where carried days have expired by the date: the days used up to the expiry. */
+  /** Where carried days expire: the days used up to the expiry (all that counts of them after it). */
   usedByExpiry: Map<string, number>;
 }
 
 const factKey = (staffId: string, leaveTypeId: string) => `${staffId}|${leaveTypeId}`;
 
-/** The stored facts behind some people's balances of a year as at a date: four queries, however many people. */
-async function balanceFacts(
-  q: Queryable,
-  staffIds: string[],
-  year: number,
-  asAt: string,
-  onlyType?: string,
-): Promise<BalanceFacts> {
+/**
+ * The stored facts behind some people's balances of a year, for any date of it: four queries,
+ * however many people.
+ */
+async function balanceFacts(q: Queryable, staffIds: string[], year: number, onlyType?: string): Promise<BalanceFacts> {
   const [usage, entitlements, adjustments, usedByExpiry] = await Promise.all([
     usageByTypeAndStatus(q, staffIds, year, onlyType),
     entitlementRows(q, staffIds, year),
     adjustmentSums(q, staffIds, year),
-    usedByCarriedExpiry(q, staffIds, year, asAt),
+    usedByCarriedExpiry(q, staffIds, year),
   ]);
   const used: BalanceFacts['used'] = new Map();
   for (const u of usage) {
@@ -280,7 +277,7 @@ export function createLeaveService({ database, timeZone, now = () => new Date(),
     asAt: string,
   ): Promise<LeaveBalance[]> {
     const onlyType = types.length === 1 ? types[0]!.id : undefined;
-    const facts = await balanceFacts(q, [person.staffId], year, asAt, onlyType);
+    const facts = await balanceFacts(q, [person.staffId], year, onlyType);
     return balancesFromFacts(person, types, year, asAt, facts);
   }
 
@@ -694,50 +691,54 @@ export function createLeaveService({ database, timeZone, now = () => new Date(),
         .flat()
         .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.referenceId.localeCompare(b.referenceId))
         .slice(0, APPROVAL_QUEUE_LIMIT);
-      const balances = new Map<string, Promise<LeaveBalance[]>>();
-      // The applicants, who is away, and how many work in each department: one query each for
-      // the whole queue.
+      // The applicants, their balances, who is away, and how many work in each department: a few
+      // queries for the whole queue.
+      const applicantIds = [...new Set(queue.map((request) => request.staffId))];
+      const years = [...new Set(queue.map((request) => Number(request.startDate.slice(0, 4))))];
       const departments = [...new Set(queue.map((request) => request.departmentCode))];
       const from = queue.reduce((min, r) => (r.startDate < min ? r.startDate : min), queue[0]?.startDate ?? '');
       const to = queue.reduce((max, r) => (r.endDate > max ? r.endDate : max), '');
-      const [leaveTypes, applicants, absences, sizes] = await Promise.all([
+      const [leaveTypes, applicants, absences, sizes, facts] = await Promise.all([
         listLeaveTypes(db),
-        findStaffByIds(db, [...new Set(queue.map((request) => request.staffId))]),
+        findStaffByIds(db, applicantIds),
         departmentAbsences(db, departments, from, to),
         departmentSizes(db, departments),
+        Promise.all(years.map(async (year) => [year, await balanceFacts(db, applicantIds, year)] as const)),
       ]);
       const types = new Map(leaveTypes.map((t) => [t.id, t]));
-      return Promise.all(
-        queue.map(async (request) => {
-          const applicant = applicants.get(request.staffId)!;
-          const year = Number(request.startDate.slice(0, 4));
-          const key = `${request.staffId}|${request.leaveTypeId}|${request.startDate}`;
-          if (!balances.has(key))
-            balances.set(key, balancesOf(db, applicant, [types.get(request.leaveTypeId)!], year, request.startDate));
-          const [balance] = await balances.get(key)!;
-          const away = absences.filter(
-            (a) =>
-              a.departmentCode === request.departmentCode &&
-              a.staffId !== request.staffId &&
-              a.startDate <= request.endDate &&
-              a.endDate >= request.startDate,
-          );
-          const size = sizes.get(request.departmentCode) ?? 0;
-          const othersAway = new Set(away.map((a) => a.staffId)).size;
-          return {
-            ...request,
-            // The request's own days are already counted (as pending or pending cancellation).
-            balanceAfter: balance!.available,
-            awayOnDates: away.map(({ staffName, startDate, endDate, status }) => ({
-              staffName,
-              startDate,
-              endDate,
-              status,
-            })),
-            overThreshold: overAwayThreshold(othersAway, size),
-          };
-        }),
-      );
+      const factsOf = new Map(facts);
+      return queue.map((request) => {
+        const year = Number(request.startDate.slice(0, 4));
+        // As at the first day of leave, as the request was checked when it was made.
+        const [balance] = balancesFromFacts(
+          applicants.get(request.staffId)!,
+          [types.get(request.leaveTypeId)!],
+          year,
+          request.startDate,
+          factsOf.get(year)!,
+        );
+        const away = absences.filter(
+          (a) =>
+            a.departmentCode === request.departmentCode &&
+            a.staffId !== request.staffId &&
+            a.startDate <= request.endDate &&
+            a.endDate >= request.startDate,
+        );
+        const size = sizes.get(request.departmentCode) ?? 0;
+        const othersAway = new Set(away.map((a) => a.staffId)).size;
+        return {
+          ...request,
+          // The request's own days are already counted (as pending or pending cancellation).
+          balanceAfter: balance!.available,
+          awayOnDates: away.map(({ staffName, startDate, endDate, status }) => ({
+            staffName,
+            startDate,
+            endDate,
+            status,
+          })),
+          overThreshold: overAwayThreshold(othersAway, size),
+        };
+      });
     },
 
     /**
@@ -781,7 +782,6 @@ export function createLeaveService({ database, timeZone, now = () => new Date(),
           db,
           people.map((p) => p.staffId),
           year,
-          asAt,
         ),
       ]);
       return new Map(people.map((person) => [person.staffId, balancesFromFacts(person, types, year, asAt, facts)]));
