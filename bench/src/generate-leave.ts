@@ -10,6 +10,17 @@ import { LEAVE_STATUS } from '@staff-portal/shared/leave';
 const TEAM = 20;
 /** The staff departments the bench spreads people over (the leave area's users). */
 const BENCH_DEPARTMENTS = ['HR', 'HRAdmin', 'IR', 'IRAdmin', 'STAFF'];
+/**
+ * Requests start from ten years back (250,000 over 2,000 staff is then about twelve requests a
+ * person a year, some twenty days: what staff take) to six weeks ahead (about two each ahead,
+ * mostly pending: an approver's queue of some thirty).
+ */
+const REQUESTS_BACK_DAYS = 3652;
+const AHEAD_DAYS = 42;
+/** Movements over the last two years: about five a person a year, some two hundred a week. */
+const MOVEMENTS_BACK_DAYS = 730;
+/** A whole number of days, written into the statement (a parameter would make `date - $1` a date minus a date). */
+const days = (n: number) => sql.raw(String(Math.trunc(n)));
 
 export const benchStaffEmail = (n: number) => `bench-staff-${n}@example.org`;
 /** The department of bench staff member `n` (as the generator assigns it). */
@@ -18,9 +29,9 @@ export const benchDepartmentOf = (n: number) => BENCH_DEPARTMENTS[Math.floor(n /
 /**
  * The leave part of the large demo size (PRODUCT.md §8): `staffCount` staff in teams of 20 with
  * the first of each team as approver, and `requestCount` one- or two-day requests spread evenly
- * from two years back to six weeks ahead: decided in the past (mostly approved, some rejected or
- * cancelled), pending ahead. Each request has its submission event, as the API writes it; and
- * `movementCount` staff movements over the same window. All made by the database itself
+ * from ten years back to six weeks ahead: decided in the past (mostly approved, some rejected or
+ * cancelled), mostly pending ahead. Each request has its submission event, as the API writes it;
+ * and `movementCount` staff movements from two years back to six weeks ahead. All made by the database itself
  * (INSERT ... SELECT over generate_series).
  */
 export async function generateLeave(db: Db, staffCount: number, requestCount: number, movementCount: number) {
@@ -43,10 +54,12 @@ export async function generateLeave(db: Db, staffCount: number, requestCount: nu
     from generate_series(0, ${staffCount - 1}) as n
     order by n % ${TEAM} <> 0`);
 
-  // Request k of staff s starts (k × span / per-staff) days into the window, offset by s so a team
-  // is not away on the same days, moved off a weekend; 1 day, or 2 where it starts Monday to
-  // Thursday. Starts are at least 6 days apart, so one person's requests never overlap.
-  const perStaff = Math.ceil(requestCount / staffCount);
+  // Request n (of staff n mod staff count) starts n × span / count days into the window, moved off
+  // a weekend, so every day has its share and a team is not away all at once; 1 day, or 2 where it
+  // starts Monday to Thursday. One person's requests are staff count × span / count days apart
+  // (30 at the large size, 55 at the small), so they never overlap.
+  if (requestCount > (staffCount * (REQUESTS_BACK_DAYS + AHEAD_DAYS)) / 6)
+    throw new Error("too many requests for the staff: one person's would overlap");
   await db.execute(sql`
     insert into leave_requests (reference_id, staff_id, leave_type_id, start_date, end_date, day_type, days,
       reason, status, approver_staff_id, remarks, created_at, updated_at)
@@ -73,7 +86,7 @@ export async function generateLeave(db: Db, staffCount: number, requestCount: nu
       select n, s, base + case extract(isodow from base) when 6 then 2 when 7 then 1 else 0 end as start_date
       from (
         select n, n % ${staffCount} as s,
-          current_date - 730 + ((n / ${staffCount}) * 772 / ${perStaff})::int + (n % ${staffCount}) % 5 as base
+          current_date - ${days(REQUESTS_BACK_DAYS)} + (n::bigint * ${REQUESTS_BACK_DAYS + AHEAD_DAYS} / ${requestCount})::int as base
         from generate_series(0, ${requestCount - 1}) as n
       ) as spread
     ) as r
@@ -82,7 +95,7 @@ export async function generateLeave(db: Db, staffCount: number, requestCount: nu
     insert into leave_request_events (reference_id, from_status, to_status, actor_staff_id, actor_name, at)
     select reference_id, null, 0, staff_id, 'Bench', created_at from leave_requests`);
 
-  // Movements over the same window, a few per person: movement n (of staff n mod staff count)
+  // Movements, a few per person: movement n (of staff n mod staff count)
   // starts on the working day n × span / count days in, so every week has its share, at 09:00 in
   // Kuala Lumpur, each kind in turn, and lasts as that kind does (a meeting two hours, an
   // outstation trip two to four days).
@@ -106,7 +119,7 @@ export async function generateLeave(db: Db, staffCount: number, requestCount: nu
       from (
         select n, s, base + case extract(isodow from base) when 6 then 2 when 7 then 1 else 0 end as day
         from (
-          select n, n % ${staffCount} as s, current_date - 730 + (n * 772 / ${movementCount})::int as base
+          select n, n % ${staffCount} as s, current_date - ${days(MOVEMENTS_BACK_DAYS)} + (n * ${MOVEMENTS_BACK_DAYS + AHEAD_DAYS} / ${movementCount})::int as base
           from generate_series(0, ${movementCount - 1}) as n
         ) as spread
       ) as days

@@ -3,6 +3,9 @@
 // SRP sign-ins (two requests and client-side arithmetic each) with concurrent client loops.
 // Usage: npm run bench -- [--size small|large] [--duration 10] [--connections 50] [--sign-in-loops 10]
 //                         [--engine pglite|postgres] [--bundle-only]
+// Each row is measured saturating: every connection sends its next request as soon as the last is
+// answered. The leave rows are measured a second time as users load a server: each of the 50
+// users one request about every second, at random moments (about 50 requests/s in all).
 // First, always: the sign-in route's JavaScript against its budget (the run fails over it).
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -42,9 +45,13 @@ const signInLoops = Number(args['sign-in-loops']);
 const port = 3900 + Math.floor(Math.random() * 90);
 const url = `http://localhost:${port}`;
 
+/** How a row loads the server: every connection flat out, or each at one request a second. */
+type Load = 'saturating' | 'paced';
+
 interface Row {
   engine: string;
   endpoint: string;
+  load: Load;
   rps: number;
   p50: number;
   p95: number;
@@ -56,11 +63,19 @@ function percentile(sorted: number[], p: number) {
   return sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
-function rowOf(engine: string, endpoint: string, latencies: number[], perSecond: number, errors: number): Row {
+function rowOf(
+  engine: string,
+  endpoint: string,
+  latencies: number[],
+  perSecond: number,
+  errors: number,
+  load: Load = 'saturating',
+): Row {
   const sorted = [...latencies].sort((a, b) => a - b);
   return {
     engine,
     endpoint,
+    load,
     rps: Math.round(perSecond),
     p50: percentile(sorted, 50),
     p95: percentile(sorted, 95),
@@ -73,7 +88,7 @@ async function measure(engine: string, endpoint: string, options: autocannon.Opt
   const latencies: number[] = [];
   let errors = 0;
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon({ ...options, connections, duration }, (error: Error | null, done) =>
+    const instance = autocannon({ connections, duration, ...options }, (error: Error | null, done) =>
       error ? reject(error) : resolve(done),
     );
     instance.on('response', (_client, statusCode, _bytes, responseTime) => {
@@ -83,6 +98,60 @@ async function measure(engine: string, endpoint: string, options: autocannon.Opt
   });
   await settle();
   return rowOf(engine, endpoint, latencies, result.requests.average, errors + result.errors + result.timeouts);
+}
+
+interface PacedRequest {
+  path: string;
+  method?: 'GET' | 'POST';
+  headers: Record<string, string>;
+  body?: string;
+}
+
+/**
+ * `connections` users, each sending a request, reading the answer, then waiting half a second to
+ * a second and a half (one a second on average) before the next, starting at random moments of
+ * the first second: the budget's 50 concurrent users, as people arrive (autocannon's rate option
+ * would send every connection's request in the same instant). `next` gives each request; it
+ * answers undefined when there is nothing left to send.
+ */
+async function measurePaced(engine: string, endpoint: string, next: () => PacedRequest | undefined): Promise<Row> {
+  const latencies: number[] = [];
+  let errors = 0;
+  const deadline = performance.now() + duration * 1000;
+  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      await pause(Math.random() * 1000);
+      for (let request = next(); request && performance.now() < deadline; request = next()) {
+        const sent = performance.now();
+        try {
+          const response = await fetch(`${url}${request.path}`, {
+            method: request.method ?? 'GET',
+            headers: request.headers,
+            body: request.body,
+          });
+          await response.arrayBuffer();
+          latencies.push(performance.now() - sent);
+          if (response.status >= 400) errors++;
+        } catch {
+          errors++;
+        }
+        await pause(500 + Math.random() * 1000);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  await settle();
+  return rowOf(engine, endpoint, latencies, latencies.length / seconds, errors, 'paced');
+}
+
+/** A leave row twice: saturating, then paced (the budget's 50 users, each about once a second). */
+async function measureBoth(engine: string, endpoint: string, path: string, headers: Record<string, string>) {
+  return [
+    await measure(engine, endpoint, { url: `${url}${path}`, headers }),
+    await measurePaced(engine, endpoint, () => ({ path, headers })),
+  ];
 }
 
 /**
@@ -206,48 +275,59 @@ async function benchEngine(engine: 'pglite' | 'postgres'): Promise<Row[]> {
     // The least an authenticated API call costs: the token checked (signature, then its session
     // in the identity tables), no other query. The leave rows below cannot be faster than this.
     rows.push(await measure(engine, 'GET /api/me (token check only)', { url: `${url}/api/me`, headers: member }));
-    rows.push(await measure(engine, 'GET /api/leave/me', { url: `${url}/api/leave/me`, headers: member }));
-    rows.push(
-      await measure(engine, 'GET /api/leave/requests/mine', { url: `${url}/api/leave/requests/mine`, headers: member }),
-    );
-    rows.push(
-      await measure(engine, 'GET /api/leave/approvals', { url: `${url}/api/leave/approvals`, headers: approver }),
-    );
+    const leaveRow = async (endpoint: string, path: string, headers: Record<string, string>) =>
+      rows.push(...(await measureBoth(engine, endpoint, path, headers)));
+    await leaveRow('GET /api/leave/me', '/api/leave/me', member);
+    await leaveRow('GET /api/leave/requests/mine', '/api/leave/requests/mine', member);
+    await leaveRow('GET /api/leave/approvals', '/api/leave/approvals', approver);
     // The staff movement page's week (Monday to Sunday, this week) for the member's department.
     const monday = new Date();
     monday.setUTCDate(monday.getUTCDate() - ((monday.getUTCDay() + 6) % 7));
     const sunday = new Date(monday.getTime() + 6 * 86_400_000);
     const week = `from=${monday.toISOString().slice(0, 10)}&to=${sunday.toISOString().slice(0, 10)}`;
-    rows.push(
-      await measure(engine, 'GET /api/leave/movement (a department, one week)', {
-        url: `${url}/api/leave/movement?${week}&department=${benchDepartmentOf(21)}`,
-        headers: member,
-      }),
+    await leaveRow(
+      'GET /api/leave/movement (a department, one week)',
+      `/api/leave/movement?${week}&department=${benchDepartmentOf(21)}`,
+      member,
     );
     // The HR admin's staff search: a name fragment most staff match, within one department.
-    rows.push(
-      await measure(engine, 'GET /api/leave/admin/staff?search=&department=', {
-        url: `${url}/api/leave/admin/staff?search=staff%201&department=STAFF`,
-        headers: admin,
-      }),
+    await leaveRow(
+      'GET /api/leave/admin/staff?search=&department=',
+      '/api/leave/admin/staff?search=staff%201&department=STAFF',
+      admin,
     );
-    let nextPending = 0;
-    rows.push(
-      await measure(engine, 'POST /api/leave/requests/:id/decision', {
-        url,
-        method: 'POST',
-        headers: { ...admin, 'content-type': 'application/json' },
-        body: JSON.stringify({ decision: 'approve', remarks: 'Bench' }),
-        requests: [
-          {
-            setupRequest: (request) => ({
-              ...request,
-              path: `/api/leave/requests/${pending[nextPending++ % pending.length]}/decision`,
-            }),
-          },
-        ],
-      }),
-    );
+    // Decisions, each on a request still pending (a repeat would only measure the 409): the paced
+    // row takes what its users can send in the time (or half of what is pending), the saturating
+    // row at most 2,000 of the rest.
+    const pacedShare = Math.min(connections * duration, Math.floor(pending.length / 2));
+    const decisionHeaders = { ...admin, 'content-type': 'application/json' };
+    const decisionBody = JSON.stringify({ decision: 'approve', remarks: 'Bench' });
+    const decisionPath = (referenceId: string) => `/api/leave/requests/${referenceId}/decision`;
+    const saturating = pending.slice(pacedShare, pacedShare + 2000);
+    if (saturating.length > 0) {
+      let next = 0;
+      rows.push(
+        await measure(engine, 'POST /api/leave/requests/:id/decision', {
+          url,
+          method: 'POST',
+          headers: decisionHeaders,
+          body: decisionBody,
+          amount: saturating.length,
+          requests: [{ setupRequest: (request) => ({ ...request, path: decisionPath(saturating[next++]!) }) }],
+        }),
+      );
+    }
+    const paced = pending.slice(0, pacedShare);
+    if (paced.length > 0) {
+      let next = 0;
+      rows.push(
+        await measurePaced(engine, 'POST /api/leave/requests/:id/decision', () =>
+          next < paced.length
+            ? { path: decisionPath(paced[next++]!), method: 'POST', headers: decisionHeaders, body: decisionBody }
+            : undefined,
+        ),
+      );
+    }
 
     const signIns = await runSignIns(client, users, signInLoops, duration);
     rows.push(
@@ -325,15 +405,20 @@ for (const engine of engines) {
 if (rows.length === 0) process.exit();
 const fmt = (n: number) => (Number.isNaN(n) ? '-' : n.toFixed(1));
 console.log(`\n${size} demo size, ${connections} connections, ${duration} s per endpoint, ${os.cpus().length} cores\n`);
-console.log('| engine | endpoint | per second | p50 ms | p95 ms | p99 ms | errors |');
-console.log('|---|---|---:|---:|---:|---:|---:|');
+console.log('| engine | endpoint | load | per second | p50 ms | p95 ms | p99 ms | errors |');
+console.log('|---|---|---|---:|---:|---:|---:|---:|');
 for (const r of rows)
   console.log(
-    `| ${r.engine} | ${r.endpoint} | ${r.rps} | ${fmt(r.p50)} | ${fmt(r.p95)} | ${fmt(r.p99)} | ${r.errors} |`,
+    `| ${r.engine} | ${r.endpoint} | ${r.load} | ${r.rps} | ${fmt(r.p50)} | ${fmt(r.p95)} | ${fmt(r.p99)} | ${r.errors} |`,
   );
 console.log(
   `\nper second: requests, except the SRP row: complete sign-ins (InitiateAuth USER_SRP_AUTH, then ` +
     `RespondToAuthChallenge PASSWORD_VERIFIER) by ${signInLoops} concurrent client loops; its latency is the sum ` +
     `of the two round trips, without the client's SRP arithmetic between them.`,
+);
+console.log(
+  `load: saturating, each of the ${connections} connections sends its next request as soon as the last is ` +
+    `answered (the server's capacity; latency is then ${connections} ÷ throughput); paced, ${connections} users ` +
+    `each sending a request, reading the answer and waiting 0.5 to 1.5 s before the next (about one a second each).`,
 );
 for (const note of clientNotes) console.log(`- ${note}`);
