@@ -19,7 +19,7 @@ const REQUESTS_BACK_DAYS = 3652;
 const AHEAD_DAYS = 42;
 /** Movements over the last two years: about five a person a year, some two hundred a week. */
 const MOVEMENTS_BACK_DAYS = 730;
-/** A whole number of days, written into the statement (a parameter would make `date - $1` a date minus a date). */
+/** A number of days written into the statement (as a parameter, `date - $1` is date minus date). */
 const days = (n: number) => sql.raw(String(Math.trunc(n)));
 
 export const benchStaffEmail = (n: number) => `bench-staff-${n}@example.org`;
@@ -31,8 +31,8 @@ export const benchDepartmentOf = (n: number) => BENCH_DEPARTMENTS[Math.floor(n /
  * the first of each team as approver, and `requestCount` one- or two-day requests spread evenly
  * from ten years back to six weeks ahead: decided in the past (mostly approved, some rejected or
  * cancelled), mostly pending ahead. Each request has its submission event, as the API writes it;
- * and `movementCount` staff movements from two years back to six weeks ahead. All made by the database itself
- * (INSERT ... SELECT over generate_series).
+ * and `movementCount` staff movements from two years back to six weeks ahead. All made by the
+ * database itself (INSERT ... SELECT over generate_series).
  */
 export async function generateLeave(db: Db, staffCount: number, requestCount: number, movementCount: number) {
   await db.insert(departments).values(departmentCatalogue('STAFF')).onConflictDoNothing();
@@ -95,10 +95,9 @@ export async function generateLeave(db: Db, staffCount: number, requestCount: nu
     insert into leave_request_events (reference_id, from_status, to_status, actor_staff_id, actor_name, at)
     select reference_id, null, 0, staff_id, 'Bench', created_at from leave_requests`);
 
-  // Movements, a few per person: movement n (of staff n mod staff count)
-  // starts on the working day n × span / count days in, so every week has its share, at 09:00 in
-  // Kuala Lumpur, each kind in turn, and lasts as that kind does (a meeting two hours, an
-  // outstation trip two to four days).
+  // Movements, a few per person: movement n (of staff n mod staff count) starts on the working day
+  // n × span / count days in, so every week has its share, at 09:00 in Kuala Lumpur, each kind in
+  // turn, and lasts as that kind does (a meeting two hours, an outstation trip two to four days).
   await db.execute(sql`
     insert into staff_movements (staff_id, kind, starts_at, ends_at, purpose, created_at)
     select

@@ -45,7 +45,7 @@ const signInLoops = Number(args['sign-in-loops']);
 const port = 3900 + Math.floor(Math.random() * 90);
 const url = `http://localhost:${port}`;
 
-/** How a row loads the server: every connection flat out, or each at one request a second. */
+/** How a row loads the server: every connection flat out, or users each about once a second. */
 type Load = 'saturating' | 'paced';
 
 interface Row {
