@@ -199,7 +199,8 @@ export function ActingApproverPanel() {
           helperText={errors.toDate}
           slotProps={{ inputLabel: { shrink: true } }}
         />
-        <Button variant="contained" onClick={submit} disabled={add.isPending} sx={{ mt: { md: 1 } }}>
+        {/* As tall as the fields beside it on a wide screen (their helper texts hang below). */}
+        <Button variant="contained" onClick={submit} disabled={add.isPending} sx={{ height: { md: 56 } }}>
           {t('acting.add')}
         </Button>
       </Stack>
