@@ -43,16 +43,15 @@ import {
   type LeaveMailer,
 } from './leave.mail';
 import {
-  adjustmentSums,
   approvalQueue,
   departmentExists,
   searchStaff,
   updateStaff,
   type StaffSearch,
   attachmentOf,
+  balanceFactRows,
   departmentAbsences,
   departmentSizes,
-  entitlementRows,
   findLeaveType,
   findRequestRow,
   findRequestView,
@@ -70,8 +69,6 @@ import {
   requestEvents,
   staffRecord,
   transitionRequest,
-  usageByTypeAndStatus,
-  usedByCarriedExpiry,
   waitingCount,
   waitingOf,
   type LeaveTypeRow,
@@ -159,36 +156,31 @@ interface BalanceFacts {
 const factKey = (staffId: string, leaveTypeId: string) => `${staffId}|${leaveTypeId}`;
 
 /**
- * The stored facts behind some people's balances of a year, for any date of it: four queries,
+ * The stored facts behind some people's balances of a year, for any date of it: one statement,
  * however many people.
  */
 async function balanceFacts(q: Queryable, staffIds: string[], year: number, onlyType?: string): Promise<BalanceFacts> {
-  const [usage, entitlements, adjustments, usedByExpiry] = await Promise.all([
-    usageByTypeAndStatus(q, staffIds, year, onlyType),
-    entitlementRows(q, staffIds, year),
-    adjustmentSums(q, staffIds, year),
-    usedByCarriedExpiry(q, staffIds, year),
-  ]);
-  const used: BalanceFacts['used'] = new Map();
-  for (const u of usage) {
-    const key = factKey(u.staffId, u.leaveTypeId);
-    const parts = used.get(key) ?? { approved: 0, pending: 0, pendingCancellation: 0 };
-    if (u.status === 1) parts.approved += u.days;
-    else if (u.status === 0) parts.pending += u.days;
-    else parts.pendingCancellation += u.days;
-    used.set(key, parts);
-  }
-  return {
-    used,
-    entitlements: new Map(
-      entitlements.map((e) => [
-        factKey(e.staffId, e.leaveTypeId),
-        { entitled: e.entitled, carried: Number(e.carried), carriedExpiresOn: e.carriedExpiresOn },
-      ]),
-    ),
-    adjustments: new Map(adjustments.map((a) => [factKey(a.staffId, a.leaveTypeId), a.days])),
-    usedByExpiry: new Map(usedByExpiry.map((u) => [factKey(u.staffId, u.leaveTypeId), u.days])),
+  const facts: BalanceFacts = {
+    used: new Map(),
+    entitlements: new Map(),
+    adjustments: new Map(),
+    usedByExpiry: new Map(),
   };
+  for (const row of await balanceFactRows(q, staffIds, year, onlyType)) {
+    const key = factKey(row.staffId, row.leaveTypeId);
+    if (row.kind === 'used') {
+      const parts = facts.used.get(key) ?? { approved: 0, pending: 0, pendingCancellation: 0 };
+      if (row.status === 1) parts.approved += row.days;
+      else if (row.status === 0) parts.pending += row.days;
+      else parts.pendingCancellation += row.days;
+      facts.used.set(key, parts);
+    } else if (row.kind === 'entitlement') {
+      const { entitled, carried, carriedExpiresOn } = row;
+      facts.entitlements.set(key, { entitled, carried, carriedExpiresOn });
+    } else if (row.kind === 'adjusted') facts.adjustments.set(key, row.days);
+    else facts.usedByExpiry.set(key, row.days);
+  }
+  return facts;
 }
 
 /** One person's balances of a year as at a date, from the facts read for them. */
