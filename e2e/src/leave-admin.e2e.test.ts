@@ -17,9 +17,9 @@ import {
   STAFF_MOVEMENT,
   staff,
   YEAR,
+  openAs,
 } from './leave-steps';
 import { checkScreens } from './screens';
-import { signIn } from './sign-in';
 
 /**
  * E-Leave administration (PRODUCT.md §4 LeaveAdminPage, UpdateLeaveUserPage; §5a carry-forward
@@ -91,12 +91,7 @@ async function applyFor(
 describe('the E-Leave administration', () => {
   const { open, session } = useSession();
 
-  async function as(email: string, pathname: string) {
-    const page = await open(pathname);
-    await signIn(page, email);
-    await page.getByRole('heading', { level: 1 }).first().waitFor();
-    return page;
-  }
+  const as = (email: string, pathname: string) => openAs(open, email, pathname);
 
   it('finds staff by name and department, and saves a staff record’s approver, join date and working days', async () => {
     const page = await as(accounts.HRAdmin, LEAVE_ADMIN);

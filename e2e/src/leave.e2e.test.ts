@@ -3,9 +3,8 @@ import { describe, it } from 'vitest';
 import { accounts } from './accounts';
 import { expect, useSession } from './harness';
 import { julyWeeks } from './leave-api';
-import { apply, APPROVAL, decide, HISTORY, MY_LEAVES, statusOf, YEAR } from './leave-steps';
+import { apply, APPROVAL, decide, HISTORY, MY_LEAVES, statusOf, YEAR, openAs } from './leave-steps';
 import { checkScreen } from './screens';
-import { signIn } from './sign-in';
 
 // Priya Nair (HR) applies; her approver is Tan Mei Ling (HRAdmin), in holiday-free weeks of
 // July of next year (julyWeeks in leave-api.ts says why).
@@ -15,12 +14,7 @@ const APPROVER = accounts.HRAdmin;
 describe('the E-Leave system', () => {
   const { open, session } = useSession();
 
-  async function as(email: string, pathname: string) {
-    const page = await open(pathname);
-    await signIn(page, email);
-    await page.getByRole('heading', { level: 1 }).first().waitFor();
-    return page;
-  }
+  const as = (email: string, pathname: string) => openAs(open, email, pathname);
 
   it('applies, approves, rejects, cancels, and cancels an approved request through its approver', async () => {
     const julyDay = await julyWeeks(session.server.url, accounts.HRAdmin);

@@ -14,9 +14,9 @@ import {
   STAFF_MOVEMENT,
   staff,
   statusOf,
+  openAs,
 } from './leave-steps';
 import { checkScreens, DESKTOP, PHONE } from './screens';
-import { signIn } from './sign-in';
 
 /**
  * The demo's requests reach about ten weeks ahead (apps/server/src/seed/demo-leave.ts); the
@@ -60,12 +60,7 @@ async function showWeekOf(page: Page, monday: string): Promise<string> {
 describe('staff movement, acting approvers and calendar feeds', () => {
   const { open, session } = useSession();
 
-  async function as(email: string, pathname: string) {
-    const page = await open(pathname);
-    await signIn(page, email);
-    await page.getByRole('heading', { level: 1 }).first().waitFor();
-    return page;
-  }
+  const as = (email: string, pathname: string) => openAs(open, email, pathname);
 
   it('an approver names an acting approver, who decides her staff’s requests until she removes them', async () => {
     const julyDay = await julyWeeks(session.server.url, accounts.HRAdmin);
