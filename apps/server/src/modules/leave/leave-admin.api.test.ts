@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { StaffRecord } from '@staff-portal/shared/leave';
 import { staff } from '../../db/schema/organisation';
 import { createTestApp, type TestContext } from '../../test/app';
-import { NOT_ADMIN, applyAs, call, departmentHeader, seedLeaveFixture, staffIds } from './leave-fixture';
+import { NOT_ADMIN, applyAs, call, callAsEach, seedLeaveFixture, staffIds } from './leave-fixture';
 
 async function setup() {
   const ctx = await createTestApp();
@@ -55,11 +55,7 @@ describe('GET /api/leave/admin/staff', () => {
 
   it('refuses every department but the admins with 403, and a bad page size with 400', async () => {
     const ctx = await setup();
-    for (const department of NOT_ADMIN) {
-      const response = await ctx.app.inject({
-        url: '/api/leave/admin/staff',
-        headers: await departmentHeader(ctx, department),
-      });
+    for (const { department, response } of await callAsEach(ctx, NOT_ADMIN, 'GET', '/api/leave/admin/staff')) {
       expect(response.statusCode, department).toBe(403);
       expect(response.json<{ message: string }>().message).toContain('HRAdmin');
     }
@@ -135,13 +131,8 @@ describe('PUT /api/leave/admin/staff/:staffId', () => {
     const unknown = await call(ctx, 'hradmin', 'PUT', '/api/leave/admin/staff/LVUSR0000000099', update);
     expect(unknown.statusCode).toBe(404);
     const before = await stored(ctx, staffIds.hr2);
-    for (const department of NOT_ADMIN) {
-      const response = await ctx.app.inject({
-        method: 'PUT',
-        url: `/api/leave/admin/staff/${staffIds.hr2}`,
-        headers: await departmentHeader(ctx, department),
-        payload: update,
-      });
+    const refused = await callAsEach(ctx, NOT_ADMIN, 'PUT', `/api/leave/admin/staff/${staffIds.hr2}`, update);
+    for (const { department, response } of refused) {
       expect(response.statusCode, department).toBe(403);
     }
     expect(await stored(ctx, staffIds.hr2)).toEqual(before);

@@ -85,6 +85,30 @@ export async function call(
   });
 }
 
+/**
+ * One call as each of `departments` alone (a user in only that department, no staff record), as
+ * the access tests make it: the answers, each with its department.
+ */
+export async function callAsEach(
+  ctx: TestContext,
+  departments: readonly string[],
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: object,
+) {
+  const answers = [];
+  for (const department of departments) {
+    const response = await ctx.app.inject({
+      method,
+      url,
+      headers: await departmentHeader(ctx, department),
+      ...(payload === undefined ? {} : { payload }),
+    });
+    answers.push({ department, response });
+  }
+  return answers;
+}
+
 /** Applies through the API and answers the stored request; fails the test on anything but 201. */
 export async function applyAs(ctx: TestContext, who: FixtureUser, body: object): Promise<LeaveRequest> {
   const response = await call(ctx, who, 'POST', '/api/leave/requests', body);

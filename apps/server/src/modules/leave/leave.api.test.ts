@@ -20,7 +20,7 @@ import {
   applyAs,
   authHeader,
   call,
-  departmentHeader,
+  callAsEach,
   multipartBody,
   rowCounts,
   seedLeaveFixture,
@@ -69,13 +69,7 @@ describe('leave API: who may call it', () => {
       const ctx = await setup();
       const anonymous = await ctx.app.inject({ method: method as 'GET', url, ...(payload ? { payload } : {}) });
       expect(anonymous.statusCode).toBe(401);
-      for (const department of NOT_SHARED) {
-        const response = await ctx.app.inject({
-          method: method as 'GET',
-          url,
-          headers: await departmentHeader(ctx, department),
-          ...(payload ? { payload } : {}),
-        });
+      for (const { department, response } of await callAsEach(ctx, NOT_SHARED, method as 'GET', url, payload)) {
         expect(response.statusCode, department).toBe(403);
         expect(response.json()).toMatchObject({ code: 'FORBIDDEN' });
         expect(response.json<{ message: string }>().message).toContain('HR');

@@ -10,7 +10,7 @@ import {
   applyAs,
   authHeader,
   call,
-  departmentHeader,
+  callAsEach,
   seedLeaveFixture,
   staffIds,
   type FixtureUser,
@@ -52,16 +52,10 @@ describe('acting approver API: who may call it', () => {
     ['DELETE', '/api/leave/delegations/1'],
   ])('%s %s needs a token and the SHARED guard (403 for every other department)', async (method, url) => {
     const ctx = await setup();
-    const payload = { delegateStaffId: staffIds.hr, fromDate: day(0), toDate: day(3) };
-    const withBody = method === 'POST' ? { payload } : {};
+    const body = method === 'POST' ? { delegateStaffId: staffIds.hr, fromDate: day(0), toDate: day(3) } : undefined;
+    const withBody = body === undefined ? {} : { payload: body };
     expect((await ctx.app.inject({ method: method as 'GET', url, ...withBody })).statusCode).toBe(401);
-    for (const department of NOT_SHARED) {
-      const response = await ctx.app.inject({
-        method: method as 'GET',
-        url,
-        headers: await departmentHeader(ctx, department),
-        ...withBody,
-      });
+    for (const { department, response } of await callAsEach(ctx, NOT_SHARED, method as 'GET', url, body)) {
       expect(response.statusCode, department).toBe(403);
     }
     expect(await delegationCount(ctx)).toBe(0);

@@ -9,7 +9,7 @@ import {
   applyAs,
   authHeader,
   call,
-  departmentHeader,
+  callAsEach,
   seedLeaveFixture,
   type FixtureUser,
 } from '../leave/leave-fixture';
@@ -70,15 +70,10 @@ describe('iCal feeds API: who may call it', () => {
     ['DELETE', '/api/leave/ical-feeds/1'],
   ])('%s %s needs a token and the SHARED guard (403 for every other department)', async (method, url) => {
     const ctx = await setup();
-    const withBody = method === 'POST' ? { payload: { kind: 'me' } } : {};
+    const body = method === 'POST' ? { kind: 'me' } : undefined;
+    const withBody = body === undefined ? {} : { payload: body };
     expect((await ctx.app.inject({ method: method as 'GET', url, ...withBody })).statusCode).toBe(401);
-    for (const department of NOT_SHARED) {
-      const response = await ctx.app.inject({
-        method: method as 'GET',
-        url,
-        headers: await departmentHeader(ctx, department),
-        ...withBody,
-      });
+    for (const { department, response } of await callAsEach(ctx, NOT_SHARED, method as 'GET', url, body)) {
       expect(response.statusCode, department).toBe(403);
     }
     expect(await feedCount(ctx)).toBe(0);

@@ -8,7 +8,7 @@ import {
   applyAs,
   authHeader,
   call,
-  departmentHeader,
+  callAsEach,
   seedLeaveFixture,
   staffIds,
   type FixtureUser,
@@ -50,13 +50,7 @@ describe('staff movement API: who may call it', () => {
       const ctx = await setup();
       const anonymous = await ctx.app.inject({ method: method as 'GET', url, ...(payload ? { payload } : {}) });
       expect(anonymous.statusCode).toBe(401);
-      for (const department of NOT_SHARED) {
-        const response = await ctx.app.inject({
-          method: method as 'GET',
-          url,
-          headers: await departmentHeader(ctx, department),
-          ...(payload ? { payload } : {}),
-        });
+      for (const { department, response } of await callAsEach(ctx, NOT_SHARED, method as 'GET', url, payload)) {
         expect(response.statusCode, department).toBe(403);
       }
       expect(await movementCount(ctx)).toBe(0);
