@@ -284,6 +284,14 @@ export function decisionTarget(from: number, decision: 'approve' | 'reject'): Le
   return undefined;
 }
 
+/**
+ * Formats an instant as its YYYY-MM-DD date in a time zone (en-CA's format). Make one and keep
+ * it: building an Intl.DateTimeFormat costs far more than using one.
+ */
+export function dateFormatIn(timeZone: string): Intl.DateTimeFormat {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+}
+
 const referenceClock = new Intl.DateTimeFormat('en-GB', {
   timeZone: DEFAULT_TIME_ZONE,
   year: 'numeric',

@@ -23,6 +23,7 @@ import {
   balanceDateOf,
   carriedAt,
   countLeaveDays,
+  dateFormatIn,
   decisionTarget,
   entitlementAt,
   entitlementDateOf,
@@ -109,14 +110,6 @@ export function detectAttachmentType(data: Buffer): 'application/pdf' | 'image/j
   if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'image/jpeg';
   if (data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
   return undefined;
-}
-
-/**
- * Formats an instant as its YYYY-MM-DD date in a time zone (en-CA's format). Made once per
- * service: building an Intl.DateTimeFormat costs far more than using one.
- */
-function dateFormatIn(timeZone: string): Intl.DateTimeFormat {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
 }
 
 function calendarDays(startDate: string, endDate: string): number {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 import { forbidden, notFound, validationError } from '@staff-portal/shared/errors';
 import { leaveStatusLabel } from '@staff-portal/shared/leave';
-import { datesBetween, isWorkingDay } from '@staff-portal/shared/leave-rules';
+import { dateFormatIn, datesBetween, isWorkingDay } from '@staff-portal/shared/leave-rules';
 import {
   dayBoundsIn,
   type AwayEntry,
@@ -68,14 +68,6 @@ const DAY_MS = 86_400_000;
 /** How far back and ahead a feed reaches: calendar programs poll it, so it stays small. */
 const FEED_PAST_DAYS = 90;
 const FEED_FUTURE_DAYS = 366;
-
-/**
- * Formats an instant as its YYYY-MM-DD date in a time zone (en-CA's format). Made once per
- * service: building an Intl.DateTimeFormat costs far more than using one.
- */
-function dateFormatIn(timeZone: string): Intl.DateTimeFormat {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-}
 
 function shiftDate(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
