@@ -25,6 +25,7 @@ import { staffMovementRoutes } from './modules/staff-movement/staff-movement.rou
 import { runtimeConfigRoutes } from './modules/runtime-config/runtime-config.routes';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
+import { readCachePlugin } from './plugins/read-cache';
 import { requestIdFor } from './plugins/request-id';
 import { securityPlugin } from './plugins/security';
 import { webAppPlugin } from './plugins/web-app';
@@ -146,6 +147,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     sendEmail: config.mail.smtpUrl ? await createSmtpSender(config.mail.smtpUrl, config.mail.from) : undefined,
     prefix: '/api',
   };
+  // Before the leave routes, whose list pages it serves again while no leave data has changed.
+  await app.register(readCachePlugin, { database, timeZone: config.organisation.timeZone });
   await app.register(leaveRoutes, leaveOptions);
   await app.register(leaveAdminRoutes, leaveOptions);
   await app.register(staffMovementRoutes, {

@@ -1,8 +1,17 @@
-import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** Facts about this installation, such as when it first started (decides the demo seed). */
 export const appMeta = pgTable('app_meta', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A counter per data domain, raised by triggers on every write to the domain's tables (migration
+ * 0011): what the API's read cache keys its answers on (decision record 0023).
+ */
+export const dataVersions = pgTable('data_versions', {
+  domain: text('domain').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
 });

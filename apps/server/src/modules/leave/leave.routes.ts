@@ -113,6 +113,7 @@ export const leaveRoutes: FastifyPluginAsyncZod<LeaveRoutesOptions> = async (
     '/leave/types',
     {
       onRequest: shared,
+      config: { readCache: true },
       schema: {
         tags,
         security,
@@ -127,6 +128,7 @@ export const leaveRoutes: FastifyPluginAsyncZod<LeaveRoutesOptions> = async (
     '/leave/holidays',
     {
       onRequest: shared,
+      config: { readCache: true },
       schema: {
         tags,
         security,
@@ -142,6 +144,7 @@ export const leaveRoutes: FastifyPluginAsyncZod<LeaveRoutesOptions> = async (
     '/leave/me',
     {
       onRequest: shared,
+      config: { readCache: true },
       schema: {
         tags,
         security,
@@ -157,6 +160,7 @@ export const leaveRoutes: FastifyPluginAsyncZod<LeaveRoutesOptions> = async (
     '/leave/summary',
     {
       onRequest: shared,
+      config: { readCache: true },
       schema: {
         tags,
         security,
@@ -171,6 +175,7 @@ export const leaveRoutes: FastifyPluginAsyncZod<LeaveRoutesOptions> = async (
     '/leave/requests/mine',
     {
       onRequest: shared,
+      config: { readCache: true },
       schema: {
         tags,
         security,
@@ -293,6 +298,7 @@ export const leaveRoutes: FastifyPluginAsyncZod<LeaveRoutesOptions> = async (
     '/leave/approvals',
     {
       onRequest: shared,
+      config: { readCache: true },
       schema: {
         tags,
         security,
@@ -309,6 +315,7 @@ export const leaveRoutes: FastifyPluginAsyncZod<LeaveRoutesOptions> = async (
     '/leave/admin/staff',
     {
       onRequest: admin,
+      config: { readCache: true },
       schema: {
         tags,
         security,

@@ -86,6 +86,7 @@ export const staffMovementRoutes: FastifyPluginAsyncZod<StaffMovementRoutesOptio
     '/leave/movement',
     {
       onRequest: shared,
+      config: { readCache: true },
       schema: {
         tags,
         security,
