@@ -354,15 +354,13 @@ export function createLeaveService({ database, timeZone, now = () => new Date(),
   /** The mail a transition causes: a waiting decision to the approver, a decision to the applicant. */
   async function transitionMail(
     tx: Transaction,
-    referenceId: string,
+    view: LeaveRequest,
     from: number,
     to: number,
     by: string,
     remarks: string,
   ): Promise<LeaveMail | undefined> {
     if (!mailer) return undefined;
-    const view = await findRequestView(tx, referenceId);
-    if (!view) return undefined;
     if (to === 4 || to === 5) {
       const approver = view.approverStaffId
         ? await findStaff(tx, await actingApproverOf(tx, view.approverStaffId, today()))
@@ -374,7 +372,10 @@ export function createLeaveService({ database, timeZone, now = () => new Date(),
     return applicant ? decisionMail(view, applicant.email, mailer.publicUrl, { from, to, by, remarks }) : undefined;
   }
 
-  /** Applies a transition the caller may make, checked again in the update itself. */
+  /**
+   * Applies a transition the caller may make, checked again in the update itself; answers the
+   * request as it now is, read in the same transaction, and the mail queued for after the commit.
+   */
   async function transition(
     tx: Transaction,
     row: { referenceId: string; status: number },
@@ -396,7 +397,9 @@ export function createLeaveService({ database, timeZone, now = () => new Date(),
       actorName,
       remarks: stored,
     });
-    return queue(tx, [await transitionMail(tx, row.referenceId, row.status, to, actorName, remarks)]);
+    const view = (await findRequestView(tx, row.referenceId))!;
+    const mails = await queue(tx, [await transitionMail(tx, view, row.status, to, actorName, remarks)]);
+    return { view, mails };
   }
 
   return {
@@ -559,7 +562,7 @@ export function createLeaveService({ database, timeZone, now = () => new Date(),
       const kind: LeaveActor = isApplicant ? 'applicant' : 'admin';
       const to = isApplicant ? (row.status === 1 ? 4 : 3) : 5;
       assertTransition(row.status, to, kind, { cancellable: type.cancellable });
-      const mails = await db.transaction((tx) =>
+      const { view, mails } = await db.transaction((tx) =>
         transition(
           tx,
           row,
@@ -570,13 +573,12 @@ export function createLeaveService({ database, timeZone, now = () => new Date(),
         ),
       );
       void deliverAfterCommit(db, mails, mailer);
-      return viewOf(db, referenceId);
+      return view;
     },
 
     /** The approver (or ADMIN) decides a pending request or a pending cancellation. */
     async decide(caller: Caller, referenceId: string, input: LeaveDecisionInput): Promise<LeaveRequest> {
-      const row = await requestOrNotFound(db, referenceId);
-      const person = await callerStaff(caller.user);
+      const [row, person] = await Promise.all([requestOrNotFound(db, referenceId), callerStaff(caller.user)]);
       // An HR admin may decide any request, so only others are asked whether they approve this one.
       const mayDecide =
         caller.isAdmin ||
@@ -591,7 +593,7 @@ export function createLeaveService({ database, timeZone, now = () => new Date(),
       }
       const type = (await findLeaveType(db, row.leaveTypeId))!;
       assertTransition(row.status, to, 'approver', { cancellable: type.cancellable });
-      const mails = await db.transaction((tx) =>
+      const { view, mails } = await db.transaction((tx) =>
         transition(
           tx,
           row,
@@ -602,7 +604,7 @@ export function createLeaveService({ database, timeZone, now = () => new Date(),
         ),
       );
       void deliverAfterCommit(db, mails, mailer);
-      return viewOf(db, referenceId);
+      return view;
     },
 
     async history(caller: Caller, referenceId: string) {
@@ -738,7 +740,7 @@ export function createLeaveService({ database, timeZone, now = () => new Date(),
       const to = row.status === 0 ? 3 : 5;
       const type = (await findLeaveType(db, row.leaveTypeId))!;
       assertTransition(row.status, to, kind, { cancellable: type.cancellable });
-      const mails = await db.transaction((tx) =>
+      const { view, mails } = await db.transaction((tx) =>
         transition(
           tx,
           row,
@@ -749,7 +751,7 @@ export function createLeaveService({ database, timeZone, now = () => new Date(),
         ),
       );
       void deliverAfterCommit(db, mails, mailer);
-      return viewOf(db, referenceId);
+      return view;
     },
 
     /**
