@@ -136,6 +136,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     superAdminUserId: config.superAdminUserId,
   });
 
+  // Before every route, so its request decoration and hooks are there for all of them.
+  await app.register(readCachePlugin, { database, timeZone: config.organisation.timeZone });
   await app.register(healthRoutes, { database });
   await app.register(runtimeConfigRoutes, { config });
   await app.register(logRoutes, { database, prefix: '/api' });
@@ -147,8 +149,6 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     sendEmail: config.mail.smtpUrl ? await createSmtpSender(config.mail.smtpUrl, config.mail.from) : undefined,
     prefix: '/api',
   };
-  // Before the leave routes, whose list pages it serves again while no leave data has changed.
-  await app.register(readCachePlugin, { database, timeZone: config.organisation.timeZone });
   await app.register(leaveRoutes, leaveOptions);
   await app.register(leaveAdminRoutes, leaveOptions);
   await app.register(staffMovementRoutes, {

@@ -69,6 +69,14 @@ describe('read cache', () => {
     expect((await call(ctx, 'hr', 'GET', '/api/leave/me')).body).toBe(mine.body);
   });
 
+  it('leaves the routes it does not serve alone, those registered before the leave routes too', async () => {
+    const ctx = await setup();
+    const config = await ctx.app.inject({ url: '/config.json' });
+    expect(config.statusCode).toBe(200);
+    expect((await call(ctx, 'hr', 'GET', '/api/me')).statusCode).toBe(200);
+    expect((await ctx.app.inject({ url: '/readyz' })).statusCode).toBe(200);
+  });
+
   it('does not keep refusals: the same call is judged again', async () => {
     const ctx = await setup();
     const refused = await call(ctx, 'hr', 'GET', '/api/leave/admin/staff');

@@ -16,7 +16,7 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     /** Set on a cacheable request that missed: where its answer is to be kept. */
-    readCacheEntry: { key: string; version: number } | null;
+    readCacheEntry: { key: string; version: number } | null | undefined;
   }
 }
 
@@ -71,7 +71,7 @@ export const readCachePlugin = fp<ReadCacheOptions>(
     app.addHook('onSend', async (request, reply, payload) => {
       const entry = request.readCacheEntry;
       // Only whole answers of the newest version seen: an older one could never be asked for again.
-      if (entry !== null && reply.statusCode === 200 && typeof payload === 'string' && entry.version >= newest) {
+      if (entry && reply.statusCode === 200 && typeof payload === 'string' && entry.version >= newest) {
         answers.set(entry.key, payload);
       }
       return payload;
