@@ -49,7 +49,7 @@ export const readCachePlugin = fp<ReadCacheOptions>(
     app.decorateRequest('readCacheEntry', null);
 
     app.addHook('preHandler', async (request, reply) => {
-      if (!request.routeOptions.config.readCache || request.method !== 'GET' || request.user === null) return;
+      if (!request.routeOptions.config.readCache || request.method !== 'GET' || !request.user) return;
       const [row] = await database.db
         .select({ version: dataVersions.version })
         .from(dataVersions)
