@@ -16,17 +16,22 @@ BEGIN
   RETURN NULL;
 END
 $$;--> statement-breakpoint
-CREATE CONSTRAINT TRIGGER "departments_leave_version" AFTER INSERT OR UPDATE OR DELETE ON "departments" DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "raise_data_version"('leave');--> statement-breakpoint
-CREATE CONSTRAINT TRIGGER "staff_leave_version" AFTER INSERT OR UPDATE OR DELETE ON "staff" DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "raise_data_version"('leave');--> statement-breakpoint
-CREATE CONSTRAINT TRIGGER "leave_types_leave_version" AFTER INSERT OR UPDATE OR DELETE ON "leave_types" DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "raise_data_version"('leave');--> statement-breakpoint
-CREATE CONSTRAINT TRIGGER "leave_requests_leave_version" AFTER INSERT OR UPDATE OR DELETE ON "leave_requests" DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "raise_data_version"('leave');--> statement-breakpoint
-CREATE CONSTRAINT TRIGGER "leave_request_events_leave_version" AFTER INSERT OR UPDATE OR DELETE ON "leave_request_events" DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "raise_data_version"('leave');--> statement-breakpoint
-CREATE CONSTRAINT TRIGGER "leave_entitlements_leave_version" AFTER INSERT OR UPDATE OR DELETE ON "leave_entitlements" DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "raise_data_version"('leave');--> statement-breakpoint
-CREATE CONSTRAINT TRIGGER "leave_adjustments_leave_version" AFTER INSERT OR UPDATE OR DELETE ON "leave_adjustments" DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "raise_data_version"('leave');--> statement-breakpoint
-CREATE CONSTRAINT TRIGGER "leave_carry_forward_rules_leave_version" AFTER INSERT OR UPDATE OR DELETE ON "leave_carry_forward_rules" DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "raise_data_version"('leave');--> statement-breakpoint
-CREATE CONSTRAINT TRIGGER "leave_carry_forward_runs_leave_version" AFTER INSERT OR UPDATE OR DELETE ON "leave_carry_forward_runs" DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "raise_data_version"('leave');--> statement-breakpoint
-CREATE CONSTRAINT TRIGGER "leave_carry_forward_run_items_leave_version" AFTER INSERT OR UPDATE OR DELETE ON "leave_carry_forward_run_items" DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "raise_data_version"('leave');--> statement-breakpoint
-CREATE CONSTRAINT TRIGGER "public_holidays_leave_version" AFTER INSERT OR UPDATE OR DELETE ON "public_holidays" DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "raise_data_version"('leave');--> statement-breakpoint
-CREATE CONSTRAINT TRIGGER "leave_delegations_leave_version" AFTER INSERT OR UPDATE OR DELETE ON "leave_delegations" DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "raise_data_version"('leave');--> statement-breakpoint
-CREATE CONSTRAINT TRIGGER "leave_ical_feeds_leave_version" AFTER INSERT OR UPDATE OR DELETE ON "leave_ical_feeds" DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "raise_data_version"('leave');--> statement-breakpoint
-CREATE CONSTRAINT TRIGGER "staff_movements_leave_version" AFTER INSERT OR UPDATE OR DELETE ON "staff_movements" DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "raise_data_version"('leave');
+-- The leave domain: every table of the organisation, leave and staff movement schemas.
+DO $$
+DECLARE
+  leave_table text;
+BEGIN
+  FOREACH leave_table IN ARRAY ARRAY[
+    'departments', 'staff', 'leave_types', 'leave_requests', 'leave_request_events',
+    'leave_entitlements', 'leave_adjustments', 'leave_carry_forward_rules',
+    'leave_carry_forward_runs', 'leave_carry_forward_run_items', 'public_holidays',
+    'leave_delegations', 'leave_ical_feeds', 'staff_movements'
+  ] LOOP
+    EXECUTE format(
+      'CREATE CONSTRAINT TRIGGER %I AFTER INSERT OR UPDATE OR DELETE ON %I '
+      'DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "raise_data_version"(%L)',
+      leave_table || '_leave_version', leave_table, 'leave'
+    );
+  END LOOP;
+END
+$$;
