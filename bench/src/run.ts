@@ -6,7 +6,7 @@
 // Each row is measured saturating: every connection sends its next request as soon as the last is
 // answered. The leave rows are measured a second time as users load a server: each of the 50
 // users one request about every second, at random moments (about 50 requests/s in all); the
-// approval queue once more so while a decision is made every second, which empties the read cache.
+// approval queue once more while a decision is made every second, which empties the read cache.
 // First, always: the sign-in route's JavaScript against its budget (the run fails over it).
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -316,6 +316,8 @@ async function benchEngine(engine: 'pglite' | 'postgres'): Promise<Row[]> {
             body: decisionBody,
           });
           await response.arrayBuffer();
+          // A refused decision writes nothing, and the row would measure a cache never emptied.
+          if (!response.ok) throw new Error(`bench decision ${referenceId} answered ${response.status}`);
         },
         () =>
           measurePaced(engine, 'GET /api/leave/approvals (a decision every second)', () => ({
