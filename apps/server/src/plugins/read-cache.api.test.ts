@@ -2,15 +2,16 @@ import { eq, getTableName, is, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import type { MyLeave } from '@staff-portal/shared/leave';
-import type { Database } from '../db/client';
+import type { Database, Transaction } from '../db/client';
 import { dataVersions } from '../db/schema/app';
 import * as leaveSchema from '../db/schema/leave';
 import * as leaveAdminSchema from '../db/schema/leave-admin';
 import * as organisationSchema from '../db/schema/organisation';
 import * as staffMovementSchema from '../db/schema/staff-movement';
 import { call, seedLeaveFixture, staffIds } from '../modules/leave/leave-fixture';
-import { staff } from '../db/schema/organisation';
 import { createTestApp } from '../test/app';
+
+const { staff } = organisationSchema;
 
 async function setup() {
   const ctx = await createTestApp();
@@ -27,13 +28,13 @@ async function leaveVersion(database: Database) {
 }
 
 /**
- * Renames a staff member behind the cache's back: with triggers off for the transaction, so the
- * leave data version stays as it was (only a test does this; the server never turns them off).
+ * Writes behind the cache's back: with triggers off for the transaction, so the leave data
+ * version stays as it was (only a test does this; the server never turns them off).
  */
-async function renameUnseen(database: Database, staffId: string, displayName: string) {
+async function writeUnseen(database: Database, write: (tx: Transaction) => Promise<unknown>) {
   await database.db.transaction(async (tx) => {
     await tx.execute(sql`set local session_replication_role = replica`);
-    await tx.update(staff).set({ displayName }).where(eq(staff.staffId, staffId));
+    await write(tx);
   });
 }
 
@@ -46,7 +47,9 @@ describe('read cache', () => {
     expect(first.statusCode).toBe(200);
     expect(first.json<MyLeave>().staff.displayName).toBe('Muhammad Hafiz');
 
-    await renameUnseen(ctx.database, staffIds.hr, 'Renamed Unseen');
+    await writeUnseen(ctx.database, (tx) =>
+      tx.update(staff).set({ displayName: 'Renamed Unseen' }).where(eq(staff.staffId, staffIds.hr)),
+    );
     const again = await call(ctx, 'hr', 'GET', '/api/leave/me');
     expect(again.statusCode).toBe(200);
     expect(again.headers['content-type']).toBe('application/json; charset=utf-8');
@@ -84,17 +87,16 @@ describe('read cache', () => {
     const notYet = await call(ctx, 'stranger', 'GET', '/api/leave/me');
     expect(notYet.statusCode).toBe(403);
     // A staff record for the stranger's e-mail, written without raising the version.
-    await ctx.database.db.transaction(async (tx) => {
-      await tx.execute(sql`set local session_replication_role = replica`);
-      await tx.insert(staff).values({
+    await writeUnseen(ctx.database, (tx) =>
+      tx.insert(staff).values({
         staffId: 'LVUSR0000000098',
         displayName: 'New Starter',
         email: 'nobody@staffportal.example',
         departmentCode: 'HR',
         joinDate: '2026-01-05',
         gender: 'F',
-      });
-    });
+      }),
+    );
     const now = await call(ctx, 'stranger', 'GET', '/api/leave/me');
     expect(now.statusCode).toBe(200);
     expect(now.json<MyLeave>().staff.displayName).toBe('New Starter');
