@@ -12,7 +12,7 @@ import { createLocalJWKSet } from 'jose';
 import { createIdentityService, type IdentityService } from '@staff-portal/identity/service';
 import { createJwksTokenVerifier, type TokenVerifier } from './auth/token-verifier';
 import { identityConfigOf } from './identity/identity-config';
-import { createSmtpSender } from './identity/smtp';
+import { mailSenderOf } from './identity/smtp';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { migrate } from './db/migrate';
@@ -25,6 +25,7 @@ import { staffMovementRoutes } from './modules/staff-movement/staff-movement.rou
 import { runtimeConfigRoutes } from './modules/runtime-config/runtime-config.routes';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
+import { outboxSweepPlugin } from './plugins/outbox-sweep';
 import { readCachePlugin } from './plugins/read-cache';
 import { requestIdFor } from './plugins/request-id';
 import { securityPlugin } from './plugins/security';
@@ -41,6 +42,8 @@ export interface AppDeps {
   webRoot?: string | null;
   /** Pino logger options; tests pass `false`. */
   logger?: boolean | object;
+  /** How often e-mail due to be sent again is looked for (with SMTP); a minute unless a test says. */
+  outboxSweepIntervalMs?: number;
 }
 
 export type App = FastifyInstance & {
@@ -85,11 +88,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   }
   app.decorate('database', database);
 
+  const sendEmail = await mailSenderOf(config);
   const identity =
     config.identity.provider === 'embedded'
       ? await createIdentityService({
           db: database.db,
-          config: await identityConfigOf(config),
+          config: identityConfigOf(config, sendEmail),
           log: app.log,
         })
       : undefined;
@@ -146,7 +150,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     database,
     timeZone: config.organisation.timeZone,
     publicUrl: config.publicUrl,
-    sendEmail: config.mail.smtpUrl ? await createSmtpSender(config.mail.smtpUrl, config.mail.from) : undefined,
+    sendEmail,
     prefix: '/api',
   };
   await app.register(leaveRoutes, leaveOptions);
@@ -158,6 +162,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     prefix: '/api',
   });
   if (identity) await app.register((scope) => identity.routes(scope), { prefix: '/identity' });
+  await app.register(outboxSweepPlugin, { db: database.db, sendEmail, intervalMs: deps.outboxSweepIntervalMs });
 
   await app.register(webAppPlugin, { root: deps.webRoot === null ? undefined : (deps.webRoot ?? defaultWebRoot) });
 

@@ -1,3 +1,4 @@
+import type { SendEmail } from './outbox';
 import type { AdminCredentials } from './sigv4';
 
 export interface IdentityConfig {
@@ -15,7 +16,7 @@ export interface IdentityConfig {
   refreshTokenDays: number;
   temporaryPasswordDays: number;
   /** Sends an e-mail (SMTP); without it messages stay in the outbox table only. */
-  sendEmail?: (message: { to: string; subject: string; text: string }) => Promise<void>;
+  sendEmail?: SendEmail;
   /** Sign-in challenge Sessions live this long (Cognito's AuthSessionValidity, 3–15 min). */
   sessionSeconds: number;
 }

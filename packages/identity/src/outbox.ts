@@ -1,8 +1,105 @@
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { IdentityContext } from './context';
+import type { IdentityDb } from './db';
 import { identityOutbox } from './schema';
 
 export type DeliveryMedium = 'EMAIL' | 'SMS';
+
+export type SendEmail = (message: { to: string; subject: string; text: string }) => Promise<void>;
+
+type Log = IdentityContext['log'];
+
+/** How long one attempt may take before another sender may take the message again. */
+const LEASE_MINUTES = 15;
+/** Minutes to wait after each failed attempt before the next; one attempt more than waits. */
+const RETRY_AFTER_MINUTES = [1, 5, 30, 120];
+export const MAX_DELIVERY_ATTEMPTS = RETRY_AFTER_MINUTES.length + 1;
+
+/**
+ * What an outbox row holds when it is written: a message that SMTP is to carry starts its first
+ * attempt at once (the writer sends it), leased so that no other sender takes it meanwhile; the
+ * others are never sent (embedded mode, SMS).
+ */
+export function firstAttempt(willSend: boolean) {
+  return willSend
+    ? { attempts: 1, nextAttemptAt: sql`now() + make_interval(mins => ${LEASE_MINUTES})` }
+    : { attempts: 0, nextAttemptAt: null };
+}
+
+type OutboxRow = typeof identityOutbox.$inferSelect;
+
+/**
+ * Sends rows a sender holds the lease of, one after another, and records each outcome: delivered,
+ * or the error and when to try again (none after the last attempt). Never throws.
+ */
+export async function sendLeased(db: IdentityDb, rows: OutboxRow[], send: SendEmail, log: Log) {
+  for (const row of rows) {
+    try {
+      await send({ to: row.recipient, subject: row.subject, text: row.body });
+      await db
+        .update(identityOutbox)
+        .set({ deliveredAt: new Date(), deliveryError: null, nextAttemptAt: null })
+        .where(eq(identityOutbox.id, row.id));
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      const wait = RETRY_AFTER_MINUTES[row.attempts - 1];
+      log.error(
+        { err: error, to: row.recipient, attempt: row.attempts, retryInMinutes: wait ?? null },
+        'e-mail delivery failed',
+      );
+      await db
+        .update(identityOutbox)
+        .set({
+          deliveryError: reason.slice(0, 1000),
+          nextAttemptAt: wait === undefined ? null : sql`now() + make_interval(mins => ${wait})`,
+        })
+        .where(eq(identityOutbox.id, row.id))
+        .catch((recordError: unknown) => log.error({ err: recordError }, 'e-mail delivery outcome not recorded'));
+    }
+  }
+}
+
+/** Rows just written with their first attempt leased (see firstAttempt), read to be sent. */
+export async function leasedRows(db: IdentityDb, ids: number[]): Promise<OutboxRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(identityOutbox)
+    .where(and(inArray(identityOutbox.id, ids), isNull(identityOutbox.deliveredAt)));
+}
+
+/**
+ * Takes up to `limit` e-mails whose next attempt is due (a failed attempt's retry time, or the
+ * lease of a sender that stopped before recording its outcome) and sends them. Safe with several
+ * servers sharing the database: a row is taken by one statement that skips rows another is
+ * taking, and holds its lease while it is sent. Answers how many were taken.
+ */
+export async function sendDueEmail(db: IdentityDb, send: SendEmail, log: Log, limit = 50): Promise<number> {
+  const due = db
+    .select({ id: identityOutbox.id })
+    .from(identityOutbox)
+    .where(
+      and(
+        isNotNull(identityOutbox.nextAttemptAt),
+        lte(identityOutbox.nextAttemptAt, sql`now()`),
+        isNull(identityOutbox.deliveredAt),
+        eq(identityOutbox.channel, 'EMAIL'),
+      ),
+    )
+    .orderBy(asc(identityOutbox.nextAttemptAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  const taken = await db
+    .update(identityOutbox)
+    .set({
+      attempts: sql`${identityOutbox.attempts} + 1`,
+      nextAttemptAt: sql`now() + make_interval(mins => ${LEASE_MINUTES})`,
+    })
+    .where(inArray(identityOutbox.id, due))
+    .returning();
+  await sendLeased(db, taken, send, log);
+  return taken.length;
+}
 
 /**
  * Delivers a message by writing it to the outbox table (embedded mode), where the IT admin page
@@ -12,7 +109,8 @@ export async function deliver(
   ctx: IdentityContext,
   message: { medium: DeliveryMedium; recipient: string; subject: string; body: string; userId?: string },
 ) {
-  const [row] = await ctx.db
+  const send = message.medium === 'EMAIL' ? ctx.config.sendEmail : undefined;
+  const rows = await ctx.db
     .insert(identityOutbox)
     .values({
       channel: message.medium,
@@ -20,23 +118,12 @@ export async function deliver(
       subject: message.subject,
       body: message.body,
       userId: message.userId ?? null,
+      ...firstAttempt(send !== undefined),
     })
-    .returning({ id: identityOutbox.id });
-  if (message.medium === 'EMAIL' && ctx.config.sendEmail) {
-    // A mail server that is down must not fail the sign-in step: the message stays in the
-    // outbox with the error, where the IT admin page shows it.
-    try {
-      await ctx.config.sendEmail({ to: message.recipient, subject: message.subject, text: message.body });
-      await ctx.db.update(identityOutbox).set({ deliveredAt: new Date() }).where(eq(identityOutbox.id, row!.id));
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      await ctx.db
-        .update(identityOutbox)
-        .set({ deliveryError: reason.slice(0, 1000) })
-        .where(eq(identityOutbox.id, row!.id));
-      ctx.log.error({ err: error, to: message.recipient }, 'e-mail delivery failed');
-    }
-  }
+    .returning();
+  // A mail server that is down must not fail the sign-in step: the message stays in the outbox
+  // with the error, to be sent again later, and the IT admin page shows it.
+  if (send) await sendLeased(ctx.db, rows, send, ctx.log);
   ctx.log.info(
     { to: message.recipient, medium: message.medium, subject: message.subject, body: message.body },
     'identity message',

@@ -175,9 +175,23 @@ export const identityOutbox = pgTable(
     createdAt: now(),
     /** Set when an e-mail was handed to the SMTP server (SMTP_URL); null in embedded mode. */
     deliveredAt: timestamp({ withTimezone: true }),
+    /** Why the last attempt failed; cleared when a later one succeeds. */
     deliveryError: text(),
+    /** Times a sender took the message to send it (SMTP_URL only). */
+    attempts: integer().notNull().default(0),
+    /**
+     * When a sender may take the message (again): the end of the current attempt's lease while one
+     * sends it, the retry time after a failure; null once delivered, given up, or never to be
+     * sent (embedded mode, SMS).
+     */
+    nextAttemptAt: timestamp({ withTimezone: true }),
   },
-  (t) => [index('identity_outbox_recipient_idx').on(t.recipient, t.createdAt)],
+  (t) => [
+    index('identity_outbox_recipient_idx').on(t.recipient, t.createdAt),
+    index('identity_outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.nextAttemptAt} is not null`),
+  ],
 );
 
 /**

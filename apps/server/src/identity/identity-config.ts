@@ -1,10 +1,10 @@
 import type { IdentityHostSettings } from '@staff-portal/identity/config';
+import type { SendEmail } from '@staff-portal/identity/outbox';
 import type { Config } from '../config';
 import { loadOrCreateAdminCredentials } from './admin-credentials';
-import { createSmtpSender } from './smtp';
 
-/** The embedded identity service's settings, from the server's configuration. */
-export async function identityConfigOf(config: Config): Promise<IdentityHostSettings> {
+/** The embedded identity service's settings, from the server's configuration and mail sender. */
+export function identityConfigOf(config: Config, sendEmail: SendEmail | undefined): IdentityHostSettings {
   return {
     endpoint: config.identity.userPoolEndpoint ?? `${config.publicUrl}/identity`,
     region: config.identity.region,
@@ -12,6 +12,6 @@ export async function identityConfigOf(config: Config): Promise<IdentityHostSett
     clientId: config.identity.clientId,
     preventUserExistenceErrors: config.identity.preventUserExistenceErrors,
     adminCredentials: config.identity.adminCredentials ?? loadOrCreateAdminCredentials(config.dataDir),
-    ...(config.mail.smtpUrl ? { sendEmail: await createSmtpSender(config.mail.smtpUrl, config.mail.from) } : {}),
+    ...(sendEmail ? { sendEmail } : {}),
   };
 }

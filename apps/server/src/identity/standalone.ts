@@ -7,7 +7,9 @@ import { createIdentityService } from '@staff-portal/identity/service';
 import { loadConfigOrExit, type Config } from '../config';
 import { openDatabase, type Database } from '../db/client';
 import { migrate } from '../db/migrate';
+import { outboxSweepPlugin } from '../plugins/outbox-sweep';
 import { identityConfigOf } from './identity-config';
+import { mailSenderOf } from './smtp';
 
 export async function buildIdentityServer(
   config: Config,
@@ -18,12 +20,14 @@ export async function buildIdentityServer(
     logger: options.logger ?? { level: config.logLevel },
     routerOptions: { ignoreTrailingSlash: true },
   });
+  const sendEmail = await mailSenderOf(config);
   const identity = await createIdentityService({
     db: database.db,
-    config: await identityConfigOf(config),
+    config: identityConfigOf(config, sendEmail),
     log: app.log,
   });
   await app.register((scope) => identity.routes(scope), { prefix: '/identity' });
+  await app.register(outboxSweepPlugin, { db: database.db, sendEmail });
   app.get('/healthz', async () => ({ status: 'ok' }));
   return { app, identity };
 }

@@ -1,36 +1,11 @@
-import type { AddressInfo } from 'node:net';
 import { asc } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { identityOutbox } from '@staff-portal/identity/schema';
 import { createTestApp, type TestContext } from '../../test/app';
+import { CLOSED_SMTP_URL, startSmtpServer } from '../../test/smtp';
 import { applyAs, call, seedLeaveFixture } from './leave-fixture';
 
 const week = { leaveTypeId: 'LVE0001', startDate: '2027-03-08', endDate: '2027-03-12', reason: 'Family trip' };
-
-const servers: SMTPServer[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => new Promise<void>((resolve) => server.close(() => resolve()))));
-});
-
-async function smtpServer() {
-  const received: { to: string[]; data: string }[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      let data = '';
-      stream.on('data', (chunk: Buffer) => (data += chunk.toString()));
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), data });
-        callback();
-      });
-    },
-  });
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  return { url: `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`, received };
-}
 
 async function outbox(ctx: TestContext) {
   return ctx.database.db.select().from(identityOutbox).orderBy(asc(identityOutbox.id));
@@ -103,7 +78,7 @@ describe('leave e-mail', () => {
   });
 
   it('sends through SMTP after the commit and records the delivery', async () => {
-    const smtp = await smtpServer();
+    const smtp = await startSmtpServer();
     const ctx = await setup({ SMTP_URL: smtp.url, MAIL_FROM: 'Portal <portal@example.org>' });
     const a = await applyAs(ctx, 'hr', week);
     const [row] = await eventually(
@@ -118,7 +93,7 @@ describe('leave e-mail', () => {
   });
 
   it('answers the request at once when the mail server is down, keeping the message with the error', async () => {
-    const ctx = await setup({ SMTP_URL: 'smtp://127.0.0.1:9' });
+    const ctx = await setup({ SMTP_URL: CLOSED_SMTP_URL });
     const response = await call(ctx, 'hr', 'POST', '/api/leave/requests', week);
     expect(response.statusCode).toBe(201);
     const [row] = await eventually(
@@ -127,5 +102,8 @@ describe('leave e-mail', () => {
     );
     expect(row!.deliveredAt).toBeNull();
     expect(row!.deliveryError).toMatch(/ECONNREFUSED|connect/i);
+    // Kept to be sent again by the outbox sweep (outbox-sweep.api.test.ts).
+    expect(row!.attempts).toBe(1);
+    expect(row!.nextAttemptAt).toBeInstanceOf(Date);
   });
 });

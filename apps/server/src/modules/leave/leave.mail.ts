@@ -1,10 +1,10 @@
-import { eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { firstAttempt, leasedRows, sendLeased, type SendEmail } from '@staff-portal/identity/outbox';
 import { identityOutbox } from '@staff-portal/identity/schema';
 import { DAY_TYPE_LABELS, type DayType } from '@staff-portal/shared/leave';
 import type { Db, Transaction } from '../../db/client';
 
-export type SendEmail = (message: { to: string; subject: string; text: string }) => Promise<void>;
+export type { SendEmail };
 
 export interface LeaveMailer {
   /** SMTP when configured; without it the messages stay in the outbox (embedded mode). */
@@ -22,13 +22,22 @@ export interface LeaveMail {
 
 /**
  * Queues messages in the outbox inside the caller's transaction, so a message exists exactly
- * when the change it reports was committed.
+ * when the change it reports was committed. With SMTP, each is leased for its first attempt
+ * (deliverAfterCommit); one whose sender stopped first is sent by the outbox sweep.
  */
-export async function queueMail(tx: Transaction, mails: LeaveMail[]): Promise<number[]> {
+export async function queueMail(tx: Transaction, mails: LeaveMail[], willSend: boolean): Promise<number[]> {
   if (mails.length === 0) return [];
   const rows = await tx
     .insert(identityOutbox)
-    .values(mails.map((m) => ({ channel: 'EMAIL', recipient: m.to, subject: m.subject, body: m.body })))
+    .values(
+      mails.map((m) => ({
+        channel: 'EMAIL',
+        recipient: m.to,
+        subject: m.subject,
+        body: m.body,
+        ...firstAttempt(willSend),
+      })),
+    )
     .returning({ id: identityOutbox.id });
   return rows.map((r) => r.id);
 }
@@ -36,27 +45,15 @@ export async function queueMail(tx: Transaction, mails: LeaveMail[]): Promise<nu
 /**
  * Hands queued messages to SMTP after the transaction committed, without the request waiting:
  * a slow or broken mail server never slows or fails a leave request. Each outcome is recorded on
- * the outbox row (delivered, or the error) where the IT admin page shows it.
+ * the outbox row (delivered, or the error and when the sweep tries again) where the IT admin page
+ * shows it.
  */
 export function deliverAfterCommit(db: Db, ids: number[], mailer: LeaveMailer | undefined): Promise<void> {
   if (ids.length === 0 || !mailer?.sendEmail) return Promise.resolve();
   const send = mailer.sendEmail;
-  return (async () => {
-    const rows = await db.select().from(identityOutbox).where(inArray(identityOutbox.id, ids));
-    for (const row of rows) {
-      try {
-        await send({ to: row.recipient, subject: row.subject, text: row.body });
-        await db.update(identityOutbox).set({ deliveredAt: new Date() }).where(eq(identityOutbox.id, row.id));
-      } catch (error) {
-        const reason = error instanceof Error ? error.message : String(error);
-        await db
-          .update(identityOutbox)
-          .set({ deliveryError: reason.slice(0, 1000) })
-          .where(eq(identityOutbox.id, row.id));
-        mailer.log.error({ err: error, to: row.recipient }, 'leave e-mail delivery failed');
-      }
-    }
-  })().catch((error: unknown) => mailer.log.error({ err: error }, 'leave e-mail delivery failed'));
+  return leasedRows(db, ids)
+    .then((rows) => sendLeased(db, rows, send, mailer.log))
+    .catch((error: unknown) => mailer.log.error({ err: error }, 'leave e-mail delivery failed'));
 }
 
 export interface MailRequest {

@@ -348,6 +348,7 @@ export function createLeaveService({ database, timeZone, now = () => new Date(),
     return queueMail(
       tx,
       mails.filter((m): m is LeaveMail => m !== undefined),
+      mailer.sendEmail !== undefined,
     );
   }
 
