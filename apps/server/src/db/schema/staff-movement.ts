@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { departments, staff } from './organisation';
 
 /**
@@ -71,6 +71,11 @@ export const leaveIcalFeeds = pgTable(
     ownerSub: text('owner_sub').notNull(),
     kind: text('kind', { enum: ['me', 'department'] }).notNull(),
     departmentCode: text('department_code').references(() => departments.code),
+    /**
+     * A department feed an ADMIN made of a department not their own: it answers while its owner's
+     * staff record is active, whatever their department (decision record 0020).
+     */
+    madeByAdmin: boolean('made_by_admin').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },

@@ -1,7 +1,9 @@
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import ical, { type VEvent } from 'node-ical';
 import { describe, expect, it } from 'vitest';
+import type { StaffRecord } from '@staff-portal/shared/leave';
 import type { IcalFeed } from '@staff-portal/shared/staff-movement';
+import { staff } from '../../db/schema/organisation';
 import { leaveIcalFeeds } from '../../db/schema/staff-movement';
 import { createTestApp, type TestContext } from '../../test/app';
 import {
@@ -11,6 +13,7 @@ import {
   call,
   callAsEach,
   seedLeaveFixture,
+  staffIds,
   type FixtureUser,
 } from '../leave/leave-fixture';
 
@@ -192,6 +195,54 @@ describe('GET /api/leave/ical/:token.ics', () => {
       'Priya Nair: Annual Leave (PENDING)',
     ]);
     expect(teamEvents.find((e) => e.uid.startsWith(colleague.referenceId))?.status).toBe('TENTATIVE');
+  });
+
+  it('answers only while its owner could still make it: not after a move to another department or a leaving', async () => {
+    const ctx = await setup();
+    const mine = (await createFeed(ctx, 'hr', { kind: 'me' })).json<IcalFeed>();
+    const team = (await createFeed(ctx, 'hr', { kind: 'department' })).json<IcalFeed>();
+    const adminsOwn = (await createFeed(ctx, 'hradmin', { kind: 'department' })).json<IcalFeed>();
+    const adminsOther = (
+      await createFeed(ctx, 'hradmin', { kind: 'department', departmentCode: 'IR' })
+    ).json<IcalFeed>();
+    const answers = async (...feeds: IcalFeed[]) =>
+      Promise.all(feeds.map(async (feed) => (await fetchFeed(ctx, feed.url)).statusCode));
+    const listed = async (who: FixtureUser) =>
+      (await call(ctx, who, 'GET', '/api/leave/ical-feeds')).json<IcalFeed[]>().map((feed) => feed.id);
+    expect(await answers(mine, team, adminsOwn, adminsOther)).toEqual([200, 200, 200, 200]);
+
+    // An HR admin moves Hafiz to IR: his HR feed stops, his own leave goes on.
+    const record = (await call(ctx, 'hradmin', 'GET', `/api/leave/admin/staff/${staffIds.hr}`)).json<StaffRecord>();
+    const { approverStaffId, joinDate, gender, workingDaysMask } = record;
+    const moved = await call(ctx, 'hradmin', 'PUT', `/api/leave/admin/staff/${staffIds.hr}`, {
+      approverStaffId,
+      joinDate,
+      gender,
+      workingDaysMask,
+      departmentCode: 'IR',
+    });
+    expect(moved.statusCode).toBe(200);
+    expect(await answers(mine, team)).toEqual([200, 404]);
+    expect(await listed('hr')).toEqual([mine.id]);
+
+    // Hafiz leaves: his record is made inactive, and nothing of his answers.
+    await ctx.database.db.update(staff).set({ active: false }).where(eq(staff.staffId, staffIds.hr));
+    expect(await answers(mine, team)).toEqual([404, 404]);
+    expect(await listed('hr')).toEqual([]);
+
+    // The admin's feed of another department does not hang on their own department, only on their record.
+    const admin = (await call(ctx, 'itadmin', 'GET', `/api/leave/admin/staff/${staffIds.hradmin}`)).json<StaffRecord>();
+    const adminMoved = await call(ctx, 'itadmin', 'PUT', `/api/leave/admin/staff/${staffIds.hradmin}`, {
+      approverStaffId: admin.approverStaffId,
+      joinDate: admin.joinDate,
+      gender: admin.gender,
+      workingDaysMask: admin.workingDaysMask,
+      departmentCode: 'HR',
+    });
+    expect(adminMoved.statusCode).toBe(200);
+    expect(await answers(adminsOwn, adminsOther)).toEqual([404, 200]);
+    await ctx.database.db.update(staff).set({ active: false }).where(eq(staff.staffId, staffIds.hradmin));
+    expect(await answers(adminsOther)).toEqual([404]);
   });
 
   it('answers 404 for an unknown or malformed token, without a token needed', async () => {

@@ -69,6 +69,18 @@ const DAY_MS = 86_400_000;
 const FEED_PAST_DAYS = 90;
 const FEED_FUTURE_DAYS = 366;
 
+/**
+ * Whether a feed still answers (decision record 0020): only while its owner could still make it,
+ * as far as the database can tell without their token. My leave needs my active staff record; a
+ * feed of my own department, that I am still in it; one an ADMIN made of another department,
+ * that the owner has no inactive staff record.
+ */
+function feedAnswers(feed: IcalFeedRow, owner: StaffRow | undefined): boolean {
+  if (owner && !owner.active) return false;
+  if (feed.kind === 'me') return owner !== undefined;
+  return feed.madeByAdmin || owner?.departmentCode === feed.departmentCode;
+}
+
 function shiftDate(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 }
@@ -284,8 +296,10 @@ export function createStaffMovementService({
       if (!(await deleteDelegation(db, id, person.staffId))) throw notFound(`There is no delegation ${id}.`);
     },
 
+    /** My feeds that still answer. */
     async feeds(user: TokenUser): Promise<IcalFeed[]> {
-      return (await feedsOf(db, user.sub)).map(feedView);
+      const [rows, owner] = await Promise.all([feedsOf(db, user.sub), findStaffBySub(db, user.sub)]);
+      return rows.filter((row) => feedAnswers(row, owner)).map(feedView);
     },
 
     /** A new private feed address: 32 random bytes, so it cannot be guessed. */
@@ -311,6 +325,7 @@ export function createStaffMovementService({
         ownerSub: caller.user.sub,
         kind: input.kind,
         departmentCode,
+        madeByAdmin: departmentCode !== null && departmentCode !== person?.departmentCode,
       });
       return feedView(row);
     },
@@ -319,10 +334,12 @@ export function createStaffMovementService({
       if (!(await revokeFeed(db, id, user.sub))) throw notFound(`You have no feed ${id}.`);
     },
 
-    /** The feed's iCalendar text, or undefined for an unknown or revoked token. */
+    /** The feed's iCalendar text, or undefined for an unknown or revoked token or one that no longer answers. */
     async feedCalendar(token: string): Promise<string | undefined> {
       const feed = await activeFeedByToken(db, token);
       if (!feed) return undefined;
+      const owner = await findStaffBySub(db, feed.ownerSub);
+      if (!feedAnswers(feed, owner)) return undefined;
       const t = today();
       const from = shiftDate(t, -FEED_PAST_DAYS);
       const to = shiftDate(t, FEED_FUTURE_DAYS);
@@ -332,15 +349,12 @@ export function createStaffMovementService({
         timezone: timeZone,
         ttl: 60 * 60,
       });
-      let events: { uid: string; summary: string; startDate: string; endDate: string; status: number }[] = [];
+      let events: { uid: string; summary: string; startDate: string; endDate: string; status: number }[];
       if (feed.kind === 'me') {
-        const owner = await findStaffBySub(db, feed.ownerSub);
-        calendar.name(owner ? `${owner.displayName}: leave` : 'My leave');
-        if (owner) {
-          events = (await personLeave(db, owner.staffId, shiftDate(from, -MAX_REQUEST_CALENDAR_DAYS), to))
-            .filter((l) => l.endDate >= from)
-            .map((l) => ({ uid: l.referenceId, summary: l.leaveTypeName, ...l }));
-        }
+        calendar.name(`${owner!.displayName}: leave`);
+        events = (await personLeave(db, owner!.staffId, shiftDate(from, -MAX_REQUEST_CALENDAR_DAYS), to))
+          .filter((l) => l.endDate >= from)
+          .map((l) => ({ uid: l.referenceId, summary: l.leaveTypeName, ...l }));
       } else {
         const code = feed.departmentCode!;
         calendar.name(`${code}: who is away`);
