@@ -189,6 +189,28 @@ describe('StaffMovementPage', () => {
     expect(within(me).getByRole('button', { name: 'Delete my movement: Site visit, 09:00–17:00' })).toBeInTheDocument();
   });
 
+  it('names the grid by the days it shows, the previous ones, faded, while the next load', async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    stubMovementApi({
+      'GET /leave/movement': async (request) => {
+        if (request.query.get('from') !== '2027-03-08') await held;
+        return calendarFor(request);
+      },
+      'GET /leave/ical-feeds': () => [],
+    });
+    const user = userEvent.setup();
+    renderInApp(<StaffMovementPage />);
+    await screen.findByRole('table', { name: 'Who is away, 08 Mar 2027 – 14 Mar 2027' });
+    await user.click(screen.getByRole('button', { name: 'Next week' }));
+    await screen.findByText('15 Mar 2027 – 21 Mar 2027');
+    const previous = screen.getByRole('table', { name: 'Who is away, 08 Mar 2027 – 14 Mar 2027' });
+    expect(previous.closest('[aria-busy="true"]')).not.toBeNull();
+    release();
+    const next = await screen.findByRole('table', { name: 'Who is away, 15 Mar 2027 – 21 Mar 2027' });
+    expect(next.closest('[aria-busy="true"]')).toBeNull();
+  });
+
   it('moves by week and by day, and back to today', async () => {
     const api = stub();
     const user = userEvent.setup();

@@ -47,12 +47,12 @@ export function StaffMovementPage() {
   const calendar = useMovementCalendar({ ...range, department });
   const remove = useDeleteMovement();
   const step = view === 'day' ? 1 : 7;
-  const rangeText =
-    range.from === range.to
-      ? formatDate(range.from, locale)
-      : t('range', { from: formatDate(range.from, locale), to: formatDate(range.to, locale) });
-  const label = t('gridLabel', { range: rangeText });
+  const rangeTextOf = ({ from, to }: { from: string; to: string }) =>
+    from === to ? formatDate(from, locale) : t('range', { from: formatDate(from, locale), to: formatDate(to, locale) });
+  const rangeText = rangeTextOf(range);
   const data = calendar.data;
+  // The grid names the days it shows: while the next range loads, the previous one stays (faded).
+  const label = t('gridLabel', { range: rangeTextOf(data ?? range) });
   const shownDepartment = data?.departmentCode ?? department ?? '';
 
   const confirmDelete = () => {
@@ -140,7 +140,10 @@ export function StaffMovementPage() {
       </Stack>
 
       {data !== undefined ? (
-        <Box sx={{ opacity: calendar.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}>
+        <Box
+          aria-busy={calendar.isPlaceholderData}
+          sx={{ opacity: calendar.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}
+        >
           {phone ? (
             <MovementDayList calendar={data} today={today} label={label} onDeleteMovement={setDeleting} />
           ) : (
