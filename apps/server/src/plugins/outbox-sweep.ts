@@ -18,17 +18,18 @@ export interface OutboxSweepOptions {
 export const outboxSweepPlugin = fp<OutboxSweepOptions>(
   async (app, { db, sendEmail, intervalMs = 60_000 }) => {
     if (!sendEmail) return;
+    const send = sendEmail;
     let sweeping: Promise<void> | undefined;
     let timer: NodeJS.Timeout | undefined;
 
-    async function sweepAll(send: SendEmail) {
+    async function sweepAll() {
       // A full batch may leave more behind it: go on until a batch comes back short.
       const batch = 50;
       while ((await sendDueEmail(db, send, app.log, batch)) === batch);
     }
 
     function sweep() {
-      sweeping ??= sweepAll(sendEmail!)
+      sweeping ??= sweepAll()
         .catch((error: unknown) => app.log.error({ err: error }, 'outbox sweep failed'))
         .finally(() => (sweeping = undefined));
     }
