@@ -1,5 +1,6 @@
 // `npm run dev`: the server with reload (tsx watch) on :3000 and the web app with hot reload
 // on :5173, which forwards API, identity and config calls to the server. Open :5173.
+import './lib/node-version.mjs';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { root } from './lib/builds.mjs';

@@ -1,5 +1,6 @@
 // `npm test`: lint, formatting, types, unit + API + component tests, then the browser tests
 // against the real server. Ends with one summary line, "N passed, N failed".
+import './lib/node-version.mjs';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';

@@ -64,8 +64,7 @@ async function post(endpoint: string, operation: string, body: Json): Promise<Js
 
 /** The client side of PASSWORD_VERIFIER, on a worker thread. */
 function startProver() {
-  // The worker loads TypeScript through tsx's API, as the bench's own `--import tsx` does not
-  // reach a worker's entry module on Node 20.
+  // The worker loads TypeScript through tsx's API itself, whatever the bench was started with.
   const entry = new URL('./srp-worker.ts', import.meta.url).href;
   const tsx = import.meta.resolve('tsx/esm/api');
   const worker = new Worker(

@@ -9,7 +9,7 @@ import {
 } from 'aws-amplify/auth';
 import { eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setMfaRequired } from '@staff-portal/identity/admin';
 import { identityDevices } from '@staff-portal/identity/schema';
 import type { TestContext } from '../test/app';
@@ -18,11 +18,8 @@ import { createUser, PASSWORD } from './identity-test-kit';
 
 // Device tracking with the real Amplify client: ConfirmDevice after sign-in, remembering the
 // device, and the next sign-in proving the device with DEVICE_SRP_AUTH / DEVICE_PASSWORD_VERIFIER.
+// Amplify names the device from `navigator.userAgent`, which Node.js has had since 21.
 let ctx: TestContext;
-
-// Amplify names the device from `navigator`, which browsers have and Node 20 does not; without
-// it Amplify silently skips ConfirmDevice.
-vi.stubGlobal('navigator', { userAgent: 'Staff Portal device test' });
 
 beforeEach(async () => {
   ctx = await startForAmplify();
