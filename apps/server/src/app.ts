@@ -17,11 +17,13 @@ import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { migrate } from './db/migrate';
 import { healthRoutes } from './modules/health/health.routes';
+import { leaveApprovalRoutes } from './modules/leave/leave-approvals.routes';
 import { leaveRoutes } from './modules/leave/leave.routes';
 import { leaveAdminRoutes } from './modules/leave-admin/leave-admin.routes';
 import { logRoutes } from './modules/log/log.routes';
 import { meRoutes } from './modules/me/me.routes';
 import { staffMovementRoutes } from './modules/staff-movement/staff-movement.routes';
+import { staffRecordRoutes } from './modules/staff-records/staff-records.routes';
 import { runtimeConfigRoutes } from './modules/runtime-config/runtime-config.routes';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
@@ -153,7 +155,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     sendEmail,
     prefix: '/api',
   };
+  await app.register(staffRecordRoutes, { database, prefix: '/api' });
   await app.register(leaveRoutes, leaveOptions);
+  await app.register(leaveApprovalRoutes, leaveOptions);
   await app.register(leaveAdminRoutes, leaveOptions);
   await app.register(staffMovementRoutes, {
     database,

@@ -20,6 +20,9 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** What `db.transaction` hands its callback; queries on it run inside the transaction. */
 export type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
 
+/** Queries run on the database or inside a transaction alike. */
+export type Queryable = Db | Transaction;
+
 export type Engine = 'pglite' | 'postgres';
 
 export interface Database {
