@@ -151,6 +151,7 @@ export const holidayImportInputSchema = z.object({
   state: z.enum(stateCodes, { message: 'must be a Malaysian state code (01–16)' }),
 });
 export const holidayImportResultSchema = z.object({ imported: z.number().int(), region: z.string() });
+export type HolidayImportResult = z.infer<typeof holidayImportResultSchema>;
 
 /** A holiday's key: its date and region (e.g. MY-14). */
 export const holidayKeySchema = z.object({
