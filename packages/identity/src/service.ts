@@ -22,53 +22,60 @@ import { verifySigV4 } from './sigv4';
 type Body = Record<string, unknown>;
 type Operation = (ctx: IdentityContext, body: Body) => Promise<object>;
 
-/** Operations any client may call (token-authorized ones check their AccessToken themselves). */
-const publicOperations: Record<string, Operation> = {
-  InitiateAuth: initiateAuth,
-  RespondToAuthChallenge: respondToAuthChallenge,
-  GetTokensFromRefreshToken: getTokensFromRefreshToken,
-  RevokeToken: account.revokeToken,
-  GlobalSignOut: account.globalSignOut,
-  GetUser: account.getUser,
-  ChangePassword: account.changePassword,
-  ForgotPassword: account.forgotPassword,
-  ConfirmForgotPassword: account.confirmForgotPassword,
-  SignUp: account.signUp,
-  ConfirmSignUp: account.confirmSignUp,
-  ResendConfirmationCode: account.resendConfirmationCode,
-  UpdateUserAttributes: account.updateUserAttributes,
-  DeleteUserAttributes: account.deleteUserAttributes,
-  GetUserAttributeVerificationCode: account.getUserAttributeVerificationCode,
-  VerifyUserAttribute: account.verifyUserAttribute,
-  DeleteUser: account.deleteUser,
-  AssociateSoftwareToken: associateSoftwareToken,
-  VerifySoftwareToken: verifySoftwareToken,
-  SetUserMFAPreference: setUserMfaPreference,
-  ConfirmDevice: devices.confirmDevice,
-  UpdateDeviceStatus: devices.updateDeviceStatus,
-  ForgetDevice: devices.forgetDevice,
-  ListDevices: devices.listDevices,
-};
+/**
+ * Operations any client may call (token-authorized ones check their AccessToken themselves).
+ * Maps, not plain objects: an X-Amz-Target of `toString` or `__proto__` must find nothing.
+ */
+const publicOperations = new Map<string, Operation>(
+  Object.entries({
+    InitiateAuth: initiateAuth,
+    RespondToAuthChallenge: respondToAuthChallenge,
+    GetTokensFromRefreshToken: getTokensFromRefreshToken,
+    RevokeToken: account.revokeToken,
+    GlobalSignOut: account.globalSignOut,
+    GetUser: account.getUser,
+    ChangePassword: account.changePassword,
+    ForgotPassword: account.forgotPassword,
+    ConfirmForgotPassword: account.confirmForgotPassword,
+    SignUp: account.signUp,
+    ConfirmSignUp: account.confirmSignUp,
+    ResendConfirmationCode: account.resendConfirmationCode,
+    UpdateUserAttributes: account.updateUserAttributes,
+    DeleteUserAttributes: account.deleteUserAttributes,
+    GetUserAttributeVerificationCode: account.getUserAttributeVerificationCode,
+    VerifyUserAttribute: account.verifyUserAttribute,
+    DeleteUser: account.deleteUser,
+    AssociateSoftwareToken: associateSoftwareToken,
+    VerifySoftwareToken: verifySoftwareToken,
+    SetUserMFAPreference: setUserMfaPreference,
+    ConfirmDevice: devices.confirmDevice,
+    UpdateDeviceStatus: devices.updateDeviceStatus,
+    ForgetDevice: devices.forgetDevice,
+    ListDevices: devices.listDevices,
+  }),
+);
 
 /** IAM-authorized operations: the request must carry a SigV4 signature by the admin key pair. */
-const adminOperations: Record<string, Operation> = {
-  AdminCreateUser: admin.adminCreateUser,
-  AdminGetUser: admin.adminGetUser,
-  AdminSetUserPassword: admin.adminSetUserPassword,
-  AdminResetUserPassword: admin.adminResetUserPassword,
-  AdminDisableUser: admin.adminDisableUser,
-  AdminEnableUser: admin.adminEnableUser,
-  AdminDeleteUser: admin.adminDeleteUser,
-  AdminUpdateUserAttributes: admin.adminUpdateUserAttributes,
-  AdminUserGlobalSignOut: admin.adminUserGlobalSignOut,
-  AdminAddUserToGroup: admin.adminAddUserToGroup,
-  AdminRemoveUserFromGroup: admin.adminRemoveUserFromGroup,
-  AdminListGroupsForUser: admin.adminListGroupsForUser,
-  ListUsers: admin.listUsers,
-  ListUsersInGroup: admin.listUsersInGroup,
-  CreateGroup: admin.createGroup,
-  ListGroups: admin.listGroups,
-};
+const adminOperations = new Map<string, Operation>(
+  Object.entries({
+    AdminCreateUser: admin.adminCreateUser,
+    AdminGetUser: admin.adminGetUser,
+    AdminSetUserPassword: admin.adminSetUserPassword,
+    AdminResetUserPassword: admin.adminResetUserPassword,
+    AdminDisableUser: admin.adminDisableUser,
+    AdminEnableUser: admin.adminEnableUser,
+    AdminDeleteUser: admin.adminDeleteUser,
+    AdminUpdateUserAttributes: admin.adminUpdateUserAttributes,
+    AdminUserGlobalSignOut: admin.adminUserGlobalSignOut,
+    AdminAddUserToGroup: admin.adminAddUserToGroup,
+    AdminRemoveUserFromGroup: admin.adminRemoveUserFromGroup,
+    AdminListGroupsForUser: admin.adminListGroupsForUser,
+    ListUsers: admin.listUsers,
+    ListUsersInGroup: admin.listUsersInGroup,
+    CreateGroup: admin.createGroup,
+    ListGroups: admin.listGroups,
+  }),
+);
 
 /** @fastify/swagger leaves routes marked `hide` out of /api/docs; the protocol is Cognito's, documented there. */
 const hiddenFromDocs = { hide: true } as FastifySchema;
@@ -175,8 +182,8 @@ export async function createIdentityService(options: {
       const body = (request.body ?? {}) as Body;
       if (typeof body !== 'object' || Array.isArray(body))
         throw new CognitoError('SerializationException', 'The request body must be a JSON object.');
-      let operation = publicOperations[name];
-      if (!operation && adminOperations[name]) {
+      let operation = publicOperations.get(name);
+      if (!operation && adminOperations.has(name)) {
         const verdict = await verifySigV4(
           { method: request.method, path: request.url, headers: request.headers, body: request.rawBody ?? '' },
           config.adminCredentials,
@@ -188,7 +195,7 @@ export async function createIdentityService(options: {
             verdict.message,
             verdict.code === 'MissingAuthenticationTokenException' ? 403 : 400,
           );
-        operation = adminOperations[name];
+        operation = adminOperations.get(name);
       }
       if (!operation)
         throw new CognitoError('UnknownOperationException', `Unknown operation ${name || String(target)}`);
