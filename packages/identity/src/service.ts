@@ -103,6 +103,7 @@ function sendError(request: FastifyRequest, reply: FastifyReply, error: CognitoE
     .status(error.status)
     .header('content-type', JSON_TYPE)
     .header('x-amzn-requestid', request.id)
+    .header('cache-control', 'no-store')
     .header('x-amzn-errortype', `${error.type}:`)
     .header('x-amzn-errormessage', headerSafe(error.message))
     .send(JSON.stringify({ __type: error.type, message: error.message }));
