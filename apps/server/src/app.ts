@@ -25,6 +25,7 @@ import { staffMovementRoutes } from './modules/staff-movement/staff-movement.rou
 import { runtimeConfigRoutes } from './modules/runtime-config/runtime-config.routes';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
+import { nulTextPlugin } from './plugins/nul-text';
 import { outboxSweepPlugin } from './plugins/outbox-sweep';
 import { readCachePlugin } from './plugins/read-cache';
 import { requestIdFor } from './plugins/request-id';
@@ -106,6 +107,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   });
 
   await app.register(errorsPlugin);
+  await app.register(nulTextPlugin);
   await app.register(securityPlugin, { config });
   await app.register(swagger, {
     openapi: {

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
+import { fieldName, findNulText } from '@staff-portal/shared/text';
 import * as account from './account';
 import * as admin from './admin';
 import * as devices from './devices';
@@ -13,7 +14,7 @@ import { setUserMfaPreference } from './mfa';
 import { defaultIdentitySettings, issuerOf, type IdentityConfig, type IdentityHostSettings } from './config';
 import type { IdentityContext } from './context';
 import type { IdentityDb } from './db';
-import { CognitoError } from './errors';
+import { CognitoError, invalidParameter } from './errors';
 import { loadOrCreateKeys } from './keys';
 import { createSealer } from './seal';
 import { sessionActive } from './sessions';
@@ -183,6 +184,9 @@ export async function createIdentityService(options: {
       const body = (request.body ?? {}) as Body;
       if (typeof body !== 'object' || Array.isArray(body))
         throw new CognitoError('SerializationException', 'The request body must be a JSON object.');
+      // The shared text rule, before any operation could take NUL to the database (which refuses it).
+      const nul = findNulText(body);
+      if (nul) throw invalidParameter(`${fieldName(nul.path)} ${nul.message}.`);
       let operation = publicOperations.get(name);
       if (!operation && adminOperations.has(name)) {
         const verdict = await verifySigV4(
