@@ -27,6 +27,7 @@ import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { nulTextPlugin } from './plugins/nul-text';
 import { outboxSweepPlugin } from './plugins/outbox-sweep';
+import { apiRateLimits, identityRateLimits } from './plugins/rate-limit';
 import { readCachePlugin } from './plugins/read-cache';
 import { requestIdFor } from './plugins/request-id';
 import { securityPlugin } from './plugins/security';
@@ -142,6 +143,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     superAdminUserId: config.superAdminUserId,
   });
 
+  await app.register(apiRateLimits, { db: database.db, limits: config.rateLimits });
   // Before every route, so its request decoration and hooks are there for all of them.
   await app.register(readCachePlugin, { database, timeZone: config.organisation.timeZone });
   await app.register(healthRoutes, { database });
@@ -163,7 +165,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     publicUrl: config.publicUrl,
     prefix: '/api',
   });
-  if (identity) await app.register((scope) => identity.routes(scope), { prefix: '/identity' });
+  if (identity) {
+    await app.register(
+      async (scope) => {
+        identityRateLimits(scope, config.rateLimits);
+        await identity.routes(scope);
+      },
+      { prefix: '/identity' },
+    );
+  }
   await app.register(outboxSweepPlugin, { db: database.db, sendEmail, intervalMs: deps.outboxSweepIntervalMs });
 
   await app.register(webAppPlugin, { root: deps.webRoot === null ? undefined : (deps.webRoot ?? defaultWebRoot) });

@@ -15,6 +15,15 @@ const urlOrPath = z
   .refine((v) => v.startsWith('/') || URL.canParse(v), 'must be an absolute URL or a path starting with /')
   .transform((v) => v.replace(/\/+$/, '') || '/');
 
+/** A whole number of requests per window, for the rate limits. */
+const requestsPerWindow = (fallback: number) =>
+  z.coerce
+    .number({ error: 'must be a whole number of requests (1-1000000)' })
+    .int('must be a whole number of requests (1-1000000)')
+    .min(1, 'must be a whole number of requests (1-1000000)')
+    .max(1_000_000, 'must be a whole number of requests (1-1000000)')
+    .default(fallback);
+
 const envSchema = z.object({
   PORT: z.coerce
     .number({ error: 'must be a port number (0-65535)' })
@@ -98,7 +107,20 @@ const envSchema = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('false')
     .transform((v) => v === 'true' || v === '1'),
+  RATE_LIMIT_WINDOW_SECONDS: z.coerce
+    .number({ error: 'must be a whole number of seconds (1-3600)' })
+    .int('must be a whole number of seconds (1-3600)')
+    .min(1, 'must be a whole number of seconds (1-3600)')
+    .max(3600, 'must be a whole number of seconds (1-3600)')
+    .default(60),
+  RATE_LIMIT_IDENTITY_PER_CLIENT: requestsPerWindow(300),
+  RATE_LIMIT_IDENTITY_PER_ACCOUNT: requestsPerWindow(20),
+  RATE_LIMIT_EXPORTS_PER_USER: requestsPerWindow(10),
+  RATE_LIMIT_WRITES_PER_USER: requestsPerWindow(120),
 });
+
+/** The names of the variables `loadConfig` reads: the README's table and `.env.example` list each. */
+export const configVariables = Object.keys(envSchema.shape);
 
 /** Fixed identifiers of the embedded identity service's single pool and web client. */
 export const EMBEDDED_POOL_SUFFIX = 'StaffPortal';
@@ -134,6 +156,20 @@ export interface Config {
   logLevel: string;
   organisation: { department: string; timeZone: string };
   trustProxy: boolean;
+  /** Requests allowed per window (plugins/rate-limit.ts); counted in the database, across servers. */
+  rateLimits: RateLimits;
+}
+
+export interface RateLimits {
+  windowSeconds: number;
+  /** Identity endpoint calls per client address (the forwarded one with TRUST_PROXY). */
+  identityPerClient: number;
+  /** Identity endpoint calls naming one username (InitiateAuth, ForgotPassword, ...). */
+  identityPerAccount: number;
+  /** Report downloads (.xlsx, .csv) per signed-in user. */
+  exportsPerUser: number;
+  /** POST, PUT, PATCH and DELETE under /api per signed-in user. */
+  writesPerUser: number;
 }
 
 export class ConfigError extends Error {}
@@ -213,6 +249,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     organisation: { department: e.ORG_DEPARTMENT, timeZone: e.ORG_TIME_ZONE },
     trustProxy: e.TRUST_PROXY,
+    rateLimits: {
+      windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS,
+      identityPerClient: e.RATE_LIMIT_IDENTITY_PER_CLIENT,
+      identityPerAccount: e.RATE_LIMIT_IDENTITY_PER_ACCOUNT,
+      exportsPerUser: e.RATE_LIMIT_EXPORTS_PER_USER,
+      writesPerUser: e.RATE_LIMIT_WRITES_PER_USER,
+    },
   };
 }
 

@@ -8,6 +8,7 @@ import { loadConfigOrExit, type Config } from '../config';
 import { openDatabase, type Database } from '../db/client';
 import { migrate } from '../db/migrate';
 import { outboxSweepPlugin } from '../plugins/outbox-sweep';
+import { identityRateLimits, registerRateLimitStore } from '../plugins/rate-limit';
 import { identityConfigOf } from './identity-config';
 import { mailSenderOf } from './smtp';
 
@@ -19,6 +20,8 @@ export async function buildIdentityServer(
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     routerOptions: { ignoreTrailingSlash: true },
+    // The rate limits count per client address: behind a load balancer, the forwarded one.
+    trustProxy: config.trustProxy,
   });
   const sendEmail = await mailSenderOf(config);
   const identity = await createIdentityService({
@@ -26,7 +29,14 @@ export async function buildIdentityServer(
     config: identityConfigOf(config, sendEmail),
     log: app.log,
   });
-  await app.register((scope) => identity.routes(scope), { prefix: '/identity' });
+  await registerRateLimitStore(app, database.db);
+  await app.register(
+    async (scope) => {
+      identityRateLimits(scope, config.rateLimits);
+      await identity.routes(scope);
+    },
+    { prefix: '/identity' },
+  );
   await app.register(outboxSweepPlugin, { db: database.db, sendEmail });
   app.get('/healthz', async () => ({ status: 'ok' }));
   return { app, identity };
