@@ -25,6 +25,7 @@ import { staffMovementRoutes } from './modules/staff-movement/staff-movement.rou
 import { runtimeConfigRoutes } from './modules/runtime-config/runtime-config.routes';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
+import { loggerOptions } from './plugins/log-redaction';
 import { nulTextPlugin } from './plugins/nul-text';
 import { outboxSweepPlugin } from './plugins/outbox-sweep';
 import { apiRateLimits, identityRateLimits } from './plugins/rate-limit';
@@ -42,7 +43,7 @@ export interface AppDeps {
   tokenVerifier?: TokenVerifier;
   /** The built web app; `null` serves none. */
   webRoot?: string | null;
-  /** Pino logger options; tests pass `false`. */
+  /** Pino logger options (over the configured level and the redacting serializers); tests pass `false`. */
   logger?: boolean | object;
   /** How often e-mail due to be sent again is looked for (with SMTP); a minute unless a test says. */
   outboxSweepIntervalMs?: number;
@@ -71,7 +72,7 @@ async function defaultVerifier(config: Config, identity: IdentityService | undef
 /** Builds the whole server: plugins and modules. It never listens; `server.ts` does. */
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App> {
   const app = Fastify({
-    logger: deps.logger ?? { level: config.logLevel },
+    logger: loggerOptions(config.logLevel, deps.logger),
     genReqId: requestIdFor,
     requestIdHeader: false,
     trustProxy: config.trustProxy,

@@ -17,6 +17,7 @@ describe('loadConfig', () => {
       userPoolEndpoint: 'http://localhost:3000/identity',
       preventUserExistenceErrors: true,
       adminCredentials: undefined,
+      logMessages: false,
     });
     expect(config.seed).toBe('demo');
     expect(config.logLevel).toBe('warn');
@@ -41,6 +42,7 @@ describe('loadConfig', () => {
       PASSWORD_EXPIRY_MONTHS: '3',
       SUPER_ADMIN_USER_ID: ' 0B7E1C52-3F4A-4D8E-9C11-2A6B5D4E3F21 ',
       TRUST_PROXY: 'true',
+      LOG_IDENTITY_MESSAGES: 'true',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -62,6 +64,7 @@ describe('loadConfig', () => {
       userPoolEndpoint: undefined,
       preventUserExistenceErrors: true,
       adminCredentials: undefined,
+      logMessages: true,
     });
   });
 

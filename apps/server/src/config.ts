@@ -103,6 +103,10 @@ const envSchema = z.object({
     .refine((v) => /^smtps?:\/\//.test(v) && URL.canParse(v), 'must be an smtp:// or smtps:// URL')
     .optional(),
   MAIL_FROM: z.string().trim().min(3).default('Staff Portal <no-reply@staffportal.example>'),
+  LOG_IDENTITY_MESSAGES: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0'])
     .default('false')
@@ -143,6 +147,11 @@ export interface Config {
     preventUserExistenceErrors: boolean;
     /** The key pair admin calls are signed with; generated and kept in DATA_DIR when unset. */
     adminCredentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+    /**
+     * For development and the browser tests only: write each e-mail and SMS (codes, temporary
+     * passwords) to the log at info level. Off, no secret of a message reaches the log.
+     */
+    logMessages: boolean;
   };
   /** The demo accounts' password; generated and printed at the first start when unset. */
   demoPassword: string | undefined;
@@ -239,6 +248,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         e.IDENTITY_ADMIN_ACCESS_KEY_ID && e.IDENTITY_ADMIN_SECRET_ACCESS_KEY
           ? { accessKeyId: e.IDENTITY_ADMIN_ACCESS_KEY_ID, secretAccessKey: e.IDENTITY_ADMIN_SECRET_ACCESS_KEY }
           : undefined,
+      logMessages: e.LOG_IDENTITY_MESSAGES,
     },
     demoPassword: e.DEMO_PASSWORD,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },

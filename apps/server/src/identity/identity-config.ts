@@ -11,6 +11,7 @@ export function identityConfigOf(config: Config, sendEmail: SendEmail | undefine
     userPoolId: config.identity.userPoolId,
     clientId: config.identity.clientId,
     preventUserExistenceErrors: config.identity.preventUserExistenceErrors,
+    logMessages: config.identity.logMessages,
     adminCredentials: config.identity.adminCredentials ?? loadOrCreateAdminCredentials(config.dataDir),
     ...(sendEmail ? { sendEmail } : {}),
   };

@@ -7,6 +7,7 @@ import { createIdentityService } from '@staff-portal/identity/service';
 import { loadConfigOrExit, type Config } from '../config';
 import { openDatabase, type Database } from '../db/client';
 import { migrate } from '../db/migrate';
+import { loggerOptions } from '../plugins/log-redaction';
 import { outboxSweepPlugin } from '../plugins/outbox-sweep';
 import { identityRateLimits, registerRateLimitStore } from '../plugins/rate-limit';
 import { identityConfigOf } from './identity-config';
@@ -18,7 +19,7 @@ export async function buildIdentityServer(
   options: { logger?: boolean | object } = {},
 ) {
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    logger: loggerOptions(config.logLevel, options.logger),
     routerOptions: { ignoreTrailingSlash: true },
     // The rate limits count per client address: behind a load balancer, the forwarded one.
     trustProxy: config.trustProxy,
