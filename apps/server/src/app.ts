@@ -14,7 +14,7 @@ import { createJwksTokenVerifier, type TokenVerifier } from './auth/token-verifi
 import { identityConfigOf } from './identity/identity-config';
 import { mailSenderOf } from './identity/smtp';
 import type { Config } from './config';
-import { openDatabase, type Database } from './db/client';
+import { openDatabase, secureDataDir, type Database } from './db/client';
 import { migrate } from './db/migrate';
 import { healthRoutes } from './modules/health/health.routes';
 import { leaveRoutes } from './modules/leave/leave.routes';
@@ -83,6 +83,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     }),
   }).withTypeProvider<ZodTypeProvider>();
 
+  // The data directory holds the database and generated keys: the owner's alone. One left readable
+  // by others (made by an older version, or copied) is tightened, and the log says so.
+  const tightened = await secureDataDir(config.dataDir);
+  if (tightened > 0) {
+    app.log.warn(
+      { dataDir: config.dataDir, tightened },
+      'DATA_DIR was readable by other users: made its directories 0700 and files 0600',
+    );
+  }
   const ownsDatabase = deps.database === undefined;
   const database = deps.database ?? (await openDatabase(config));
   if (ownsDatabase) {

@@ -17,6 +17,7 @@ describe('loadConfig', () => {
       userPoolEndpoint: 'http://localhost:3000/identity',
       preventUserExistenceErrors: true,
       adminCredentials: undefined,
+      keyEncryptionKey: undefined,
       logMessages: false,
     });
     expect(config.seed).toBe('demo');
@@ -64,6 +65,7 @@ describe('loadConfig', () => {
       userPoolEndpoint: undefined,
       preventUserExistenceErrors: true,
       adminCredentials: undefined,
+      keyEncryptionKey: undefined,
       logMessages: true,
     });
   });
@@ -148,6 +150,29 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ [name]: value })).toThrow(
       new RegExp(`^Invalid configuration: ${name} ${message.source}`),
     );
+  });
+
+  it('reads the key-encryption key, and refuses one that is not 32 bytes in base64', () => {
+    const key = Buffer.alloc(32, 7);
+    expect(loadConfig({ IDENTITY_KEY_ENCRYPTION_KEY: key.toString('base64') }).identity.keyEncryptionKey).toEqual(key);
+    expect(loadConfig({ IDENTITY_KEY_ENCRYPTION_KEY: key.toString('base64url') }).identity.keyEncryptionKey).toEqual(
+      key,
+    );
+    for (const bad of ['short', Buffer.alloc(16).toString('base64'), `${key.toString('base64')}AAAA`]) {
+      expect(() => loadConfig({ IDENTITY_KEY_ENCRYPTION_KEY: bad })).toThrow(
+        /^Invalid configuration: IDENTITY_KEY_ENCRYPTION_KEY must be 32 random bytes in base64/,
+      );
+    }
+  });
+
+  it.each([
+    ['IDENTITY_KEY_ENCRYPTION_KEY', 'hunter2-secret'],
+    ['IDENTITY_ADMIN_SECRET_ACCESS_KEY', 'hunter2-secret'],
+    ['SMTP_URL', 'smtp:/user:hunter2-secret@mail'],
+    ['DATABASE_URL', 'mysql://user:hunter2-secret@db'],
+  ])('does not repeat the value of %s, a secret, when refusing it', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).not.toThrow(/hunter2/);
   });
 
   it('treats empty variables as unset', () => {

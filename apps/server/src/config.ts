@@ -95,6 +95,15 @@ const envSchema = z.object({
     .regex(/^[A-Z0-9]{16,128}$/, 'must be 16+ upper-case letters and digits')
     .optional(),
   IDENTITY_ADMIN_SECRET_ACCESS_KEY: z.string().trim().min(32, 'must be at least 32 characters').optional(),
+  IDENTITY_KEY_ENCRYPTION_KEY: z
+    .string()
+    .trim()
+    .refine(
+      (v) => /^[A-Za-z0-9+/_-]{43}=?$/.test(v) && Buffer.from(v, 'base64url').length === 32,
+      'must be 32 random bytes in base64 (e.g. openssl rand -base64 32)',
+    )
+    .transform((v) => Buffer.from(v, 'base64url'))
+    .optional(),
   DEMO_PASSWORD: z.string().optional(),
   IDENTITY_PREVENT_USER_EXISTENCE_ERRORS: z.enum(['ENABLED', 'LEGACY']).default('ENABLED'),
   SMTP_URL: z
@@ -147,6 +156,8 @@ export interface Config {
     preventUserExistenceErrors: boolean;
     /** The key pair admin calls are signed with; generated and kept in DATA_DIR when unset. */
     adminCredentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+    /** Seals the identity service's private keys at rest; generated and kept in DATA_DIR when unset. */
+    keyEncryptionKey: Buffer | undefined;
     /**
      * For development and the browser tests only: write each e-mail and SMS (codes, temporary
      * passwords) to the log at info level. Off, no secret of a message reaches the log.
@@ -183,6 +194,15 @@ export interface RateLimits {
 
 export class ConfigError extends Error {}
 
+/** Variables whose values are secrets: a complaint about one never repeats its value. */
+const SECRET_VARIABLES = new Set([
+  'DATABASE_URL',
+  'IDENTITY_ADMIN_SECRET_ACCESS_KEY',
+  'IDENTITY_KEY_ENCRYPTION_KEY',
+  'DEMO_PASSWORD',
+  'SMTP_URL',
+]);
+
 /**
  * Reads the configuration once, at start. Any bad value throws a ConfigError whose message is
  * one line naming the variable, which `server.ts` prints before it exits.
@@ -196,7 +216,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const name = String(issue.path[0] ?? 'environment');
     const got = env[name];
     throw new ConfigError(
-      `Invalid configuration: ${name} ${issue.message}${got === undefined ? '' : ` (got "${got}")`}`,
+      `Invalid configuration: ${name} ${issue.message}${got === undefined || SECRET_VARIABLES.has(name) ? '' : ` (got "${got}")`}`,
     );
   }
   const e = parsed.data;
@@ -248,6 +268,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         e.IDENTITY_ADMIN_ACCESS_KEY_ID && e.IDENTITY_ADMIN_SECRET_ACCESS_KEY
           ? { accessKeyId: e.IDENTITY_ADMIN_ACCESS_KEY_ID, secretAccessKey: e.IDENTITY_ADMIN_SECRET_ACCESS_KEY }
           : undefined,
+      keyEncryptionKey: e.IDENTITY_KEY_ENCRYPTION_KEY,
       logMessages: e.LOG_IDENTITY_MESSAGES,
     },
     demoPassword: e.DEMO_PASSWORD,

@@ -8,6 +8,8 @@ export interface IdentityConfig {
   userPoolId: string;
   clientId: string;
   adminCredentials: AdminCredentials;
+  /** Seals the private keys at rest (32 bytes); kept outside the database, shared by every replica. */
+  keyEncryptionKey: Buffer;
   /** Cognito's PreventUserExistenceErrors: ENABLED hides whether an account exists (protocol doc §6.1). */
   preventUserExistenceErrors: boolean;
   /** Self-service sign-up; off in this product (seed §1). */

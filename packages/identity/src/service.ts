@@ -131,7 +131,7 @@ export async function createIdentityService(options: {
   log: IdentityContext['log'];
 }): Promise<IdentityService> {
   const config: IdentityConfig = { ...defaultIdentitySettings, ...options.config };
-  const keys = await loadOrCreateKeys(options.db);
+  const keys = await loadOrCreateKeys(options.db, config.keyEncryptionKey);
   const context: IdentityContext = {
     db: options.db,
     config,

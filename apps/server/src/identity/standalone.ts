@@ -5,7 +5,7 @@
 import Fastify from 'fastify';
 import { createIdentityService } from '@staff-portal/identity/service';
 import { loadConfigOrExit, type Config } from '../config';
-import { openDatabase, type Database } from '../db/client';
+import { openDatabase, secureDataDir, type Database } from '../db/client';
 import { migrate } from '../db/migrate';
 import { loggerOptions } from '../plugins/log-redaction';
 import { outboxSweepPlugin } from '../plugins/outbox-sweep';
@@ -45,6 +45,9 @@ export async function buildIdentityServer(
 
 async function main() {
   const config = loadConfigOrExit();
+  const tightened = await secureDataDir(config.dataDir);
+  if (tightened > 0)
+    console.warn(`DATA_DIR was readable by other users: made ${tightened} directories and files owner-only`);
   const database = await openDatabase(config);
   await migrate(database);
   const { app, identity } = await buildIdentityServer(config, database);
