@@ -89,7 +89,7 @@ const EXPORT_PATH = /\.(xlsx|csv)$/;
 /**
  * Per signed-in user: writes (every POST, PUT, PATCH and DELETE under /api) and report exports,
  * each with its own count. Runs after authentication (the user is known) and before the route's
- * validation; a refusal is 429 RATE_LIMITED with Retry-After, and counts nothing else.
+ * validation; a refusal is 429 RATE_LIMITED with Retry-After. Other reads are not counted.
  */
 export const apiRateLimits = fp<{ db: Db; limits: RateLimits }>(
   async (app, { db, limits }) => {
@@ -120,7 +120,7 @@ export const apiRateLimits = fp<{ db: Db; limits: RateLimits }>(
   { name: 'api-rate-limits', dependencies: ['auth'] },
 );
 
-/** The username a public identity operation names, if any (protocol doc §4, §6). */
+/** The username a public identity operation names, if any: `Username`, or `USERNAME` in its parameters. */
 function usernameOf(body: unknown): string | undefined {
   if (typeof body !== 'object' || body === null) return undefined;
   const b = body as Record<string, unknown>;
