@@ -61,7 +61,17 @@ export async function secureDataDir(dir: string): Promise<number> {
   const tighten = async (file: string, isDirectory: boolean) => {
     const { mode } = await fs.lstat(file);
     if ((mode & 0o077) === 0) return;
-    await fs.chmod(file, isDirectory ? 0o700 : 0o600);
+    try {
+      await fs.chmod(file, isDirectory ? 0o700 : 0o600);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EPERM') throw error;
+      throw new Error(
+        `${file} is open to other users and belongs to another user: give DATA_DIR to the server's user`,
+        {
+          cause: error,
+        },
+      );
+    }
     tightened++;
   };
   try {
