@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { MAX_FILE_SIZE_MB } from '@staff-portal/shared/constants';
 import { isAppError, validationError } from '@staff-portal/shared/errors';
+import { fieldName, findNulText } from '@staff-portal/shared/text';
 import { MAX_ATTACHMENT_BYTES, type Attachment } from './attachments';
 
 /**
@@ -64,6 +65,12 @@ export async function readAttachmentForm(request: FastifyRequest, fileField = 'a
  * validator does for JSON: a 400 naming the first field.
  */
 export function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
+  // A form's fields never pass the NUL rule's request hook (they are read here), so it runs here.
+  const problem = findNulText(value);
+  if (problem) {
+    const field = problem.path.length > 0 ? fieldName(problem.path) : 'body';
+    throw validationError(`${field}: ${problem.message}`, field);
+  }
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { leaveTypes } from '../db/schema/organisation';
-import { call, seedLeaveFixture } from '../modules/leave/leave-fixture';
+import { call, seedLeaveFixture } from '../test/leave-fixture';
 import { createTestApp, type TestContext } from '../test/app';
 
 // Input that breaks a field's format is a 400 naming the field, never a 500, and changes nothing.

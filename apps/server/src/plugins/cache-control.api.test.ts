@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { seedLeaveFixture, staffIds } from '../modules/leave/leave-fixture';
+import { seedLeaveFixture, staffIds } from '../test/leave-fixture';
 import { createTestApp } from '../test/app';
 import { apiRoutes, urlOf } from './api-route-kit';
 

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
-import { authHeader, call, multipartBody, rowCounts, seedLeaveFixture, staffIds } from '../modules/leave/leave-fixture';
+import { authHeader, call, multipartBody, rowCounts, seedLeaveFixture, staffIds } from '../test/leave-fixture';
 import { createTestApp } from '../test/app';
 import { apiRoutes, urlOf, type ApiRoute, type JsonSchema } from './api-route-kit';
 
@@ -118,7 +118,7 @@ describe('NUL text', () => {
     expect(search.json()).toMatchObject({ code: 'VALIDATION_ERROR', field: 'search' });
   });
 
-  it('is refused in a multipart field, which routes read after validation, writing nothing', async () => {
+  it('is refused in a multipart field, which its route reads itself, naming the field and writing nothing', async () => {
     const ctx = await createTestApp();
     await seedLeaveFixture(ctx.database.db);
     const { payload, contentType } = multipartBody({
@@ -136,6 +136,7 @@ describe('NUL text', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({
       code: 'VALIDATION_ERROR',
+      field: 'reason',
       message: expect.stringContaining('NUL') as unknown,
     });
     expect(await rowCounts(ctx.database.db)).toEqual({ requests: 0, events: 0 });

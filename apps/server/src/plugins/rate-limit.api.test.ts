@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../app';
 import { fromPglite, type Database } from '../db/client';
 import { rateLimitCounters } from '../db/schema/app';
-import { seedLeaveFixture } from '../modules/leave/leave-fixture';
+import { seedLeaveFixture } from '../test/leave-fixture';
 import { createTestApp, type TestContext } from '../test/app';
 import { databaseUrl, testEngine } from '../test/databases';
 

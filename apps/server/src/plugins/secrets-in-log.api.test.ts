@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import * as admin from '@staff-portal/identity/admin';
 import { createUser, latestCode } from '../identity/identity-test-kit';
-import { seedLeaveFixture, users } from '../modules/leave/leave-fixture';
+import { seedLeaveFixture, users } from '../test/leave-fixture';
 import { createTestApp, type TestContext } from '../test/app';
 
 // Codes, temporary passwords and iCal feed tokens never reach the log, even at trace level where
