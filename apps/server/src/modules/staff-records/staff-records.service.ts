@@ -76,13 +76,18 @@ export function createStaffRecordService({ database }: { database: Database }) {
     },
 
     /**
-     * ADMIN: a staff member's approver, department, join date, gender and working days. Requests
-     * already submitted keep the approver they were sent to.
+     * ADMIN: a staff member's approver, department, join and leaving dates, gender and working
+     * days. Requests already submitted keep the approver they were sent to.
      */
     async update(staffId: string, input: UpdateStaffInput): Promise<StaffRecord> {
       return db.transaction(async (tx) => {
-        if (!(await findStaff(tx, staffId))) throw notFound(`There is no staff record ${staffId}.`);
+        const before = await findStaff(tx, staffId);
+        if (!before) throw notFound(`There is no staff record ${staffId}.`);
         await lockStaff(tx, staffId);
+        const leavingDate = input.leavingDate === undefined ? before.leavingDate : input.leavingDate;
+        if (leavingDate !== null && leavingDate < input.joinDate) {
+          throw validationError(`The join date cannot be after the leaving date (${leavingDate}).`, 'joinDate');
+        }
         if (!(await departmentExists(tx, input.departmentCode))) {
           throw validationError(`There is no department ${input.departmentCode}.`, 'departmentCode');
         }
@@ -106,7 +111,7 @@ export function createStaffRecordService({ database }: { database: Database }) {
             cursor = (await findStaff(tx, cursor))?.approverStaffId ?? null;
           }
         }
-        await updateStaff(tx, staffId, input);
+        await updateStaff(tx, staffId, { ...input, leavingDate });
         return (await staffRecord(tx, staffId))!;
       });
     },

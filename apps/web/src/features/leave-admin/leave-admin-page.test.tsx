@@ -93,6 +93,10 @@ describe('LeaveAdminPage', () => {
       balanceLimited: true,
       accruesMonthly: true,
       active: true,
+      eligibleGender: null,
+      minServiceMonths: 0,
+      proRata: 'nearest-day',
+      includesDaysOf: null,
       carryForwardCap: 5,
       carryForwardExpiry: '03-31',
     });

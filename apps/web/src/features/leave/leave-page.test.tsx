@@ -33,7 +33,9 @@ function stub(overrides: Record<string, Handler> = {}) {
       ]),
     'POST /leave/requests/preview': ({ body }) => {
       const input = applyLeaveInputSchema.parse(body);
-      return { days: input.dayType === 0 ? 3 : 0.5, available: 12.5, balanceAfter: input.dayType === 0 ? 9.5 : 12 };
+      const days = input.dayType === 0 ? 3 : 0.5;
+      const share = { year: Number(input.startDate.slice(0, 4)), days, available: 12.5, balanceAfter: 12.5 - days };
+      return { days, available: 12.5, balanceAfter: 12.5 - days, years: [share] };
     },
     ...overrides,
   });
