@@ -21,6 +21,7 @@ import { useNotification } from '../../components/notification-context';
 import { useBulkApprove, useDecideLeave } from './api/decide-leave';
 import { useOpenAttachment } from './api/get-attachment';
 import { useApprovals } from './api/get-approvals';
+import { useBalanceNotes } from './components/balance-cards';
 import { LeavePageFrame } from './components/leave-page-frame';
 import { QueryState } from './components/query-state';
 import { RemarksDialog } from './components/remarks-dialog';
@@ -47,6 +48,7 @@ function ApprovalCard({
   const { t, i18n } = useTranslation('leave');
   const locale = i18n.resolvedLanguage ?? 'en';
   const titleId = useId();
+  const notesOf = useBalanceNotes();
   const cancellation = isCancellation(item);
   const days = `${t('days', { count: item.days })}${item.dayType === 0 ? '' : ` (${t(`dayType.${item.dayType}`)})`}`;
   return (
@@ -91,10 +93,28 @@ function ApprovalCard({
                 )}
                 <Typography variant="body2" sx={{ mt: 0.5 }}>
                   {cancellation ? t('approval.balanceAfterCancellation') : t('approval.balanceAfter')}:{' '}
-                  <Box component="strong" sx={{ color: item.balanceAfter < 0 ? 'error.main' : undefined }}>
-                    {formatDayCount(item.balanceAfter, locale)}
-                  </Box>
+                  {item.years.length > 1 ? (
+                    // Over New Year, each year's balance takes that year's days.
+                    item.years.map((share, index) => (
+                      <span key={share.year}>
+                        {index > 0 && ' · '}
+                        {t('approval.inYear', { year: share.year, days: formatDayCount(share.days, locale) })}{' '}
+                        <Box component="strong" sx={{ color: share.balanceAfter < 0 ? 'error.main' : undefined }}>
+                          {formatDayCount(share.balanceAfter, locale)}
+                        </Box>
+                      </span>
+                    ))
+                  ) : (
+                    <Box component="strong" sx={{ color: item.balanceAfter < 0 ? 'error.main' : undefined }}>
+                      {formatDayCount(item.balanceAfter, locale)}
+                    </Box>
+                  )}
                 </Typography>
+                {notesOf(item).map((note) => (
+                  <Typography key={note} variant="body2" color="text.secondary">
+                    {note}
+                  </Typography>
+                ))}
                 <Typography variant="caption" color="text.secondary">
                   {item.referenceId}
                 </Typography>

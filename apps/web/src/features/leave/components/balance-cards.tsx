@@ -7,12 +7,14 @@ import Typography from '@mui/material/Typography';
 import type { LeaveBalance } from '@staff-portal/shared/leave';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDayCount } from '../format';
+import { formatDate, formatDayCount } from '../format';
 
-// Taken, pending and available segments: the brand colour, the seed's pending amber, and a
-// pale tint of the approved green, each told apart by the legend's words as well.
+// Taken, booked, pending and available segments: the brand colour, a lighter tint of it for
+// approved days still to come, the seed's pending amber, and a pale tint of the approved green,
+// each told apart by the legend's words as well.
 const SEGMENTS = [
   { key: 'taken', colour: '#004D6C' },
+  { key: 'booked', colour: '#6b9fb8' },
   { key: 'pending', colour: '#f0ad4e' },
   { key: 'available', colour: '#b9e0b9' },
 ] as const;
@@ -21,15 +23,21 @@ function BalanceBar({ balance }: { balance: LeaveBalance }) {
   const { t, i18n } = useTranslation('leave');
   const locale = i18n.resolvedLanguage ?? 'en';
   const total = balance.entitled + balance.carried + balance.adjustments;
-  const parts = { taken: balance.taken, pending: balance.pending, available: Math.max(balance.available, 0) };
+  const parts = {
+    taken: balance.taken,
+    booked: balance.booked,
+    pending: balance.pending,
+    available: Math.max(balance.available, 0),
+  };
   // Over-drawn types (unpaid leave has no balance limit) scale to what was used.
-  const scale = Math.max(total, parts.taken + parts.pending + parts.available, 1);
+  const scale = Math.max(total, parts.taken + parts.booked + parts.pending + parts.available, 1);
   return (
     <Box
       role="img"
       aria-label={t('myLeaves.balances.chart', {
         type: balance.leaveTypeName,
         taken: formatDayCount(parts.taken, locale),
+        booked: formatDayCount(parts.booked, locale),
         pending: formatDayCount(parts.pending, locale),
         available: formatDayCount(balance.available, locale),
         total: formatDayCount(total, locale),
@@ -46,7 +54,42 @@ function BalanceBar({ balance }: { balance: LeaveBalance }) {
 }
 
 const inUse = (balance: LeaveBalance) =>
-  balance.taken > 0 || balance.pending > 0 || balance.carried !== 0 || balance.adjustments !== 0;
+  balance.taken > 0 || balance.booked > 0 || balance.pending > 0 || balance.carried !== 0 || balance.adjustments !== 0;
+
+/**
+ * Why a balance is what it is, where the numbers alone do not say (docs/product/leave.md): a type
+ * the person cannot take, an allowance that includes another type's days or is limited by one
+ * that does, an entitlement pro-rated for a year of joining or leaving. One sentence each.
+ */
+export function useBalanceNotes() {
+  const { t, i18n } = useTranslation('leave');
+  const locale = i18n.resolvedLanguage ?? 'en';
+  return (
+    balance: Pick<LeaveBalance, 'includes' | 'limitedBy'> &
+      Partial<Pick<LeaveBalance, 'ineligible' | 'proRatedMonths'>>,
+  ): string[] => {
+    const notes: string[] = [];
+    const { ineligible = null, includes, limitedBy, proRatedMonths = null } = balance;
+    if (ineligible?.reason === 'gender') notes.push(t(`balanceNotes.forGender.${ineligible.gender}`));
+    if (ineligible?.reason === 'service') {
+      notes.push(
+        t('balanceNotes.service', { months: ineligible.minServiceMonths, date: formatDate(ineligible.from, locale) }),
+      );
+    }
+    if (includes !== null) {
+      notes.push(
+        t('balanceNotes.includes', {
+          count: includes.days,
+          days: formatDayCount(includes.days, locale),
+          type: includes.leaveTypeName,
+        }),
+      );
+    }
+    if (limitedBy !== null) notes.push(t('balanceNotes.limitedBy', { type: limitedBy.leaveTypeName }));
+    if (proRatedMonths !== null) notes.push(t('balanceNotes.proRated', { months: proRatedMonths }));
+    return notes;
+  };
+}
 
 /** A type that accrues monthly, part-way through the year: what is earned so far of the year's days. */
 const earned = (balance: LeaveBalance, locale: string) => ({
@@ -65,17 +108,22 @@ export function shownBalances(balances: readonly LeaveBalance[]): LeaveBalance[]
   const used = new Set(balances.filter(inUse).map((balance) => balance.leaveTypeId));
   for (const balance of balances) {
     if (used.size >= MIN_SHOWN) break;
-    used.add(balance.leaveTypeId);
+    // A type for the other gender is never one of the person's main entitlements.
+    if (balance.ineligible?.reason !== 'gender') used.add(balance.leaveTypeId);
   }
   return balances.filter((balance) => used.has(balance.leaveTypeId));
 }
 
-/** Balances per leave type (PRODUCT.md §4): the numbers and a stacked bar for each type. */
+/**
+ * Balances per leave type (docs/product/screens.md): the numbers and a stacked bar for each type,
+ * and why a balance is lower than its entitlement where that is not in the numbers.
+ */
 export function BalanceCards({ balances }: { balances: readonly LeaveBalance[] }) {
   const { t, i18n } = useTranslation('leave');
   const locale = i18n.resolvedLanguage ?? 'en';
   const [showAll, setShowAll] = useState(false);
-  const rows = ['entitled', 'carried', 'adjustments', 'taken', 'pending'] as const;
+  const notesOf = useBalanceNotes();
+  const rows = ['entitled', 'carried', 'adjustments', 'taken', 'booked', 'pending'] as const;
   const few = shownBalances(balances);
   const shown = showAll ? balances : few;
   return (
@@ -140,6 +188,11 @@ export function BalanceCards({ balances }: { balances: readonly LeaveBalance[] }
                   </Box>
                 ))}
               </Box>
+              {notesOf(balance).map((note) => (
+                <Typography key={note} variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+                  {note}
+                </Typography>
+              ))}
             </CardContent>
           </Card>
         ))}

@@ -51,6 +51,15 @@ export const MATERNITY = type({
   halfDayAllowed: false,
   eligibleGender: 'F',
 });
+/** Not in `leaveTypes`: the tests that need it add it. */
+export const PATERNITY = type({
+  id: 'LVE0005',
+  name: 'Paternity Leave',
+  defaultDays: 7,
+  halfDayAllowed: false,
+  eligibleGender: 'M',
+  minServiceMonths: 12,
+});
 export const RETIRED = type({ id: 'LVE0021', name: 'Old Study Leave', active: false });
 export const leaveTypes: LeaveType[] = [ANNUAL, MEDICAL, MATERNITY, RETIRED];
 
