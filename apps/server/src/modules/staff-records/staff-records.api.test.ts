@@ -163,6 +163,15 @@ describe('PUT /api/leave/admin/staff/:staffId', () => {
   });
 });
 
+describe('linking an account to its staff record', () => {
+  it('links it once, however many first calls arrive together, and answers each of them', async () => {
+    const ctx = await setup();
+    const responses = await Promise.all(Array.from({ length: 8 }, () => call(ctx, 'hr', 'GET', '/api/leave/me')));
+    expect(responses.map((response) => response.statusCode)).toEqual(Array(8).fill(200));
+    expect(await stored(ctx, staffIds.hr)).toMatchObject({ identitySub: '00000000-0000-4000-8000-000000000003' });
+  });
+});
+
 describe('GET /api/leave/admin/staff/:staffId', () => {
   it('shows the record with its identity link once the account is linked', async () => {
     const ctx = await setup();

@@ -43,7 +43,9 @@ export function createStaffRecordService({ database }: { database: Database }) {
     const linked = await findStaffBySub(db, user.sub);
     if (linked) return linked;
     if (!user.email || !emailVerified(user)) return undefined;
-    return linkStaffByEmail(db, user.email, user.sub);
+    // Two first calls at once both try to link; the one that finds the record linked already
+    // (by the other, a moment ago) reads it by `sub` instead of being told it has none.
+    return (await linkStaffByEmail(db, user.email, user.sub)) ?? findStaffBySub(db, user.sub);
   }
 
   return {
