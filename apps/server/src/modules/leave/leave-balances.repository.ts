@@ -24,10 +24,17 @@ const dayUnit = sql`(case when ${leaveRequests.dayType} = 0 then 1 else 0.5 end)
 
 /**
  * Of a request's days, those whose dates fall from `from` to `to` (both counted): its days in a
- * year, before a date, or up to an expiry.
+ * year, after a date, or up to an expiry. Only a request running over an end of the range has
+ * its dates counted; one wholly inside or outside it is its days or none, without reading them.
  */
 export function requestDaysBetween(from: string | SQL | AnyColumn, to: string | SQL | AnyColumn): SQL {
-  return sql`((select count(*) from unnest(${leaveRequests.leaveDates}) as leave_date where leave_date between ${from}::date and ${to}::date) * ${dayUnit})`;
+  const start = leaveRequests.startDate;
+  const end = leaveRequests.endDate;
+  return sql`(case
+    when ${start} >= ${from}::date and ${end} <= ${to}::date then ${leaveRequests.days}
+    when ${end} < ${from}::date or ${start} > ${to}::date then 0
+    else (select count(*) from unnest(${leaveRequests.leaveDates}) as leave_date where leave_date between ${from}::date and ${to}::date) * ${dayUnit}
+  end)`;
 }
 
 /**
