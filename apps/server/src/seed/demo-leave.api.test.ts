@@ -84,7 +84,7 @@ describe('demo leave', () => {
     for (const request of requests) {
       expect(request.createdAt.getTime(), request.referenceId).toBeLessThanOrEqual(now.getTime());
       expect(request.updatedAt.getTime(), request.referenceId).toBeLessThanOrEqual(now.getTime());
-      // The reference id carries the submission's minute (seed §3).
+      // The reference id carries the submission's minute (docs/product/specification.md).
       expect(request.referenceId.slice(2, 14), request.referenceId).toBe(referenceTimestamp(request.createdAt));
       // A request whose dates are over is no longer waiting to be approved.
       if (request.endDate < '2026-11-25') expect(request.status, request.referenceId).not.toBe(0);

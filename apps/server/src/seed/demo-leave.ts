@@ -31,7 +31,7 @@ interface Template {
 
 /**
  * One year of a staff member's leave, from about nine months back to two months ahead, so every
- * status of seed §4 shows on the demo's screens: decided requests in the past, pending ones,
+ * status shows on the demo's screens: decided requests in the past, pending ones,
  * ones approved in advance and cancellation requests ahead, each submitted and decided before
  * now. Annual leave stays within the smallest entitlement (8 days).
  */
