@@ -62,7 +62,7 @@ export async function generateLeave(db: Db, staffCount: number, requestCount: nu
     throw new Error("too many requests for the staff: one person's would overlap");
   await db.execute(sql`
     insert into leave_requests (reference_id, staff_id, leave_type_id, start_date, end_date, day_type, days,
-      reason, status, approver_staff_id, remarks, created_at, updated_at)
+      leave_dates, reason, status, approver_staff_id, remarks, created_at, updated_at)
     select
       'LV' || lpad(r.n::text, 18, '0'),
       st.staff_id,
@@ -71,6 +71,8 @@ export async function generateLeave(db: Db, staffCount: number, requestCount: nu
       r.start_date + case when extract(isodow from r.start_date) <= 4 and r.n % 3 = 0 then 1 else 0 end,
       0,
       case when extract(isodow from r.start_date) <= 4 and r.n % 3 = 0 then 2 else 1 end,
+      case when extract(isodow from r.start_date) <= 4 and r.n % 3 = 0
+        then array[r.start_date, r.start_date + 1] else array[r.start_date] end,
       'Bench request ' || r.n,
       case
         when r.start_date > current_date then case when r.n % 5 = 0 then 1 else 0 end

@@ -48,15 +48,16 @@ function balanceRow(page: Page, type: string) {
     entitled: cell(1),
     carried: cell(2),
     adjustments: cell(3),
-    available: cell(6),
+    available: cell(7),
     async values() {
       return {
         entitled: await numberIn(cell(1)),
         carried: await numberIn(cell(2)),
         adjustments: await numberIn(cell(3)),
         taken: await numberIn(cell(4)),
-        pending: await numberIn(cell(5)),
-        available: await numberIn(cell(6)),
+        booked: await numberIn(cell(5)),
+        pending: await numberIn(cell(6)),
+        available: await numberIn(cell(7)),
       };
     },
   };
@@ -238,7 +239,7 @@ describe('the E-Leave administration', () => {
     expect(session.errors).toEqual([]);
   }, 180_000);
 
-  it('edits a leave type’s service-year tiers and rules, kept after a reload', async () => {
+  it('edits a leave type’s service-year tiers, rules and eligibility, kept after a reload', async () => {
     const page = await as(accounts.ITAdmin, `${LEAVE_ADMIN}?tab=types`);
     const row = page.getByRole('table', { name: 'Leave types' }).getByRole('row').filter({ hasText: 'LVE0011' });
     await expect.poll(() => row.textContent()).toContain('Study Leave');
@@ -254,6 +255,8 @@ describe('the E-Leave administration', () => {
     await dialog.getByLabel('From years').nth(1).fill('3');
     await dialog.getByLabel('Days', { exact: true }).nth(1).fill('8');
     await dialog.getByRole('checkbox', { name: 'Half day allowed' }).uncheck();
+    await dialog.getByLabel('Who may take it').selectOption({ label: 'Women only' });
+    await dialog.getByLabel('Months of service needed').fill('6');
     await checkScreens(page, 'leave-admin-type-dialog');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Study Leave saved.').waitFor();
@@ -262,6 +265,7 @@ describe('the E-Leave administration', () => {
     await expect.poll(() => row.textContent()).toContain('0+: 5 · 3+: 8');
     expect(await row.getByRole('cell').nth(2).textContent()).toBe('6');
     expect(await row.textContent()).not.toContain('Half day allowed');
+    expect(await row.textContent()).toContain("For women only, After 6 months' service");
     await page.getByRole('button', { name: 'Edit Study Leave' }).click();
     expect(await dialog.getByRole('checkbox', { name: 'Half day allowed' }).isChecked()).toBe(false);
     expect(await dialog.getByRole('checkbox', { name: 'Cancellable once approved' }).isChecked()).toBe(true);

@@ -89,6 +89,37 @@ describe('the E-Leave system', () => {
     // Six sign-ins: well over the default minute on a busy two-core machine.
   }, 180_000);
 
+  it('offers a man maternity leave only as unavailable, and says why hospitalisation has fewer days', async () => {
+    const julyDay = await julyWeeks(session.server.url, accounts.HRAdmin);
+    // Muhammad Hafiz (HR), a man with over a year's service.
+    let page = await as(accounts.HR, MY_LEAVES);
+    const types = page.getByRole('combobox', { name: /Leave type/ });
+    await types.getByRole('option', { name: 'Paternity Leave' }).waitFor({ state: 'attached' });
+    expect(await types.getByRole('option', { name: 'Maternity Leave (for women only)' }).isDisabled()).toBe(true);
+    expect(await types.getByRole('option', { name: 'Paternity Leave' }).isDisabled()).toBe(false);
+
+    // A day of sick leave next year counts against that year's 60 days of hospitalisation too.
+    await apply(page, {
+      type: 'Medical Leave',
+      start: julyDay(3, 3),
+      reason: 'Flu',
+      attachment: true,
+      expectDays: '1',
+    });
+    page = await as(accounts.HR, MY_LEAVES);
+    await page.getByLabel('As at').fill(`${YEAR}-12-31`);
+    await page.getByRole('heading', { name: `My balances for ${YEAR}` }).waitFor();
+    await page.getByRole('button', { name: /^Show all \d+ leave types$/ }).click();
+    const hospitalisation = page.getByRole('listitem', { name: 'Hospitalisation Leave' });
+    await expect
+      .poll(() => hospitalisation.textContent())
+      .toContain('Includes 1 day of Medical Leave: this allowance counts it too.');
+    expect(await hospitalisation.getByTestId('LVE0003-available').textContent()).toBe('59');
+    expect(await page.getByRole('listitem', { name: 'Maternity Leave' }).textContent()).toContain('For women only.');
+    await checkScreen(page, 'leave-my-leaves-all-types');
+    expect(session.errors).toEqual([]);
+  }, 120_000);
+
   it('filters the history by year and status and exports it as CSV', async () => {
     const julyDay = await julyWeeks(session.server.url, accounts.HRAdmin);
     const page = await as(APPLICANT, MY_LEAVES);

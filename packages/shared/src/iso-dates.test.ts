@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   addDays,
+  addMonths,
   calendarDaysBetween,
   datesBetween,
   isIsoDate,
@@ -9,6 +10,7 @@ import {
   mondayOf,
   spansAtMost,
   weekdayIndex,
+  wholeMonthsBetween,
 } from './iso-dates';
 
 /** An ISO date between 1990 and 2099, made without the module under test. */
@@ -52,6 +54,31 @@ describe('ISO calendar dates', () => {
     expect(weekdayIndex('2026-11-29')).toBe(6);
     expect(weekdayIndex('1969-12-29')).toBe(0);
     expect(mondayOf('2026-11-29')).toBe('2026-11-23');
+  });
+
+  it('adds months, keeping to the last day of a shorter month, and counts whole months', () => {
+    expect(addMonths('2025-02-03', 12)).toBe('2026-02-03');
+    expect(addMonths('2027-01-31', 1)).toBe('2027-02-28');
+    expect(addMonths('2028-01-31', 1)).toBe('2028-02-29');
+    expect(addMonths('2027-03-15', -3)).toBe('2026-12-15');
+    expect(wholeMonthsBetween('2025-02-03', '2026-02-03')).toBe(12);
+    expect(wholeMonthsBetween('2025-02-03', '2026-02-02')).toBe(11);
+    expect(wholeMonthsBetween('2025-02-03', '2026-01-01')).toBe(10);
+    expect(wholeMonthsBetween('2027-01-01', '2027-06-16')).toBe(5);
+    expect(wholeMonthsBetween('2027-01-01', '2028-01-01')).toBe(12);
+    expect(wholeMonthsBetween('2027-06-16', '2027-01-01')).toBe(0);
+  });
+
+  it('property: a date so many whole months on is that many whole months away', () => {
+    fc.assert(
+      fc.property(isoDate, fc.integer({ min: 1, max: 600 }), (date, months) => {
+        // From a day every month has, adding months and counting them agree exactly.
+        const start = `${date.slice(0, 8)}${String(Math.min(28, Number(date.slice(8)))).padStart(2, '0')}`;
+        const later = addMonths(start, months);
+        expect(wholeMonthsBetween(start, later)).toBe(months);
+        expect(wholeMonthsBetween(start, addDays(later, -1))).toBe(months - 1);
+      }),
+    );
   });
 
   it('adds and counts consistently for any dates', () => {

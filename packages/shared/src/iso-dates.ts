@@ -40,6 +40,22 @@ export function addDays(date: string, days: number): string {
   return format(parse(date).add(days, 'day'));
 }
 
+/**
+ * The date `months` calendar months after (or, negative, before) a date; a day the month lacks
+ * becomes its last (31 January + 1 month is 28 or 29 February).
+ */
+export function addMonths(date: string, months: number): string {
+  return format(parse(date).add(months, 'month'));
+}
+
+/**
+ * Whole calendar months from start to end: 12 from 2025-02-03 to 2026-02-03, 11 to 2026-02-02;
+ * 0 when end is before start.
+ */
+export function wholeMonthsBetween(startDate: string, endDate: string): number {
+  return Math.max(0, parse(endDate).diff(parse(startDate), 'month'));
+}
+
 /** Calendar days from start to end, both counted: 1 for a single day, 0 when end is before start. */
 export function calendarDaysBetween(startDate: string, endDate: string): number {
   return Math.max(0, parse(endDate).diff(parse(startDate), 'day') + 1);

@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import {
   LEAVE_TYPE_ID,
+  genderSchema,
   leaveBalanceSchema,
   leaveTypeSchema,
   pageQuerySchema,
+  proRataSchema,
   serviceTierSchema,
   staffRecordSchema,
 } from './leave';
@@ -43,6 +45,8 @@ export type Adjustment = z.infer<typeof adjustmentSchema>;
 export const adminBalanceSchema = leaveBalanceSchema.extend({
   /** The admin's override of the entitled days, or null when the type's service-year rule decides. */
   entitledOverride: z.number().nullable(),
+  /** The days carried into the year, as recorded; `carried` is what of them still counts on the date. */
+  carriedForward: z.number(),
   carriedExpiresOn: z.string().nullable(),
 });
 export type AdminBalance = z.infer<typeof adminBalanceSchema>;
@@ -120,6 +124,14 @@ export const leaveTypeInputSchema = z.object({
   balanceLimited: z.boolean(),
   accruesMonthly: z.boolean(),
   active: z.boolean(),
+  eligibleGender: genderSchema.nullable(),
+  minServiceMonths: z
+    .number()
+    .int('must be whole months')
+    .min(0, 'must be between 0 and 600 months')
+    .max(600, 'must be between 0 and 600 months'),
+  proRata: proRataSchema,
+  includesDaysOf: z.string().regex(LEAVE_TYPE_ID, 'must be a leave type id (LVE0001–LVE0022)').nullable(),
   carryForwardCap: carryForwardRuleSchema.shape.cap,
   carryForwardExpiry: carryForwardRuleSchema.shape.expiry,
 });

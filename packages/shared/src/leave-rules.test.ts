@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AppError } from './errors';
-import { LEAVE_STATUS, REFERENCE_ID } from './leave';
+import { LEAVE_STATUS, PRO_RATA_ROUNDINGS, REFERENCE_ID } from './leave';
 import {
   DEPARTMENT_AWAY_THRESHOLD,
   LEAVE_TRANSITIONS,
@@ -13,17 +13,24 @@ import {
   carriedAt,
   carryForwardDays,
   countLeaveDays,
+  daysByYear,
   decisionTarget,
   entitlementAt,
   entitlementDateOf,
   findTransition,
   fitsBalance,
+  ineligibilityOn,
   isWorkingDay,
+  leaveDates,
   newReferenceId,
   overAwayThreshold,
+  proRatedEntitlement,
   randomSixDigits,
   rangesOverlap,
   referenceTimestamp,
+  serviceCompleteOn,
+  serviceMonthsInYear,
+  withInclusiveAllowances,
   yearsOfService,
   type LeaveActor,
 } from './leave-rules';
@@ -340,6 +347,186 @@ describe('balances as at a date: accrual, carried days and carry-forward (PRODUC
           expect(carried).toBe(Math.min(cap, Math.max(available, 0)));
         },
       ),
+    );
+  });
+});
+
+describe('the dates of a request and the years they fall in', () => {
+  it('takes the working days of a range and splits them by year at New Year', () => {
+    const overNewYear = { startDate: '2027-12-27', endDate: '2028-01-07', dayType: 0 as const };
+    const dates = leaveDates({ ...overNewYear, workingDaysMask: MON_FRI, holidays: new Set(['2027-12-31']) });
+    expect(dates).toEqual([
+      '2027-12-27',
+      '2027-12-28',
+      '2027-12-29',
+      '2027-12-30',
+      '2028-01-03',
+      '2028-01-04',
+      '2028-01-05',
+      '2028-01-06',
+      '2028-01-07',
+    ]);
+    expect(daysByYear(dates, 0)).toEqual([
+      { year: 2027, days: 4 },
+      { year: 2028, days: 5 },
+    ]);
+    expect(daysByYear(['2027-03-15'], 1)).toEqual([{ year: 2027, days: 0.5 }]);
+    expect(daysByYear([], 0)).toEqual([]);
+  });
+
+  it("property: a request's days by year add up to its day count, each within its own year", () => {
+    fc.assert(
+      fc.property(
+        isoDate,
+        fc.integer({ min: 0, max: 365 }),
+        fc.integer({ min: 1, max: 127 }),
+        (start, length, mask) => {
+          const input = {
+            startDate: start,
+            endDate: addDays(start, length),
+            dayType: 0 as const,
+            workingDaysMask: mask,
+          };
+          const dates = leaveDates({ ...input, holidays: none });
+          const shares = daysByYear(dates, 0);
+          expect(shares.reduce((sum, share) => sum + share.days, 0)).toBe(countLeaveDays({ ...input, holidays: none }));
+          expect(shares.length).toBeLessThanOrEqual(2);
+          for (const share of shares) {
+            expect(share.year).toBeGreaterThanOrEqual(Number(start.slice(0, 4)));
+            expect(share.year).toBeLessThanOrEqual(Number(input.endDate.slice(0, 4)));
+          }
+        },
+      ),
+    );
+  });
+});
+
+describe('eligibility by gender and service (docs/product/leave.md)', () => {
+  const maternity = { eligibleGender: 'F' as const, minServiceMonths: 0 };
+  const paternity = { eligibleGender: 'M' as const, minServiceMonths: 12 };
+  const man = { gender: 'M' as const, joinDate: '2026-08-27' };
+
+  it('refuses a type for the other gender, and one needing more service until it is complete', () => {
+    expect(ineligibilityOn(maternity, man, '2027-03-01')).toEqual({ reason: 'gender', gender: 'F' });
+    expect(ineligibilityOn(maternity, { ...man, gender: 'F' }, '2027-03-01')).toBeNull();
+    expect(ineligibilityOn(paternity, man, '2027-08-26')).toEqual({
+      reason: 'service',
+      minServiceMonths: 12,
+      from: '2027-08-27',
+    });
+    expect(ineligibilityOn(paternity, man, '2027-08-27')).toBeNull();
+    expect(ineligibilityOn({ eligibleGender: null, minServiceMonths: 0 }, man, '2026-01-01')).toBeNull();
+  });
+
+  it('property: eligible by service exactly from the day the months are complete', () => {
+    fc.assert(
+      fc.property(isoDate, isoDate, fc.integer({ min: 1, max: 120 }), (joinDate, date, months) => {
+        const answer = ineligibilityOn(
+          { eligibleGender: null, minServiceMonths: months },
+          { gender: 'F', joinDate },
+          date,
+        );
+        if (answer === null) expect(date >= serviceCompleteOn(joinDate, months)).toBe(true);
+        else {
+          expect(answer).toMatchObject({ reason: 'service', minServiceMonths: months });
+          expect(date < (answer as { from: string }).from).toBe(true);
+          expect(
+            ineligibilityOn(
+              { eligibleGender: null, minServiceMonths: months },
+              { gender: 'F', joinDate },
+              (answer as { from: string }).from,
+            ),
+          ).toBeNull();
+        }
+      }),
+    );
+  });
+});
+
+describe('pro-rating in a year of joining or leaving (Employment Act s60E(1A))', () => {
+  it('counts the completed months of service within the year', () => {
+    expect(serviceMonthsInYear(2025, '2025-02-03', null)).toBe(10);
+    expect(serviceMonthsInYear(2026, '2025-02-03', null)).toBe(12);
+    expect(serviceMonthsInYear(2027, '2022-01-10', '2027-06-15')).toBe(5);
+    expect(serviceMonthsInYear(2027, '2027-01-01', null)).toBe(12);
+    expect(serviceMonthsInYear(2027, '2027-01-02', null)).toBe(11);
+    expect(serviceMonthsInYear(2027, '2027-12-02', null)).toBe(0);
+    expect(serviceMonthsInYear(2027, '2028-01-03', null)).toBe(0);
+    expect(serviceMonthsInYear(2027, '2020-01-01', '2026-12-31')).toBe(0);
+    expect(serviceMonthsInYear(2027, '2027-03-15', '2027-09-14')).toBe(6);
+  });
+
+  it("rounds as the type says: the Act's nearest day, down to the day, down to the half day", () => {
+    // 8 days × 10/12 = 6.67; 16 × 5/12 = 6.67; 14 × 3/12 = 3.5; 8 × 1/12 = 0.67.
+    expect(proRatedEntitlement(8, 10, 'nearest-day')).toBe(7);
+    expect(proRatedEntitlement(14, 3, 'nearest-day')).toBe(4);
+    expect(proRatedEntitlement(8, 1, 'nearest-day')).toBe(1);
+    expect(proRatedEntitlement(16, 5, 'down-to-day')).toBe(6);
+    expect(proRatedEntitlement(16, 5, 'down-to-half-day')).toBe(6.5);
+    expect(proRatedEntitlement(14, 3, 'down-to-half-day')).toBe(3.5);
+    expect(proRatedEntitlement(16, 5, 'off')).toBe(16);
+    expect(proRatedEntitlement(12.5, 12, 'down-to-day')).toBe(12.5);
+    expect(proRatedEntitlement(16, 0, 'nearest-day')).toBe(0);
+  });
+
+  it('property: a share within the year, close to the exact share, never falling with more months', () => {
+    const yearly = fc.integer({ min: 0, max: 732 }).map((n) => n / 2);
+    fc.assert(
+      fc.property(
+        yearly,
+        fc.integer({ min: 0, max: 11 }),
+        fc.constantFrom(...PRO_RATA_ROUNDINGS),
+        (days, months, rounding) => {
+          const share = proRatedEntitlement(days, months, rounding);
+          const exact = (days * months) / 12;
+          expect(share).toBeGreaterThanOrEqual(0);
+          expect(share).toBeLessThanOrEqual(days);
+          expect(proRatedEntitlement(days, months + 1, rounding)).toBeGreaterThanOrEqual(share);
+          if (rounding === 'nearest-day') expect(Math.abs(share - exact)).toBeLessThanOrEqual(0.5 + 1e-9);
+          if (rounding === 'down-to-day') expect(exact - share).toBeLessThan(1);
+          if (rounding === 'down-to-half-day') expect(exact - share).toBeLessThan(0.5);
+          if (rounding !== 'off') expect(share).toBeLessThanOrEqual(Math.ceil(exact));
+        },
+      ),
+    );
+  });
+
+  it('stops crediting an accruing type in the month of leaving', () => {
+    expect(accruedMonths(2027, '2020-05-18', '2027-12-31', '2027-06-15')).toBe(6);
+    expect(accruedMonths(2027, '2020-05-18', '2027-03-31', '2027-06-15')).toBe(3);
+    expect(accruedMonths(2027, '2020-05-18', '2027-12-31', '2026-11-30')).toBe(0);
+  });
+});
+
+describe('allowances inclusive of another type (hospitalisation inclusive of sick leave)', () => {
+  it("counts the included type's days against the including one, and caps the included type by what is left", () => {
+    const outcome = withInclusiveAllowances([
+      { leaveTypeId: 'LVE0002', includesDaysOf: null, used: 3, available: 19 },
+      { leaveTypeId: 'LVE0003', includesDaysOf: 'LVE0002', used: 55, available: 5 },
+      { leaveTypeId: 'LVE0001', includesDaysOf: null, used: 2, available: 14 },
+    ]);
+    expect(outcome.get('LVE0003')).toEqual({
+      available: 2,
+      includes: { leaveTypeId: 'LVE0002', days: 3 },
+      limitedBy: null,
+    });
+    expect(outcome.get('LVE0002')).toEqual({ available: 2, includes: null, limitedBy: 'LVE0003' });
+    expect(outcome.get('LVE0001')).toEqual({ available: 14, includes: null, limitedBy: null });
+  });
+
+  it('property: the included type never has more than either allowance leaves; the rest are unchanged', () => {
+    const days = fc.integer({ min: 0, max: 200 }).map((n) => n / 2);
+    fc.assert(
+      fc.property(days, days, days, days, (usedA, availableA, usedB, availableB) => {
+        const outcome = withInclusiveAllowances([
+          { leaveTypeId: 'A', includesDaysOf: null, used: usedA, available: availableA },
+          { leaveTypeId: 'B', includesDaysOf: 'A', used: usedB, available: availableB },
+        ]);
+        const left = Math.round((availableB - usedA) * 10) / 10;
+        expect(outcome.get('B')!.available).toBe(left);
+        expect(outcome.get('A')!.available).toBe(Math.min(availableA, left));
+        expect(outcome.get('A')!.limitedBy).toBe(left < availableA ? 'B' : null);
+      }),
     );
   });
 });

@@ -1,7 +1,15 @@
 import { DEFAULT_TIME_ZONE } from './constants';
 import { conflict, validationError } from './errors';
-import { datesBetween, isIsoDate, weekdayIndex } from './iso-dates';
-import { DAY_TYPE, LEAVE_STATUS, type DayType, type LeaveStatus } from './leave';
+import { addDays, addMonths, datesBetween, isIsoDate, weekdayIndex, wholeMonthsBetween } from './iso-dates';
+import {
+  DAY_TYPE,
+  LEAVE_STATUS,
+  type DayType,
+  type Gender,
+  type Ineligibility,
+  type LeaveStatus,
+  type ProRata,
+} from './leave';
 
 /**
  * The E-Leave rules of PRODUCT.md §5 as pure functions, used by the server to decide and by the
@@ -33,21 +41,42 @@ export interface DayCountInput {
   holidays: ReadonlySet<string>;
 }
 
+/** What one date of a request counts: a whole day, or half of one for a morning or an afternoon. */
+export function dayUnit(dayType: number): number {
+  return dayType === DAY_TYPE.WD ? 1 : 0.5;
+}
+
+/**
+ * The dates a request takes leave on: its working days, skipping public holidays; a half day
+ * (AM/PM) is only for a one-day request (docs/product/leave.md). Each counts `dayUnit(dayType)`.
+ */
+export function leaveDates({ startDate, endDate, dayType, workingDaysMask, holidays }: DayCountInput): string[] {
+  if (endDate < startDate) throw validationError('The end date cannot be before the start date', 'endDate');
+  if (dayType !== DAY_TYPE.WD && startDate !== endDate) {
+    throw validationError('A half day must start and end on the same day', 'dayType');
+  }
+  return datesBetween(startDate, endDate).filter((date) => isWorkingDay(date, workingDaysMask, holidays));
+}
+
 /**
  * Leave days a request takes: its working days, skipping public holidays; a half day (AM/PM)
- * counts 0.5 and is only for a one-day request (PRODUCT.md §5).
+ * counts 0.5 and is only for a one-day request (docs/product/leave.md).
  */
-export function countLeaveDays({ startDate, endDate, dayType, workingDaysMask, holidays }: DayCountInput): number {
-  if (endDate < startDate) throw validationError('The end date cannot be before the start date', 'endDate');
-  if (dayType !== DAY_TYPE.WD) {
-    if (startDate !== endDate) throw validationError('A half day must start and end on the same day', 'dayType');
-    return isWorkingDay(startDate, workingDaysMask, holidays) ? 0.5 : 0;
+export function countLeaveDays(input: DayCountInput): number {
+  return leaveDates(input).length * dayUnit(input.dayType);
+}
+
+/**
+ * A request's days by the year each falls in, in order of year (docs/product/leave.md: days of a
+ * request that fall in another year count against that year's balance).
+ */
+export function daysByYear(dates: readonly string[], dayType: number): { year: number; days: number }[] {
+  const byYear = new Map<number, number>();
+  for (const date of dates) {
+    const year = Number(date.slice(0, 4));
+    byYear.set(year, (byYear.get(year) ?? 0) + dayUnit(dayType));
   }
-  let days = 0;
-  for (const date of datesBetween(startDate, endDate)) {
-    if (isWorkingDay(date, workingDaysMask, holidays)) days += 1;
-  }
-  return days;
+  return [...byYear].sort(([a], [b]) => a - b).map(([year, days]) => ({ year, days }));
 }
 
 export interface ServiceTierRule {
@@ -87,10 +116,76 @@ export function entitlementAt(type: EntitlementRule, joinDate: string, atDate: s
 
 /**
  * The date a year's entitlement is judged on: the year's last day, so a tier reached during the
- * year counts for the whole of it (decision record 0017).
+ * year counts for the whole of it (decision record 0029).
  */
 export function entitlementDateOf(year: number): string {
   return `${String(year).padStart(4, '0')}-12-31`;
+}
+
+/** Who a leave type's eligibility is judged for: their gender and service. */
+export interface EligibilityPerson {
+  gender: Gender;
+  joinDate: string;
+}
+
+export interface EligibilityRule {
+  eligibleGender: Gender | null;
+  minServiceMonths: number;
+}
+
+/** The first day on which `months` months of service from the join date are complete. */
+export function serviceCompleteOn(joinDate: string, months: number): string {
+  return addMonths(joinDate, months);
+}
+
+/**
+ * Why a person cannot take a type on a date, or null when they can: a type for the other gender
+ * (maternity, paternity), or service short of the type's minimum (paternity: 12 months) by then.
+ */
+export function ineligibilityOn(rule: EligibilityRule, person: EligibilityPerson, date: string): Ineligibility | null {
+  if (rule.eligibleGender !== null && rule.eligibleGender !== person.gender) {
+    return { reason: 'gender', gender: rule.eligibleGender };
+  }
+  if (rule.minServiceMonths > 0) {
+    const from = serviceCompleteOn(person.joinDate, rule.minServiceMonths);
+    if (date < from) return { reason: 'service', minServiceMonths: rule.minServiceMonths, from };
+  }
+  return null;
+}
+
+/**
+ * Completed months of service within a year (Employment Act s60E(1A)): 12 for a whole year;
+ * in a year of joining, from the join date; in a year of leaving, up to the last day (both
+ * counted); 0 in a year before joining or after leaving.
+ */
+export function serviceMonthsInYear(year: number, joinDate: string, leavingDate: string | null): number {
+  assertIsoDates(joinDate, ...(leavingDate === null ? [] : [leavingDate]));
+  const first = `${String(year).padStart(4, '0')}-01-01`;
+  const last = entitlementDateOf(year);
+  const start = joinDate > first ? joinDate : first;
+  const end = leavingDate !== null && leavingDate < last ? leavingDate : last;
+  if (end < start) return 0;
+  return Math.min(12, wholeMonthsBetween(start, addDays(end, 1)));
+}
+
+/**
+ * A yearly entitlement's share for some completed months, rounded as the type says: the Act's
+ * rounding (under half a day is dropped, half a day or more is a whole day), down to the day, or
+ * down to the half day; the whole of it for twelve months or a type that is not pro-rated.
+ * Worked in tenths of a day (entitlements have one decimal), so no float error moves a boundary.
+ */
+export function proRatedEntitlement(yearly: number, months: number, rounding: ProRata): number {
+  if (rounding === 'off' || months >= 12) return yearly;
+  const share = Math.round(yearly * 10) * Math.max(0, months);
+  const whole = 120;
+  switch (rounding) {
+    case 'nearest-day':
+      return Math.floor((2 * share + whole) / (2 * whole));
+    case 'down-to-day':
+      return Math.floor(share / whole);
+    case 'down-to-half-day':
+      return Math.floor((2 * share) / whole) / 2;
+  }
 }
 
 /**
@@ -104,16 +199,18 @@ export function balanceDateOf(year: number, today: string): string {
 }
 
 /**
- * Months of a year's entitlement earned by a date, for a type that accrues monthly (PRODUCT.md
- * §5a): each month is credited on its first day, from the month of joining; none before the
- * year or the joining, all twelve once the year is over.
+ * Months of a year's entitlement earned by a date, for a type that accrues monthly
+ * (docs/product/leave.md): each month is credited on its first day, from the month of joining
+ * to the month of leaving; none before the year or the joining, all of them once the year is over.
  */
-export function accruedMonths(year: number, joinDate: string, asAt: string): number {
-  assertIsoDates(joinDate, asAt);
-  const [joinYear, joinMonth] = joinDate.split('-').map(Number) as [number, number];
-  const [atYear, atMonth] = asAt.split('-').map(Number) as [number, number];
-  const firstMonth = joinYear < year ? 1 : joinYear === year ? joinMonth : 13;
-  const lastMonth = atYear < year ? 0 : atYear === year ? atMonth : 12;
+export function accruedMonths(year: number, joinDate: string, asAt: string, leavingDate: string | null = null): number {
+  assertIsoDates(joinDate, asAt, ...(leavingDate === null ? [] : [leavingDate]));
+  const monthOf = (date: string) => {
+    const [y, m] = date.split('-').map(Number) as [number, number];
+    return y < year ? 0 : y === year ? m : 13;
+  };
+  const firstMonth = Math.max(1, monthOf(joinDate));
+  const lastMonth = Math.min(12, monthOf(asAt), leavingDate === null ? 12 : monthOf(leavingDate));
   return Math.max(0, lastMonth - firstMonth + 1);
 }
 
@@ -159,6 +256,52 @@ export function availableBalance(parts: BalanceParts): number {
   const value =
     parts.entitled + parts.carried + parts.adjustments - parts.approved - parts.pending - parts.pendingCancellation;
   return Math.round(value * 10) / 10;
+}
+
+/** One type's balance as the inclusive-allowance rule needs it. */
+export interface AllowanceBalance {
+  leaveTypeId: string;
+  /** The type whose days this type's allowance includes, if any. */
+  includesDaysOf: string | null;
+  /** The days of the type counting against the balance: approved, pending and pending cancellation. */
+  used: number;
+  /** Its own available balance, before the rule. */
+  available: number;
+}
+
+export interface AllowanceOutcome {
+  available: number;
+  /** The included type and its days counted here, on the including type. */
+  includes: { leaveTypeId: string; days: number } | null;
+  /** The including type whose allowance limits this one, on the included type. */
+  limitedBy: string | null;
+}
+
+/**
+ * Allowances inclusive of another type's days (hospitalisation: up to 60 days a year, inclusive
+ * of sick leave; docs/product/leave.md): the included type's used days count against the
+ * including type too, and the included type can never have more available than the including
+ * type has left. One level only: an included type's own inclusion is not followed.
+ */
+export function withInclusiveAllowances(balances: readonly AllowanceBalance[]): Map<string, AllowanceOutcome> {
+  const byId = new Map(balances.map((b) => [b.leaveTypeId, b]));
+  const outcome = new Map<string, AllowanceOutcome>(
+    balances.map((b) => [b.leaveTypeId, { available: b.available, includes: null, limitedBy: null }]),
+  );
+  for (const including of balances) {
+    const included = including.includesDaysOf === null ? undefined : byId.get(including.includesDaysOf);
+    if (!included || included.leaveTypeId === including.leaveTypeId) continue;
+    const left = Math.round((including.available - included.used) * 10) / 10;
+    outcome.set(including.leaveTypeId, {
+      ...outcome.get(including.leaveTypeId)!,
+      available: left,
+      includes: { leaveTypeId: included.leaveTypeId, days: included.used },
+    });
+    const own = outcome.get(included.leaveTypeId)!;
+    if (left < own.available)
+      outcome.set(included.leaveTypeId, { ...own, available: left, limitedBy: including.leaveTypeId });
+  }
+  return outcome;
 }
 
 /**

@@ -74,6 +74,19 @@ export const staffParamsSchema = z.object({
   staffId: z.string().regex(STAFF_ID, 'must be a staff id (LVUSR + 10 digits)'),
 });
 
+export const GENDERS = ['F', 'M'] as const;
+export const genderSchema = z.enum(GENDERS);
+export type Gender = z.infer<typeof genderSchema>;
+
+/**
+ * How a type's entitlement is pro-rated in a year of joining or leaving, by the completed months
+ * of service in it (Employment Act 1955 s60E(1A)): not at all; to the nearest whole day, half a
+ * day counting as a whole one (the Act's rounding); down to the whole day; down to the half day.
+ */
+export const PRO_RATA_ROUNDINGS = ['off', 'nearest-day', 'down-to-day', 'down-to-half-day'] as const;
+export const proRataSchema = z.enum(PRO_RATA_ROUNDINGS);
+export type ProRata = z.infer<typeof proRataSchema>;
+
 export const serviceTierSchema = z.object({
   minYears: z.number().int().min(0).max(60),
   days: z.number().min(0).max(366),
@@ -91,23 +104,65 @@ export const leaveTypeSchema = z.object({
   /** The year's entitlement is earned a twelfth each month rather than all on 1 January. */
   accruesMonthly: z.boolean(),
   active: z.boolean(),
+  /** Only for staff of this gender (maternity for women, paternity for men); null: everyone. */
+  eligibleGender: genderSchema.nullable(),
+  /** Completed months of service needed by the first day of leave (paternity: 12). */
+  minServiceMonths: z.number().int().min(0).max(600),
+  /** Pro-rating in a year of joining or leaving (annual leave: to the nearest day). */
+  proRata: proRataSchema,
+  /**
+   * This type's allowance includes the days of that type (hospitalisation's 60 days a year are
+   * inclusive of sick leave): those days count against it too, and that type can be taken only
+   * while this one has days left. Null: none.
+   */
+  includesDaysOf: z.string().regex(LEAVE_TYPE_ID).nullable(),
 });
 export type LeaveType = z.infer<typeof leaveTypeSchema>;
 
-/** One leave type's balance for a year, as at a date (PRODUCT.md §5, §5a). */
+/** Why a person cannot take a type (as at a date): the type is for the other gender, or needs more service. */
+export const ineligibilitySchema = z.discriminatedUnion('reason', [
+  z.object({ reason: z.literal('gender'), gender: genderSchema }),
+  z.object({
+    reason: z.literal('service'),
+    minServiceMonths: z.number().int(),
+    /** The first day the service is complete. */
+    from: z.string(),
+  }),
+]);
+export type Ineligibility = z.infer<typeof ineligibilitySchema>;
+
+const typeRefSchema = z.object({ leaveTypeId: z.string(), leaveTypeName: z.string() });
+
+/** One leave type's balance for a year, as at a date (docs/product/leave.md; decision record 0029). */
 export const leaveBalanceSchema = z.object({
   leaveTypeId: z.string(),
   leaveTypeName: z.string(),
   /** The entitlement earned by the date: the whole year's, or for a type that accrues monthly, its share so far. */
   entitled: z.number(),
-  /** The whole year's entitlement. */
+  /** The whole year's entitlement (pro-rated in a year of joining or leaving). */
   entitledForYear: z.number(),
   accruesMonthly: z.boolean(),
+  /** The completed months of service the year's entitlement was pro-rated to; null when it was not. */
+  proRatedMonths: z.number().int().nullable(),
+  /** Carried-forward days that still count on the date. */
   carried: z.number(),
   adjustments: z.number(),
+  /** Approved days of the year on or before the date. */
   taken: z.number(),
+  /** Approved days of the year after the date. */
+  booked: z.number(),
+  /** Pending and pending-cancellation days of the year. */
   pending: z.number(),
-  /** entitled + carried + adjustments − taken − pending (pending includes pending cancellation). */
+  /** The days of another type this allowance includes, and counts against itself. */
+  includes: typeRefSchema.extend({ days: z.number() }).nullable(),
+  /** The type whose allowance includes this one and leaves less than this type's own: its available is this one's. */
+  limitedBy: typeRefSchema.nullable(),
+  /** Why the person cannot take this type on the date; null when they can. */
+  ineligible: ineligibilitySchema.nullable(),
+  /**
+   * entitled + carried + adjustments − taken − booked − pending − the included type's days; at
+   * most what the including type has left.
+   */
   available: z.number(),
 });
 export type LeaveBalance = z.infer<typeof leaveBalanceSchema>;
@@ -120,7 +175,9 @@ export const staffRecordSchema = z.object({
   approverStaffId: z.string().nullable(),
   approverName: z.string().nullable(),
   joinDate: z.string(),
-  gender: z.enum(['F', 'M']),
+  /** The last day of service, when known: the leaving year's annual leave is pro-rated to it. */
+  leavingDate: z.string().nullable(),
+  gender: genderSchema,
   workingDaysMask: z.number().int().min(0).max(127),
   active: z.boolean(),
 });
@@ -243,10 +300,17 @@ export const applyLeaveInputSchema = z
   });
 export type ApplyLeaveInput = z.infer<typeof applyLeaveInputSchema>;
 
+/**
+ * The preview: the request's days, and the balance of its first year before and after it; `years`
+ * has the same for each year its days fall in (two for a request over New Year).
+ */
 export const leavePreviewSchema = z.object({
   days: z.number(),
   available: z.number(),
   balanceAfter: z.number(),
+  years: z.array(
+    z.object({ year: z.number().int(), days: z.number(), available: z.number(), balanceAfter: z.number() }),
+  ),
 });
 export type LeavePreview = z.infer<typeof leavePreviewSchema>;
 
@@ -262,8 +326,15 @@ export type LeaveDecisionInput = z.infer<typeof leaveDecisionInputSchema>;
 
 /** One entry of `GET /leave/approvals`: a request waiting for me, with what I need to decide. */
 export const approvalItemSchema = leaveRequestSchema.extend({
-  /** The applicant's balance of that type after this request (before it, for a cancellation). */
+  /**
+   * The applicant's balance of that type after this request (before it, for a cancellation), in
+   * the year it starts; `years` has it for each year its days fall in.
+   */
   balanceAfter: z.number(),
+  years: z.array(z.object({ year: z.number().int(), days: z.number(), balanceAfter: z.number() })),
+  /** As on the balance: another type's days this allowance includes, or the type whose allowance limits it. */
+  includes: leaveBalanceSchema.shape.includes,
+  limitedBy: leaveBalanceSchema.shape.limitedBy,
   /** Others of the same department away (approved or pending) on any of those dates. */
   awayOnDates: z.array(
     z.object({ staffName: z.string(), startDate: z.string(), endDate: z.string(), status: z.number().int() }),
@@ -283,11 +354,18 @@ export const staffSearchQuerySchema = pageQuerySchema.extend({
 });
 
 /** `PUT /leave/admin/staff/:staffId` (ADMIN): one staff member's leave record; answers the StaffRecord. */
-export const updateStaffInputSchema = z.object({
-  approverStaffId: z.string().regex(STAFF_ID, 'approverStaffId must be a staff id (LVUSR + 10 digits)').nullable(),
-  departmentCode: z.string().trim().min(1).max(50),
-  joinDate: isoDate,
-  gender: z.enum(['F', 'M']),
-  workingDaysMask: z.number().int().min(1, 'at least one working day is needed').max(127),
-});
+export const updateStaffInputSchema = z
+  .object({
+    approverStaffId: z.string().regex(STAFF_ID, 'approverStaffId must be a staff id (LVUSR + 10 digits)').nullable(),
+    departmentCode: z.string().trim().min(1).max(50),
+    joinDate: isoDate,
+    /** The last day of service; null: none known. Left out: unchanged. */
+    leavingDate: isoDate.nullable().optional(),
+    gender: genderSchema,
+    workingDaysMask: z.number().int().min(1, 'at least one working day is needed').max(127),
+  })
+  .refine((input) => !input.leavingDate || input.leavingDate >= input.joinDate, {
+    message: 'The leaving date cannot be before the join date',
+    path: ['leavingDate'],
+  });
 export type UpdateStaffInput = z.infer<typeof updateStaffInputSchema>;

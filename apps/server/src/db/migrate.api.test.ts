@@ -1,7 +1,28 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../test/app';
-import { migrate, migrationsApplied } from './migrate';
+import { fromPglite, pgliteExtensions } from './client';
+import { migrate, migrationsApplied, migrationsFolder } from './migrate';
+import { leaveRequests } from './schema/leave';
+import { leaveTypes } from './schema/organisation';
+
+/** A copy of the migrations folder with only those before `tag`, to build a database as it was. */
+function migrationsBefore(tag: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sp-migrations-'));
+  fs.cpSync(migrationsFolder, dir, { recursive: true });
+  const journalFile = path.join(dir, 'meta', '_journal.json');
+  const journal = JSON.parse(fs.readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
+  const index = journal.entries.findIndex((entry) => entry.tag === tag);
+  journal.entries = journal.entries.slice(0, index);
+  fs.writeFileSync(journalFile, JSON.stringify(journal));
+  return dir;
+}
 
 describe('migrations', () => {
   it('are all applied, pg_trgm included, and applying them again changes nothing', async () => {
@@ -13,5 +34,62 @@ describe('migrations', () => {
       .select({ close: sql<boolean>`similarity('Rahman', 'Rahmann') > 0.5` })
       .from(sql`(select 1) as one`);
     expect(row).toEqual({ close: true });
+  });
+
+  it("0015 gives the requests already made the dates of their days, and the catalogue's types the Act's rules", async () => {
+    const client = await PGlite.create({ extensions: pgliteExtensions });
+    const database = fromPglite(client);
+    const before = migrationsBefore('0015_leave-rules');
+    try {
+      await migratePglite(database.db as unknown as PgliteDatabase, { migrationsFolder: before });
+      await client.exec(`
+        insert into departments (code, name) values ('HR', 'Human Resources');
+        insert into leave_types (id, name) values ('LVE0001', 'Annual Leave'), ('LVE0002', 'Medical Leave'),
+          ('LVE0003', 'Hospitalisation Leave'), ('LVE0004', 'Maternity Leave'), ('LVE0005', 'Cuti Khas');
+        insert into staff (staff_id, display_name, email, department_code, join_date, gender, working_days_mask)
+          values ('LVUSR0000000001', 'A', 'a@example.org', 'HR', '2020-01-01', 'F', 31);
+        insert into public_holidays (date, region, name) values ('2027-03-10', 'MY-14', 'Test Holiday');
+        insert into leave_requests (reference_id, staff_id, leave_type_id, start_date, end_date, day_type, days) values
+          -- Mon 8 – Fri 12 March 2027 with the holiday on the Wednesday: 4 days.
+          ('LV202703010900000001', 'LVUSR0000000001', 'LVE0001', '2027-03-08', '2027-03-12', 0, 4),
+          -- Over New Year, Thu 30 December 2027 – Tue 4 January 2028: 4 days.
+          ('LV202703010900000002', 'LVUSR0000000001', 'LVE0001', '2027-12-30', '2028-01-04', 0, 4),
+          -- Counted before the holiday was added: 3 days then, so the holiday is among them now.
+          ('LV202703010900000003', 'LVUSR0000000001', 'LVE0001', '2027-03-09', '2027-03-11', 0, 3),
+          ('LV202703010900000004', 'LVUSR0000000001', 'LVE0001', '2027-03-15', '2027-03-15', 1, 0.5);
+      `);
+      await migrate(database);
+      const rows = await database.db
+        .select({ referenceId: leaveRequests.referenceId, leaveDates: leaveRequests.leaveDates })
+        .from(leaveRequests)
+        .orderBy(leaveRequests.referenceId);
+      expect(rows.map((row) => row.leaveDates)).toEqual([
+        ['2027-03-08', '2027-03-09', '2027-03-11', '2027-03-12'],
+        ['2027-12-30', '2027-12-31', '2028-01-03', '2028-01-04'],
+        ['2027-03-09', '2027-03-10', '2027-03-11'],
+        ['2027-03-15'],
+      ]);
+      const types = await database.db
+        .select({
+          id: leaveTypes.id,
+          eligibleGender: leaveTypes.eligibleGender,
+          minServiceMonths: leaveTypes.minServiceMonths,
+          proRata: leaveTypes.proRata,
+          includesDaysOf: leaveTypes.includesDaysOf,
+        })
+        .from(leaveTypes)
+        .orderBy(leaveTypes.id);
+      expect(types).toEqual([
+        { id: 'LVE0001', eligibleGender: null, minServiceMonths: 0, proRata: 'nearest-day', includesDaysOf: null },
+        { id: 'LVE0002', eligibleGender: null, minServiceMonths: 0, proRata: 'off', includesDaysOf: null },
+        { id: 'LVE0003', eligibleGender: null, minServiceMonths: 0, proRata: 'off', includesDaysOf: 'LVE0002' },
+        { id: 'LVE0004', eligibleGender: 'F', minServiceMonths: 0, proRata: 'off', includesDaysOf: null },
+        // Renamed by the organisation: not the catalogue's paternity leave any more, so left alone.
+        { id: 'LVE0005', eligibleGender: null, minServiceMonths: 0, proRata: 'off', includesDaysOf: null },
+      ]);
+    } finally {
+      await database.close();
+      fs.rmSync(before, { recursive: true, force: true });
+    }
   });
 });

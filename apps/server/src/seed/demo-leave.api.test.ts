@@ -1,12 +1,18 @@
 import { asc, count } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { REFERENCE_ID, type MyLeave } from '@staff-portal/shared/leave';
-import { OVERLAP_STATUSES, countLeaveDays, findTransition, rangesOverlap } from '@staff-portal/shared/leave-rules';
+import {
+  OVERLAP_STATUSES,
+  countLeaveDays,
+  findTransition,
+  rangesOverlap,
+  referenceTimestamp,
+} from '@staff-portal/shared/leave-rules';
 import { leaveAdjustments, leaveEntitlements, leaveRequestEvents, leaveRequests } from '../db/schema/leave';
 import { publicHolidays, staff } from '../db/schema/organisation';
 import { createTestApp } from '../test/app';
 import { seedDemoLeave } from './demo-leave';
-import { seedOnFirstStart } from './demo-organisation';
+import { seedDemoOrganisation, seedOnFirstStart } from './demo-organisation';
 
 describe('demo leave', () => {
   it('gives every demo staff member a year of requests in every status, each with its full history', async () => {
@@ -63,6 +69,31 @@ describe('demo leave', () => {
     }
     expect((await db.select({ n: count() }).from(leaveEntitlements))[0]!.n).toBeGreaterThan(0);
     expect((await db.select({ n: count() }).from(leaveAdjustments))[0]!.n).toBe(1);
+  });
+
+  it('dates nothing after now: submissions and decisions in the past, only future dates ahead', async () => {
+    const ctx = await createTestApp();
+    const { db } = ctx.database;
+    // A November seed, as on 25 November 2026: its requests run into the next year.
+    const now = new Date('2026-11-25T06:00:00Z');
+    await seedDemoOrganisation(db, { orgDepartment: 'UNION', today: now });
+    await seedDemoLeave(db, { today: now });
+    const requests = await db.select().from(leaveRequests);
+    const events = await db.select().from(leaveRequestEvents);
+    expect(requests.length).toBeGreaterThan(0);
+    for (const request of requests) {
+      expect(request.createdAt.getTime(), request.referenceId).toBeLessThanOrEqual(now.getTime());
+      expect(request.updatedAt.getTime(), request.referenceId).toBeLessThanOrEqual(now.getTime());
+      // The reference id carries the submission's minute (docs/product/specification.md).
+      expect(request.referenceId.slice(2, 14), request.referenceId).toBe(referenceTimestamp(request.createdAt));
+      // A request whose dates are over is no longer waiting to be approved.
+      if (request.endDate < '2026-11-25') expect(request.status, request.referenceId).not.toBe(0);
+    }
+    for (const event of events) expect(event.at.getTime(), event.referenceId).toBeLessThanOrEqual(now.getTime());
+    // Ahead, some requests wait and some were approved in advance.
+    const ahead = requests.filter((r) => r.startDate > '2026-11-25');
+    expect(ahead.some((r) => r.status === 0)).toBe(true);
+    expect(ahead.some((r) => r.status === 1)).toBe(true);
   });
 
   it('is idempotent', async () => {

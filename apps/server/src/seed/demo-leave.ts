@@ -3,7 +3,7 @@ import { inArray } from 'drizzle-orm';
 import { DEFAULT_TIME_ZONE } from '@staff-portal/shared/constants';
 import { LEAVE_STATUS, type DayType, type LeaveStatus } from '@staff-portal/shared/leave';
 import { addDays } from '@staff-portal/shared/iso-dates';
-import { countLeaveDays, isWorkingDay, referenceTimestamp } from '@staff-portal/shared/leave-rules';
+import { dayUnit, isWorkingDay, leaveDates, referenceTimestamp } from '@staff-portal/shared/leave-rules';
 import type { Db, Transaction } from '../db/client';
 import { leaveAdjustments, leaveEntitlements, leaveRequestEvents, leaveRequests } from '../db/schema/leave';
 import { publicHolidays, staff } from '../db/schema/organisation';
@@ -31,8 +31,9 @@ interface Template {
 
 /**
  * One year of a staff member's leave, from about nine months back to two months ahead, so every
- * status of seed §4 shows on the demo's screens: decided requests in the past, pending ones and
- * cancellation requests ahead. Annual leave stays within the smallest entitlement (8 days).
+ * status shows on the demo's screens: decided requests in the past, pending ones,
+ * ones approved in advance and cancellation requests ahead, each submitted and decided before
+ * now. Annual leave stays within the smallest entitlement (8 days).
  */
 const templates: Template[] = [
   {
@@ -92,7 +93,8 @@ const templates: Template[] = [
   { weeks: 5, leaveTypeId: 'LVE0001', days: 2, reason: 'Hari Raya preparations', path: [] },
   { weeks: 9, leaveTypeId: 'LVE0001', days: 1, reason: 'Moving house', path: [{ to: 1, by: 'approver' }] },
   {
-    weeks: 2,
+    // Sudden leave is asked for on the day, so it is in the past; the admin's cancellation after it waits for the approver.
+    weeks: -1,
     leaveTypeId: 'LVE0008',
     days: 1,
     reason: 'Burst water pipe at home',
@@ -103,6 +105,29 @@ const templates: Template[] = [
     ],
   },
 ];
+
+const HOUR = 3_600_000;
+
+/**
+ * When a request was submitted: two weeks before its first day (on the day, for sudden leave), at
+ * 09:00 in Kuala Lumpur; for leave that close to today or later, a few days ago instead (a
+ * different number for each request), so nothing is dated after now.
+ */
+function submissionOf(start: string, lead: number, today: string, now: Date, spread: number): Date {
+  const planned = addDays(start, -lead);
+  const day = planned < today ? planned : addDays(today, -1 - (spread % 5));
+  const at = new Date(Date.parse(`${day}T01:00:00Z`));
+  return at.getTime() <= now.getTime() ? at : new Date(at.getTime() - 24 * HOUR);
+}
+
+/**
+ * When each step after the submission was taken: a day and two hours apart, or closer where that
+ * would pass now, so decisions on leave ahead were made in advance, never in the future.
+ */
+function stepTimes(submittedAt: Date, steps: number, now: Date): Date[] {
+  const gap = Math.min(26 * HOUR, (now.getTime() - submittedAt.getTime()) / (steps + 1));
+  return Array.from({ length: steps }, (_, i) => new Date(submittedAt.getTime() + Math.floor((i + 1) * gap)));
+}
 
 /** Six digits that are the same on every run for the same request, so seeding twice adds nothing. */
 function stableDigits(key: string): string {
@@ -141,34 +166,24 @@ export async function seedDemoLeave(db: Db | Transaction, options: { today?: Dat
         while (!isWorkingDay(start, person.workingDaysMask, holidays)) start = addDays(start, 1);
         let end = start;
         const dayType = template.dayType ?? 0;
+        const datesOf = (endDate: string, type: DayType) =>
+          leaveDates({
+            startDate: start,
+            endDate,
+            dayType: type,
+            workingDaysMask: person.workingDaysMask,
+            holidays,
+          });
         if (dayType === 0) {
-          while (
-            countLeaveDays({
-              startDate: start,
-              endDate: end,
-              dayType: 0,
-              workingDaysMask: person.workingDaysMask,
-              holidays,
-            }) < template.days
-          ) {
-            end = addDays(end, 1);
-          }
+          while (datesOf(end, 0).length < template.days) end = addDays(end, 1);
         }
-        const days = countLeaveDays({
-          startDate: start,
-          endDate: end,
-          dayType,
-          workingDaysMask: person.workingDaysMask,
-          holidays,
-        });
-        // Submitted two weeks before the first day (or on it, for sudden leave), 09:00 in Kuala Lumpur.
+        const dates = datesOf(end, dayType);
+        const days = dates.length * dayUnit(dayType);
         const lead = template.leaveTypeId === 'LVE0002' || template.leaveTypeId === 'LVE0008' ? 0 : 14;
-        const submittedAt = new Date(Date.parse(`${addDays(start, -lead)}T01:00:00Z`));
+        const submittedAt = submissionOf(start, lead, today, now, index + t);
         const referenceId = `LV${referenceTimestamp(submittedAt)}${stableDigits(`${person.staffId}|${t}|${start}`)}`;
-        const steps = template.path.map((step, i) => ({
-          ...step,
-          at: new Date(submittedAt.getTime() + (i + 1) * 26 * 3_600_000),
-        }));
+        const times = stepTimes(submittedAt, template.path.length, now);
+        const steps = template.path.map((step, i) => ({ ...step, at: times[i]! }));
         const last = steps.at(-1);
         const inserted = await tx
           .insert(leaveRequests)
@@ -180,6 +195,7 @@ export async function seedDemoLeave(db: Db | Transaction, options: { today?: Dat
             endDate: end,
             dayType,
             days,
+            leaveDates: dates,
             reason: template.reason,
             status: last?.to ?? LEAVE_STATUS.PENDING,
             approverStaffId: person.approverStaffId,

@@ -1,3 +1,4 @@
+import type { Gender, ProRata } from '@staff-portal/shared/leave';
 import type { ServiceTier } from '../db/schema/organisation';
 
 export interface LeaveTypeSeed {
@@ -9,18 +10,25 @@ export interface LeaveTypeSeed {
   attachmentRequired?: boolean;
   halfDayAllowed?: boolean;
   balanceLimited?: boolean;
+  eligibleGender?: Gender;
+  minServiceMonths?: number;
+  proRata?: ProRata;
+  includesDaysOf?: string;
 }
 
 /**
- * The seeded Malaysian catalogue (PRODUCT.md §5). Entitlements follow the Employment Act 1955 as
- * amended in 2022: annual and sick leave by years of service (under 2 / 2–5 / over 5), 60 days of
- * hospitalisation, 98 days of maternity and 7 of paternity leave. HR admins edit all of it.
+ * The seeded Malaysian catalogue (docs/product/leave.md). Entitlements follow the Employment Act
+ * 1955 as amended in 2022: annual and sick leave by years of service (under 2 / 2–5 / over 5),
+ * annual leave pro-rated by completed months in a year of joining or leaving (s60E(1A)), up to 60
+ * days of hospitalisation a year inclusive of sick leave, 98 days of maternity leave for women
+ * and 7 of paternity leave for men after 12 months' service. HR admins edit all of it.
  */
 export const leaveTypeCatalogue: LeaveTypeSeed[] = [
   {
     id: 'LVE0001',
     name: 'Annual Leave',
     defaultDays: 8,
+    proRata: 'nearest-day',
     serviceTiers: [
       { minYears: 0, days: 8 },
       { minYears: 2, days: 12 },
@@ -43,12 +51,20 @@ export const leaveTypeCatalogue: LeaveTypeSeed[] = [
     id: 'LVE0003',
     name: 'Hospitalisation Leave',
     defaultDays: 60,
+    includesDaysOf: 'LVE0002',
     cancellable: false,
     attachmentRequired: true,
     halfDayAllowed: false,
   },
-  { id: 'LVE0004', name: 'Maternity Leave', defaultDays: 98, halfDayAllowed: false },
-  { id: 'LVE0005', name: 'Paternity Leave', defaultDays: 7, halfDayAllowed: false },
+  { id: 'LVE0004', name: 'Maternity Leave', defaultDays: 98, halfDayAllowed: false, eligibleGender: 'F' },
+  {
+    id: 'LVE0005',
+    name: 'Paternity Leave',
+    defaultDays: 7,
+    halfDayAllowed: false,
+    eligibleGender: 'M',
+    minServiceMonths: 12,
+  },
   { id: 'LVE0006', name: 'Compassionate Leave', defaultDays: 3 },
   { id: 'LVE0007', name: 'Marriage Leave', defaultDays: 3, halfDayAllowed: false },
   { id: 'LVE0008', name: 'Emergency Leave', defaultDays: 3, cancellable: false },

@@ -28,10 +28,14 @@ const type = (overrides: Partial<LeaveType> & Pick<LeaveType, 'id' | 'name'>): L
     balanceLimited: true,
     accruesMonthly: false,
     active: true,
+    eligibleGender: null,
+    minServiceMonths: 0,
+    proRata: 'off',
+    includesDaysOf: null,
     ...overrides,
   });
 
-export const ANNUAL = type({ id: 'LVE0001', name: 'Annual Leave' });
+export const ANNUAL = type({ id: 'LVE0001', name: 'Annual Leave', proRata: 'nearest-day' });
 export const MEDICAL = type({
   id: 'LVE0002',
   name: 'Medical Leave',
@@ -40,7 +44,22 @@ export const MEDICAL = type({
   attachmentRequired: true,
   halfDayAllowed: false,
 });
-export const MATERNITY = type({ id: 'LVE0004', name: 'Maternity Leave', defaultDays: 98, halfDayAllowed: false });
+export const MATERNITY = type({
+  id: 'LVE0004',
+  name: 'Maternity Leave',
+  defaultDays: 98,
+  halfDayAllowed: false,
+  eligibleGender: 'F',
+});
+/** Not in `leaveTypes`: the tests that need it add it. */
+export const PATERNITY = type({
+  id: 'LVE0005',
+  name: 'Paternity Leave',
+  defaultDays: 7,
+  halfDayAllowed: false,
+  eligibleGender: 'M',
+  minServiceMonths: 12,
+});
 export const RETIRED = type({ id: 'LVE0021', name: 'Old Study Leave', active: false });
 export const leaveTypes: LeaveType[] = [ANNUAL, MEDICAL, MATERNITY, RETIRED];
 
@@ -49,10 +68,15 @@ const balance = (overrides: Partial<LeaveBalance> & Pick<LeaveBalance, 'leaveTyp
   entitled: 7,
   entitledForYear: overrides.entitled ?? 7,
   accruesMonthly: false,
+  proRatedMonths: null,
   carried: 0,
   adjustments: 0,
   taken: 0,
+  booked: 0,
   pending: 0,
+  includes: null,
+  limitedBy: null,
+  ineligible: null,
   available: overrides.entitled ?? 7,
   ...overrides,
 });
@@ -84,6 +108,7 @@ export const myLeave = (year: number, asAt = `${year}-06-15`): MyLeave =>
       approverStaffId: 'LVUSR0000000002',
       approverName: 'Farid',
       joinDate: '2020-02-03',
+      leavingDate: null,
       gender: 'F',
       workingDaysMask: 31,
       active: true,
@@ -138,6 +163,9 @@ export function approvalItem(overrides: Partial<ApprovalItem> = {}): ApprovalIte
   return approvalItemSchema.parse({
     ...leaveRequest({ staffName: 'Hafiz', staffId: 'LVUSR0000000003' }),
     balanceAfter: 9,
+    years: [{ year: 2026, days: 3, balanceAfter: 9 }],
+    includes: null,
+    limitedBy: null,
     awayOnDates: [],
     overThreshold: false,
     ...overrides,

@@ -41,6 +41,11 @@ export const leaveRequests = pgTable(
     /** 0 whole day(s), 1 AM, 2 PM. */
     dayType: smallint('day_type').notNull().default(0),
     days: numeric('days', { precision: 5, scale: 1, mode: 'number' }).notNull(),
+    /**
+     * The dates the days fall on (the working days counted at submit), each a whole day or, for a
+     * half day, half of one: what splits a request between years and between taken and booked.
+     */
+    leaveDates: date('leave_dates', { mode: 'string' }).array().notNull(),
     reason: text('reason').notNull().default(''),
     status: smallint('status').notNull().default(0),
     /** The approver when the request was submitted; later changes of approver do not move it. */
@@ -60,6 +65,10 @@ export const leaveRequests = pgTable(
     check('leave_requests_day_type', sql`${t.dayType} between 0 and 2`),
     check('leave_requests_dates', sql`${t.endDate} >= ${t.startDate}`),
     check('leave_requests_days', sql`${t.days} >= 0`),
+    check(
+      'leave_requests_leave_dates',
+      sql`cardinality(${t.leaveDates}) * (case when ${t.dayType} = 0 then 1 else 0.5 end) = ${t.days} and ${t.startDate} <= all(${t.leaveDates}) and ${t.endDate} >= all(${t.leaveDates})`,
+    ),
     // A person's requests by start date; read backwards, in the order My Requests pages them
     // (newest first), so a page reads its own rows only.
     index('leave_requests_staff_start_created_idx').on(t.staffId, t.startDate, t.createdAt),

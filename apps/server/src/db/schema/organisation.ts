@@ -46,8 +46,24 @@ export const leaveTypes = pgTable(
     accruesMonthly: boolean('accrues_monthly').notNull().default(false),
     active: boolean('active').notNull().default(true),
     sortOrder: smallint('sort_order').notNull().default(0),
+    /** Only for staff of this gender (docs/product/leave.md: maternity for women, paternity for men). */
+    eligibleGender: text('eligible_gender', { enum: ['F', 'M'] }),
+    /** Completed months of service needed by the first day of leave (paternity: 12). */
+    minServiceMonths: smallint('min_service_months').notNull().default(0),
+    /** Pro-rating in a year of joining or leaving: 'off' or a rounding (see PRO_RATA_ROUNDINGS). */
+    proRata: text('pro_rata', { enum: ['off', 'nearest-day', 'down-to-day', 'down-to-half-day'] })
+      .notNull()
+      .default('off'),
+    /** This type's allowance includes that type's days (hospitalisation's 60 days include sick leave). */
+    includesDaysOf: text('includes_days_of').references((): AnyPgColumn => leaveTypes.id),
   },
-  (t) => [check('leave_types_id_format', sql`${t.id} ~ '^LVE[0-9]{4}$'`)],
+  (t) => [
+    check('leave_types_id_format', sql`${t.id} ~ '^LVE[0-9]{4}$'`),
+    check('leave_types_eligible_gender', sql`${t.eligibleGender} is null or ${t.eligibleGender} in ('F', 'M')`),
+    check('leave_types_min_service_months', sql`${t.minServiceMonths} between 0 and 600`),
+    check('leave_types_pro_rata', sql`${t.proRata} in ('off', 'nearest-day', 'down-to-day', 'down-to-half-day')`),
+    check('leave_types_includes_other', sql`${t.includesDaysOf} is distinct from ${t.id}`),
+  ],
 );
 
 /** The organisation's public holiday calendar; the day counter skips these (PRODUCT.md §5). */
@@ -76,6 +92,8 @@ export const staff = pgTable(
       .references(() => departments.code),
     approverStaffId: text('approver_staff_id').references((): AnyPgColumn => staff.staffId),
     joinDate: date('join_date', { mode: 'string' }).notNull(),
+    /** The last day of service, when known (the leaving year's annual leave is pro-rated to it). */
+    leavingDate: date('leaving_date', { mode: 'string' }),
     gender: text('gender', { enum: ['F', 'M'] }).notNull(),
     /** Bit 0 = MON ... bit 6 = SUN (seed §3); 31 = MON–FRI. */
     workingDaysMask: smallint('working_days_mask').notNull().default(31),
@@ -85,6 +103,7 @@ export const staff = pgTable(
   (t) => [
     check('staff_id_format', sql`${t.staffId} ~ '^LVUSR[0-9]{10}$'`),
     check('staff_working_days_mask', sql`${t.workingDaysMask} between 0 and 127`),
+    check('staff_leaving_after_joining', sql`${t.leavingDate} is null or ${t.leavingDate} >= ${t.joinDate}`),
     index('staff_department_idx').on(t.departmentCode),
   ],
 );

@@ -314,6 +314,10 @@ const annualInput = {
   balanceLimited: true,
   accruesMonthly: false,
   active: true,
+  eligibleGender: null,
+  minServiceMonths: 0,
+  proRata: 'nearest-day',
+  includesDaysOf: null,
   carryForwardCap: 5,
   carryForwardExpiry: '03-31',
 };
@@ -366,6 +370,87 @@ describe('leave types', () => {
       entitledForYear: 14.5,
       accruesMonthly: true,
     });
+  });
+
+  it("lists and edits each type's eligibility, pro-rating and inclusive allowance, the catalogue's as the Act says", async () => {
+    const ctx = await setup();
+    const list = (await call(ctx, 'hradmin', 'GET', '/leave/admin/types')).json<AdminLeaveType[]>();
+    const rules = (id: string) => {
+      const { eligibleGender, minServiceMonths, proRata, includesDaysOf } = list.find((t) => t.id === id)!;
+      return { eligibleGender, minServiceMonths, proRata, includesDaysOf };
+    };
+    expect(rules('LVE0001')).toEqual({
+      eligibleGender: null,
+      minServiceMonths: 0,
+      proRata: 'nearest-day',
+      includesDaysOf: null,
+    });
+    expect(rules('LVE0002')).toEqual({
+      eligibleGender: null,
+      minServiceMonths: 0,
+      proRata: 'off',
+      includesDaysOf: null,
+    });
+    expect(rules('LVE0003')).toMatchObject({ includesDaysOf: 'LVE0002' });
+    expect(rules('LVE0004')).toMatchObject({ eligibleGender: 'F', minServiceMonths: 0 });
+    expect(rules('LVE0005')).toMatchObject({ eligibleGender: 'M', minServiceMonths: 12 });
+
+    // Study leave for women with six months' service, pro-rated down to the half day, including Examination Leave.
+    const {
+      id: _id,
+      carryForwardCap: _cap,
+      carryForwardExpiry: _expiry,
+      ...study
+    } = list.find((t) => t.id === 'LVE0011')!;
+    const edited = await call(ctx, 'hradmin', 'PUT', '/leave/admin/types/LVE0011', {
+      ...study,
+      eligibleGender: 'F',
+      minServiceMonths: 6,
+      proRata: 'down-to-half-day',
+      includesDaysOf: 'LVE0012',
+      carryForwardCap: null,
+      carryForwardExpiry: null,
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json()).toMatchObject({
+      eligibleGender: 'F',
+      minServiceMonths: 6,
+      proRata: 'down-to-half-day',
+      includesDaysOf: 'LVE0012',
+    });
+    const hers = await call(ctx, 'hr', 'GET', '/leave/me?year=2027');
+    expect(hers.json<MyLeave>().balances.find((b) => b.leaveTypeId === 'LVE0011')).toMatchObject({
+      available: 0,
+      ineligible: { reason: 'gender', gender: 'F' },
+    });
+  });
+
+  it('refuses an inclusive allowance that would include itself, chain or share an included type, changing nothing', async () => {
+    const ctx = await setup();
+    const cases: [string, object, RegExp][] = [
+      ['LVE0011', { includesDaysOf: 'LVE0011' }, /its own days/],
+      ['LVE0011', { includesDaysOf: 'LVE0099' }, /no leave type LVE0099/],
+      // Hospitalisation includes medical leave: nothing else may include medical leave, or hospitalisation.
+      ['LVE0011', { includesDaysOf: 'LVE0002' }, /Hospitalisation Leave already includes the days of Medical Leave/],
+      ['LVE0011', { includesDaysOf: 'LVE0003' }, /one level only/],
+      ['LVE0002', { includesDaysOf: 'LVE0011' }, /one level only/],
+      ['LVE0011', { includesDaysOf: 'Study' }, /LVE0001/],
+      ['LVE0011', { eligibleGender: 'X' }, /./],
+      ['LVE0011', { minServiceMonths: -1 }, /between 0 and 600/],
+      ['LVE0011', { minServiceMonths: 1.5 }, /whole months/],
+      ['LVE0011', { proRata: 'sometimes' }, /./],
+    ];
+    const list = (await call(ctx, 'hradmin', 'GET', '/leave/admin/types')).json<AdminLeaveType[]>();
+    for (const [id, change, message] of cases) {
+      const { id: _id, ...type } = list.find((t) => t.id === id)!;
+      const response = await call(ctx, 'hradmin', 'PUT', `/leave/admin/types/${id}`, { ...type, ...change });
+      expect(response.statusCode, JSON.stringify(change)).toBe(400);
+      const field = Object.keys(change)[0];
+      expect(response.json(), JSON.stringify(change)).toMatchObject({ code: 'VALIDATION_ERROR', field });
+      expect(response.json<{ message: string }>().message, JSON.stringify(change)).toMatch(message);
+    }
+    const after = (await call(ctx, 'hradmin', 'GET', '/leave/admin/types')).json<AdminLeaveType[]>();
+    expect(after).toEqual(list);
   });
 
   it('refuses descending tiers, days out of range and a bad expiry with 400, changing nothing', async () => {

@@ -1,9 +1,10 @@
-import { and, asc, countDistinct, desc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, countDistinct, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Adjustment, CarryForwardRun, UtilisationRow } from '@staff-portal/shared/leave-admin';
 import type { Queryable, Transaction } from '../../db/client';
 import { leaveAdjustments, leaveEntitlements, leaveRequests } from '../../db/schema/leave';
 import { leaveCarryForwardRules, leaveCarryForwardRunItems, leaveCarryForwardRuns } from '../../db/schema/leave-admin';
 import { departments, leaveTypes, publicHolidays, staff } from '../../db/schema/organisation';
+import { requestDaysBetween, requestsReaching } from '../leave/leave-balances.repository';
 
 export type CarryForwardItem = typeof leaveCarryForwardRunItems.$inferInsert;
 
@@ -121,6 +122,11 @@ export async function deleteHoliday(tx: Transaction, date: string, region: strin
   return rows.length === 1;
 }
 
+/** Serialises edits of the leave types, so rules that relate two types are checked against what is there. */
+export async function lockLeaveTypes(tx: Transaction) {
+  await tx.execute(sql`select pg_advisory_xact_lock(770018)`);
+}
+
 /** Serialises carry-forward runs: one at a time across the whole organisation. */
 export async function lockCarryForward(tx: Transaction) {
   await tx.execute(sql`select pg_advisory_xact_lock(770017)`);
@@ -191,10 +197,14 @@ export async function listRuns(db: Queryable): Promise<CarryForwardRun[]> {
 }
 
 /**
- * Days of requests starting in a year by department and type: approved as taken; pending and
- * pending cancellation as pending; and how many people those are.
+ * Days of requests that fall in a year, by department and type (a request over New Year counts
+ * in each year its days fall in): approved as taken; pending and pending cancellation as
+ * pending; and how many people those are.
  */
 export async function utilisation(db: Queryable, year: number): Promise<UtilisationRow[]> {
+  const first = `${year}-01-01`;
+  const last = `${year}-12-31`;
+  const inYear = requestDaysBetween(first, last);
   const rows = await db
     .select({
       departmentCode: staff.departmentCode,
@@ -202,20 +212,14 @@ export async function utilisation(db: Queryable, year: number): Promise<Utilisat
       leaveTypeId: leaveRequests.leaveTypeId,
       leaveTypeName: leaveTypes.name,
       staffCount: countDistinct(leaveRequests.staffId),
-      daysTaken: sql<string>`coalesce(sum(${leaveRequests.days}) filter (where ${leaveRequests.status} = 1), 0)`,
-      daysPending: sql<string>`coalesce(sum(${leaveRequests.days}) filter (where ${leaveRequests.status} <> 1), 0)`,
+      daysTaken: sql<string>`coalesce(sum(${inYear}) filter (where ${leaveRequests.status} = 1), 0)`,
+      daysPending: sql<string>`coalesce(sum(${inYear}) filter (where ${leaveRequests.status} <> 1), 0)`,
     })
     .from(leaveRequests)
     .innerJoin(staff, eq(staff.staffId, leaveRequests.staffId))
     .innerJoin(departments, eq(departments.code, staff.departmentCode))
     .innerJoin(leaveTypes, eq(leaveTypes.id, leaveRequests.leaveTypeId))
-    .where(
-      and(
-        gte(leaveRequests.startDate, `${year}-01-01`),
-        lte(leaveRequests.startDate, `${year}-12-31`),
-        inArray(leaveRequests.status, [0, 1, 4, 5]),
-      ),
-    )
+    .where(and(requestsReaching(first, last), inArray(leaveRequests.status, [0, 1, 4, 5]), sql`${inYear} > 0`))
     .groupBy(staff.departmentCode, departments.name, leaveRequests.leaveTypeId, leaveTypes.name, leaveTypes.sortOrder)
     .orderBy(asc(staff.departmentCode), asc(leaveTypes.sortOrder), asc(leaveRequests.leaveTypeId));
   return rows.map((r) => ({

@@ -165,7 +165,7 @@ export const leaveAdminRoutes: FastifyPluginAsyncZod<LeaveModuleOptions> = async
       schema: {
         tags,
         security,
-        summary: 'Leave types with their carry-forward rules',
+        summary: 'Leave types with their eligibility, pro-rating, inclusive allowance and carry-forward rules',
         response: { 200: z.array(adminLeaveTypeSchema), ...errors },
       },
     },
@@ -179,7 +179,8 @@ export const leaveAdminRoutes: FastifyPluginAsyncZod<LeaveModuleOptions> = async
       schema: {
         tags,
         security,
-        summary: "Edit a leave type's name, entitlement rules, flags and carry-forward rule",
+        summary:
+          "Edit a leave type's name, entitlement rules, flags, eligibility, pro-rating, inclusive allowance and carry-forward rule",
         params: z.object({ id: z.string().regex(LEAVE_TYPE_ID, 'must be a leave type id (LVE0001–LVE0022)') }),
         body: leaveTypeInputSchema,
         response: { 200: adminLeaveTypeSchema, ...errors },
@@ -334,7 +335,7 @@ export const leaveAdminRoutes: FastifyPluginAsyncZod<LeaveModuleOptions> = async
       schema: {
         tags,
         security,
-        summary: 'Days taken and pending by department and leave type for a year',
+        summary: 'Days taken and pending by department and leave type, of the days that fall in a year',
         querystring: z.object({ year: year.optional() }),
         response: { 200: utilisationReportSchema, ...errors },
       },

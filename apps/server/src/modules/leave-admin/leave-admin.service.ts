@@ -21,7 +21,13 @@ import { holidaysFor } from '../../seed/demo-organisation';
 import { entitlementRows } from '../leave/leave-balances.repository';
 import { balancesOf, balancesOfMany } from '../leave/leave-balances.service';
 import type { LeaveRequestService } from '../leave/leave-requests.service';
-import { findLeaveType, holidaysBetween, listLeaveTypes, myRequests } from '../leave/leave.repository';
+import {
+  findLeaveType,
+  holidaysBetween,
+  listLeaveTypes,
+  myRequests,
+  type LeaveTypeRow,
+} from '../leave/leave.repository';
 import { activeStaff } from '../staff-records/staff-records.repository';
 import type { StaffRecordService } from '../staff-records/staff-records.service';
 import {
@@ -39,6 +45,7 @@ import {
   insertRunItems,
   listRuns,
   lockCarryForward,
+  lockLeaveTypes,
   markReversed,
   runItems,
   updateLeaveType,
@@ -46,6 +53,35 @@ import {
   upsertHolidays,
   utilisation,
 } from './leave-admin.repository';
+
+/**
+ * An allowance may include one other type's days, one level deep (docs/product/leave.md:
+ * hospitalisation inclusive of sick leave): not its own, not a type that includes another or is
+ * already included elsewhere, and not when this type is itself included in another.
+ */
+function checkInclusion(id: string, includesDaysOf: string | null, types: readonly LeaveTypeRow[]) {
+  if (includesDaysOf === null) return;
+  const field = 'includesDaysOf';
+  const name = (typeId: string) => types.find((t) => t.id === typeId)?.name ?? typeId;
+  if (includesDaysOf === id) throw validationError('A leave type cannot include its own days.', field);
+  const included = types.find((t) => t.id === includesDaysOf);
+  if (!included) throw validationError(`There is no leave type ${includesDaysOf}.`, field);
+  if (included.includesDaysOf !== null) {
+    throw validationError(
+      `${included.name} already includes the days of ${name(included.includesDaysOf)}; allowances include one level only.`,
+      field,
+    );
+  }
+  const other = types.find((t) => t.id !== id && t.includesDaysOf === includesDaysOf);
+  if (other) throw validationError(`${other.name} already includes the days of ${included.name}.`, field);
+  const includer = types.find((t) => t.includesDaysOf === id);
+  if (includer) {
+    throw validationError(
+      `${includer.name} includes this type's days, so this type cannot include another's; allowances include one level only.`,
+      field,
+    );
+  }
+}
 
 /** Who an admin action is recorded as: the identity `sub`, as leave_adjustments.created_by already is. */
 const actorOf = (user: TokenUser) => user.sub;
@@ -107,7 +143,9 @@ export function createLeaveAdminService({ database, clock, staffRecords, request
     async balances(staffId: string, year: number): Promise<StaffBalances> {
       const person = await staffOrNotFound(staffId);
       const [balances, rows, adjustments] = await Promise.all([
-        listLeaveTypes(db).then((types) => balancesOf(db, person, types, year, balanceDateOf(year, clock.today()))),
+        listLeaveTypes(db).then((types) =>
+          balancesOf(db, person, types, types, year, balanceDateOf(year, clock.today())),
+        ),
         entitlementRows(db, [staffId], year),
         adjustmentsOf(db, staffId, year),
       ]);
@@ -120,6 +158,7 @@ export function createLeaveAdminService({ database, clock, staffRecords, request
           return {
             ...b,
             entitledOverride: row?.entitled === null || row?.entitled === undefined ? null : Number(row.entitled),
+            carriedForward: Number(row?.carried ?? 0),
             carriedExpiresOn: row?.carriedExpiresOn ?? null,
           };
         }),
@@ -189,8 +228,11 @@ export function createLeaveAdminService({ database, clock, staffRecords, request
     async updateLeaveType(id: string, input: LeaveTypeInput): Promise<AdminLeaveType> {
       if (!(await findLeaveType(db, id))) throw notFound(`There is no leave type ${id}.`);
       const { carryForwardCap, carryForwardExpiry, ...values } = input;
-      await db.transaction((tx) =>
-        updateLeaveType(
+      await db.transaction(async (tx) => {
+        // Types are read in the transaction that writes, so two edits cannot make a chain between them.
+        await lockLeaveTypes(tx);
+        checkInclusion(id, values.includesDaysOf, await listLeaveTypes(tx));
+        await updateLeaveType(
           tx,
           id,
           {
@@ -198,8 +240,8 @@ export function createLeaveAdminService({ database, clock, staffRecords, request
             serviceTiers: values.serviceTiers && values.serviceTiers.length > 0 ? values.serviceTiers : null,
           },
           { cap: carryForwardCap, expiry: carryForwardExpiry },
-        ),
-      );
+        );
+      });
       return (await this.leaveTypes()).find((t) => t.id === id)!;
     },
 

@@ -5,14 +5,14 @@ import {
   type LeaveDecisionInput,
   type LeaveRequest,
 } from '@staff-portal/shared/leave';
-import { assertTransition, decisionTarget, overAwayThreshold } from '@staff-portal/shared/leave-rules';
+import { assertTransition, daysByYear, decisionTarget, overAwayThreshold } from '@staff-portal/shared/leave-rules';
 import type { Clock } from '../../clock';
 import type { Database, Queryable } from '../../db/client';
 import type { Caller } from '../../plugins/auth';
 import { departmentSizes, findStaffByIds, type StaffRow } from '../staff-records/staff-records.repository';
 import { NO_STAFF_RECORD, type StaffRecordService } from '../staff-records/staff-records.service';
 import { approversActedForBy, mayDecideForApprover } from './acting-approver';
-import { balanceFacts, balancesFromFacts } from './leave-balances.service';
+import { balanceFacts, balancesFromFacts, typesBehind } from './leave-balances.service';
 import type { LeaveTransitions } from './leave-transitions';
 import { deliverAfterCommit, type LeaveMailer } from './leave.mail';
 import { approvalQueue, departmentAbsences, findLeaveType, findRequestRow, listLeaveTypes } from './leave.repository';
@@ -71,9 +71,12 @@ export function createLeaveApprovalService({
         .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.referenceId.localeCompare(b.referenceId))
         .slice(0, APPROVAL_QUEUE_LIMIT);
       // The applicants, their balances, who is away, and how many work in each department: a few
-      // queries for the whole queue.
+      // queries for the whole queue (one statement of balance facts per year its days fall in).
       const applicantIds = [...new Set(queue.map((request) => request.staffId))];
-      const years = [...new Set(queue.map((request) => Number(request.startDate.slice(0, 4))))];
+      const sharesOf = new Map(
+        queue.map((request) => [request.referenceId, daysByYear(request.leaveDates, request.dayType)]),
+      );
+      const years = [...new Set([...sharesOf.values()].flatMap((shares) => shares.map((share) => share.year)))];
       const departments = [...new Set(queue.map((request) => request.departmentCode))];
       const from = queue.reduce((min, r) => (r.startDate < min ? r.startDate : min), queue[0]?.startDate ?? '');
       const to = queue.reduce((max, r) => (r.endDate > max ? r.endDate : max), '');
@@ -86,16 +89,22 @@ export function createLeaveApprovalService({
       ]);
       const types = new Map(leaveTypes.map((t) => [t.id, t]));
       const factsOf = new Map(facts);
-      return queue.map((request) => {
-        const year = Number(request.startDate.slice(0, 4));
-        // As at the first day of leave, as the request was checked when it was made.
-        const [balance] = balancesFromFacts(
-          applicants.get(request.staffId)!,
-          [types.get(request.leaveTypeId)!],
-          year,
-          request.startDate,
-          factsOf.get(year)!,
-        );
+      return queue.map(({ leaveDates: _dates, ...request }) => {
+        const behind = typesBehind([types.get(request.leaveTypeId)!], leaveTypes);
+        // Each year's balance as at the request's first day in it, as the request was checked when
+        // it was made; the request's own days are already counted (as pending or pending cancellation).
+        const balances = sharesOf.get(request.referenceId)!.map(({ year, days }) => {
+          const firstDay = request.startDate > `${year}-01-01` ? request.startDate : `${year}-01-01`;
+          const balance = balancesFromFacts(
+            applicants.get(request.staffId)!,
+            behind,
+            year,
+            firstDay,
+            factsOf.get(year)!,
+          ).find((b) => b.leaveTypeId === request.leaveTypeId)!;
+          return { year, days, balance };
+        });
+        const first = balances[0]?.balance;
         const away = absences.filter(
           (a) =>
             a.departmentCode === request.departmentCode &&
@@ -107,8 +116,10 @@ export function createLeaveApprovalService({
         const othersAway = new Set(away.map((a) => a.staffId)).size;
         return {
           ...request,
-          // The request's own days are already counted (as pending or pending cancellation).
-          balanceAfter: balance!.available,
+          balanceAfter: first?.available ?? 0,
+          years: balances.map(({ year, days, balance }) => ({ year, days, balanceAfter: balance.available })),
+          includes: first?.includes ?? null,
+          limitedBy: first?.limitedBy ?? null,
           awayOnDates: away.map(({ staffName, startDate, endDate, status }) => ({
             staffName,
             startDate,

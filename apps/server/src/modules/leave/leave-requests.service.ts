@@ -14,8 +14,11 @@ import {
   MAX_REQUEST_CALENDAR_DAYS,
   assertTransition,
   balanceDateOf,
-  countLeaveDays,
+  dayUnit,
+  daysByYear,
   fitsBalance,
+  ineligibilityOn,
+  leaveDates,
   newReferenceId,
   type LeaveActor,
 } from '@staff-portal/shared/leave-rules';
@@ -71,8 +74,14 @@ function toLeaveType(row: LeaveTypeRow): LeaveType {
     balanceLimited: row.balanceLimited,
     accruesMonthly: row.accruesMonthly,
     active: row.active,
+    eligibleGender: row.eligibleGender,
+    minServiceMonths: row.minServiceMonths,
+    proRata: row.proRata,
+    includesDaysOf: row.includesDaysOf,
   };
 }
+
+const round = (days: number) => Math.round(days * 10) / 10;
 
 /**
  * A staff member's own leave (docs/product/leave.md): the catalogue and holidays they apply
@@ -88,11 +97,24 @@ export function createLeaveRequestService({
   mailer,
 }: LeaveRequestServiceOptions) {
   const { db } = database;
-  const activeTypes = async () => (await listLeaveTypes(db)).filter((t) => t.active);
+
+  /** The balances of a year as at a date, for the active types (every type is read: allowances may include inactive ones). */
+  async function activeBalances(person: StaffRow, year: number, date: string) {
+    const all = await listLeaveTypes(db);
+    return balancesOf(
+      db,
+      person,
+      all.filter((t) => t.active),
+      all,
+      year,
+      date,
+    );
+  }
 
   /** Checks a request against every rule that can be known before it is written. */
   async function check(q: Queryable, person: StaffRow, input: ApplyLeaveInput) {
-    const type = await findLeaveType(q, input.leaveTypeId);
+    const all = await listLeaveTypes(q);
+    const type = all.find((candidate) => candidate.id === input.leaveTypeId);
     if (!type) throw validationError(`There is no leave type ${input.leaveTypeId}.`, 'leaveTypeId');
     if (!type.active) throw validationError(`${type.name} can no longer be applied for.`, 'leaveTypeId');
     if (input.dayType !== DAY_TYPE.WD && !type.halfDayAllowed) {
@@ -101,8 +123,27 @@ export function createLeaveRequestService({
     if (calendarDaysBetween(input.startDate, input.endDate) > MAX_REQUEST_CALENDAR_DAYS) {
       throw validationError(`A request can cover at most ${MAX_REQUEST_CALENDAR_DAYS} days.`, 'endDate');
     }
+    // Eligibility (docs/product/leave.md) is judged on the first day of leave, so a type that
+    // needs service can be booked ahead for dates after the service is complete.
+    const ineligible = ineligibilityOn(type, person, input.startDate);
+    if (ineligible?.reason === 'gender') {
+      throw validationError(`${type.name} is for ${ineligible.gender === 'F' ? 'women' : 'men'} only.`, 'leaveTypeId');
+    }
+    if (ineligible?.reason === 'service') {
+      throw validationError(
+        `${type.name} needs ${ineligible.minServiceMonths} months' service: it can be taken from ${ineligible.from}.`,
+        'startDate',
+      );
+    }
+    if (person.leavingDate !== null && input.endDate > person.leavingDate) {
+      throw validationError(
+        `The last day of service is ${person.leavingDate}: leave cannot run past it.`,
+        input.startDate > person.leavingDate ? 'startDate' : 'endDate',
+      );
+    }
     const holidays = new Set((await holidaysBetween(q, input.startDate, input.endDate)).map((h) => h.date));
-    const days = countLeaveDays({ ...input, workingDaysMask: person.workingDaysMask, holidays });
+    const dates = leaveDates({ ...input, workingDaysMask: person.workingDaysMask, holidays });
+    const days = dates.length * dayUnit(input.dayType);
     if (days === 0) {
       throw validationError(
         'These dates have no working days: weekends, rest days and public holidays are not counted.',
@@ -127,18 +168,35 @@ export function createLeaveRequestService({
         'startDate',
       );
     }
-    // Judged as at the first day of leave: what has accrued by then, carried days not yet lapsed.
-    const year = Number(input.startDate.slice(0, 4));
-    const [balance] = await balancesOf(q, person, [type], year, input.startDate);
-    const available = balance!.available;
-    if (!fitsBalance(available, days, type.balanceLimited)) {
-      throw validationError(
-        `This request needs ${days} day(s) of ${type.name} but only ${available} are available for ${year}.`,
-        'leaveTypeId',
-      );
+    // Each year's days against that year's balance (a request over New Year has two), judged as
+    // at the request's first day in the year: what has accrued by then, carried days not lapsed.
+    const shares = daysByYear(dates, input.dayType);
+    const years: LeavePreview['years'] = [];
+    for (const { year, days: inYear } of shares) {
+      const firstDay = input.startDate > `${year}-01-01` ? input.startDate : `${year}-01-01`;
+      const [balance] = await balancesOf(q, person, [type], all, year, firstDay);
+      const { available, limitedBy } = balance!;
+      if (!fitsBalance(available, inYear, type.balanceLimited)) {
+        const part =
+          shares.length > 1 ? `${inYear} day(s) of ${type.name} in ${year}` : `${inYear} day(s) of ${type.name}`;
+        const why = limitedBy
+          ? `: ${limitedBy.leaveTypeName}'s allowance includes ${type.name}'s days, and that is what is left of it`
+          : '';
+        throw validationError(
+          `This request needs ${part} but only ${available} are available for ${year}${why}.`,
+          'leaveTypeId',
+        );
+      }
+      years.push({ year, days: inYear, available, balanceAfter: round(available - inYear) });
     }
-    const preview: LeavePreview = { days, available, balanceAfter: Math.round((available - days) * 10) / 10 };
-    return { type, preview };
+    const [first] = years;
+    const preview: LeavePreview = {
+      days,
+      available: first!.available,
+      balanceAfter: first!.balanceAfter,
+      years,
+    };
+    return { type, preview, dates };
   }
 
   async function viewOf(q: Queryable, referenceId: string): Promise<LeaveRequest> {
@@ -202,10 +260,7 @@ export function createLeaveRequestService({
       const person = await staffRecords.requireOfCaller(user);
       const y = asAt ? Number(asAt.slice(0, 4)) : (year ?? clock.thisYear());
       const date = asAt ?? balanceDateOf(y, clock.today());
-      const [record, balances] = await Promise.all([
-        staffRecord(db, person.staffId),
-        activeTypes().then((types) => balancesOf(db, person, types, y, date)),
-      ]);
+      const [record, balances] = await Promise.all([staffRecord(db, person.staffId), activeBalances(person, y, date)]);
       return { staff: record!, year: y, asAt: date, balances };
     },
 
@@ -216,7 +271,7 @@ export function createLeaveRequestService({
       const year = Number(date.slice(0, 4));
       const approvers = await approversOfQueue(db, caller, person, date);
       const [balances, myRequestsWaiting, approvalsWaiting] = await Promise.all([
-        person ? activeTypes().then((types) => balancesOf(db, person, types, year, date)) : null,
+        person ? activeBalances(person, year, date) : null,
         person ? waitingOf(db, person.staffId) : null,
         approvers?.length === 0 ? 0 : waitingCount(db, approvers, person?.staffId),
       ]);
@@ -249,7 +304,7 @@ export function createLeaveRequestService({
       const { referenceId, mails } = await db.transaction(async (tx) => {
         // One person's submissions are checked and written one at a time, so two at once cannot both pass the overlap and balance checks.
         await lockStaff(tx, person.staffId);
-        const { type, preview } = await check(tx, person, input);
+        const { type, preview, dates } = await check(tx, person, input);
         if (type.attachmentRequired && !file) {
           throw validationError(
             `${type.name} needs an attachment (PDF, JPEG or PNG, at most ${MAX_FILE_SIZE_MB} MB).`,
@@ -269,6 +324,7 @@ export function createLeaveRequestService({
           endDate: input.endDate,
           dayType: input.dayType,
           days: preview.days,
+          leaveDates: dates,
           reason: input.reason,
           status: 0,
           approverStaffId: person.approverStaffId,

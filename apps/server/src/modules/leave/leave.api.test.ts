@@ -148,10 +148,15 @@ describe('GET /api/leave/me', () => {
       entitled: 16,
       entitledForYear: 16,
       accruesMonthly: false,
+      proRatedMonths: null,
       carried: 0,
       adjustments: 0,
       taken: 0,
+      booked: 0,
       pending: 0,
+      includes: null,
+      limitedBy: null,
+      ineligible: null,
       available: 16,
     });
     expect(mine.balances.find((b) => b.leaveTypeId === 'LVE0002')!.entitled).toBe(22);
@@ -164,11 +169,12 @@ describe('GET /api/leave/me', () => {
     const first = await applyAs(ctx, 'hr2', week);
     await applyAs(ctx, 'hr2', { ...week, startDate: '2027-03-15', endDate: '2027-03-15', dayType: 1 });
     await call(ctx, 'hradmin', 'POST', `/api/leave/requests/${first.referenceId}/decision`, { decision: 'approve' });
-    const mine = (await call(ctx, 'hr2', 'GET', '/api/leave/me?year=2027')).json<MyLeave>();
+    const mine = (await call(ctx, 'hr2', 'GET', '/api/leave/me?asAt=2027-12-31')).json<MyLeave>();
     // Joined 2025-02-03: two years by the end of 2027, so 12 days.
     expect(mine.balances.find((b) => b.leaveTypeId === 'LVE0001')).toMatchObject({
       entitled: 12,
       taken: 4,
+      booked: 0,
       pending: 0.5,
       available: 7.5,
     });
@@ -239,9 +245,9 @@ describe('balances as at a date (PRODUCT.md §5a)', () => {
     expect(march).toMatchObject({ year: 2027, asAt: '2027-03-31' });
     expect(annual(march)).toMatchObject({ entitled: 4, available: 4 });
     expect(annual(await meAt(ctx, 'hr', '2027-12-31'))).toMatchObject({ entitled: 16, available: 16 });
-    // Priya Nair joined 3 February 2025 with 8 days a year: February to June is 5 months, 3⅓
-    // days, rounded down to the half day.
-    expect(annual(await meAt(ctx, 'hr2', '2025-06-30'))).toMatchObject({ entitled: 3, entitledForYear: 8 });
+    // Priya Nair joined 3 February 2025 with 8 days a year, pro-rated to 7 for the ten completed
+    // months of her joining year: February to June is 5 months, 3⅓ days, rounded down to the half day.
+    expect(annual(await meAt(ctx, 'hr2', '2025-06-30'))).toMatchObject({ entitled: 3, entitledForYear: 7 });
     expect(annual(await meAt(ctx, 'hr2', '2025-01-31'))).toMatchObject({ entitled: 0 });
     // Types that do not accrue have the whole year from its first day.
     expect((await meAt(ctx, 'hr', '2027-01-01')).balances.find((b) => b.leaveTypeId === 'LVE0002')!.entitled).toBe(22);
@@ -256,7 +262,7 @@ describe('balances as at a date (PRODUCT.md §5a)', () => {
     expect(march.json()).toMatchObject({ field: 'leaveTypeId' });
     expect(march.json<{ message: string }>().message).toContain('only 3 are available');
     const april = { ...week, startDate: '2027-04-05', endDate: '2027-04-08' };
-    expect((await call(ctx, 'hr2', 'POST', '/api/leave/requests/preview', april)).json()).toEqual({
+    expect((await call(ctx, 'hr2', 'POST', '/api/leave/requests/preview', april)).json()).toMatchObject({
       days: 4,
       available: 4,
       balanceAfter: 0,
@@ -294,16 +300,21 @@ describe('POST /api/leave/requests/preview', () => {
     const ctx = await setup();
     const response = await call(ctx, 'hr', 'POST', '/api/leave/requests/preview', week);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ days: 4, available: 16, balanceAfter: 12 });
+    expect(response.json()).toEqual({
+      days: 4,
+      available: 16,
+      balanceAfter: 12,
+      years: [{ year: 2027, days: 4, available: 16, balanceAfter: 12 }],
+    });
     const half = await call(ctx, 'hr', 'POST', '/api/leave/requests/preview', {
       ...week,
       endDate: week.startDate,
       dayType: 2,
     });
-    expect(half.json()).toEqual({ days: 0.5, available: 16, balanceAfter: 15.5 });
+    expect(half.json()).toMatchObject({ days: 0.5, available: 16, balanceAfter: 15.5 });
     // Unpaid leave may go below zero.
     const unpaid = await call(ctx, 'hr', 'POST', '/api/leave/requests/preview', { ...week, leaveTypeId: 'LVE0009' });
-    expect(unpaid.json()).toEqual({ days: 4, available: 0, balanceAfter: -4 });
+    expect(unpaid.json()).toMatchObject({ days: 4, available: 0, balanceAfter: -4 });
     expect(await rowCounts(ctx.database.db)).toEqual({ requests: 0, events: 0 });
   });
 

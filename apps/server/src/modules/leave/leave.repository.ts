@@ -9,7 +9,7 @@ const approver = alias(staff, 'approver');
 
 export type LeaveTypeRow = typeof leaveTypes.$inferSelect;
 
-export type LeaveRequestRow = Omit<typeof leaveRequests.$inferSelect, 'attachment'>;
+export type LeaveRequestRow = Omit<typeof leaveRequests.$inferSelect, 'attachment' | 'leaveDates'>;
 
 export async function listLeaveTypes(db: Queryable): Promise<LeaveTypeRow[]> {
   return db.select().from(leaveTypes).orderBy(asc(leaveTypes.sortOrder), asc(leaveTypes.id));
@@ -199,24 +199,29 @@ export async function myRequests(db: Queryable, filter: MyRequestsFilter) {
   return { items: rows.map(toLeaveRequest), total: totals[0]?.n ?? 0 };
 }
 
-/** Requests waiting for a decision (pending or pending cancellation), oldest first. */
+/** Requests waiting for a decision (pending or pending cancellation), oldest first, with the dates their days fall on. */
 export async function approvalQueue(
   db: Queryable,
   approverStaffId: string | null,
   limit: number,
   exceptStaffId: string | undefined,
-) {
-  const rows = await requestsQuery(
-    db,
-    and(
-      inArray(leaveRequests.status, [0, 4, 5]),
-      approverStaffId === null ? undefined : eq(leaveRequests.approverStaffId, approverStaffId),
-      exceptStaffId === undefined ? undefined : ne(leaveRequests.staffId, exceptStaffId),
-    ),
-  )
+): Promise<(LeaveRequest & { leaveDates: string[] })[]> {
+  const rows = await db
+    .select({ ...requestView, leaveDates: leaveRequests.leaveDates })
+    .from(leaveRequests)
+    .innerJoin(staff, eq(staff.staffId, leaveRequests.staffId))
+    .innerJoin(leaveTypes, eq(leaveTypes.id, leaveRequests.leaveTypeId))
+    .leftJoin(approver, eq(approver.staffId, leaveRequests.approverStaffId))
+    .where(
+      and(
+        inArray(leaveRequests.status, [0, 4, 5]),
+        approverStaffId === null ? undefined : eq(leaveRequests.approverStaffId, approverStaffId),
+        exceptStaffId === undefined ? undefined : ne(leaveRequests.staffId, exceptStaffId),
+      ),
+    )
     .orderBy(asc(leaveRequests.createdAt), asc(leaveRequests.referenceId))
     .limit(limit);
-  return rows.map(toLeaveRequest);
+  return rows.map(({ leaveDates, ...row }) => ({ ...toLeaveRequest(row), leaveDates }));
 }
 
 /** How many requests wait for a decision by these approvers (null: anyone's), not counting one person's own. */

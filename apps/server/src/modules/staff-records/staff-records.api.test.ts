@@ -84,6 +84,7 @@ describe('PUT /api/leave/admin/staff/:staffId', () => {
       approverStaffId: staffIds.itadmin,
       approverName: 'Aisyah Rahman',
       joinDate: '2020-01-06',
+      leavingDate: null,
       gender: 'F',
       workingDaysMask: 63,
       active: true,
@@ -100,6 +101,28 @@ describe('PUT /api/leave/admin/staff/:staffId', () => {
       approverStaffId: null,
     });
     expect(top.json()).toMatchObject({ approverStaffId: null, approverName: null });
+  });
+
+  it('sets and clears a leaving date, keeps it when left out, and refuses one before the join date', async () => {
+    const ctx = await setup();
+    const url = `/api/leave/admin/staff/${staffIds.hr}`;
+    const set = await call(ctx, 'hradmin', 'PUT', url, { ...update, leavingDate: '2027-06-15' });
+    expect(set.statusCode).toBe(200);
+    expect(set.json()).toMatchObject({ leavingDate: '2027-06-15' });
+    // A form that does not know the field leaves it as it is.
+    expect((await call(ctx, 'hradmin', 'PUT', url, update)).json()).toMatchObject({ leavingDate: '2027-06-15' });
+    for (const [body, field] of [
+      [{ ...update, leavingDate: '2019-12-31' }, 'leavingDate'],
+      [{ ...update, joinDate: '2027-07-01' }, 'joinDate'],
+      [{ ...update, leavingDate: '2027-02-30' }, 'leavingDate'],
+    ] as const) {
+      const refused = await call(ctx, 'hradmin', 'PUT', url, body);
+      expect(refused.statusCode, JSON.stringify(body)).toBe(400);
+      expect(refused.json(), JSON.stringify(body)).toMatchObject({ code: 'VALIDATION_ERROR', field });
+    }
+    expect(await stored(ctx, staffIds.hr)).toMatchObject({ leavingDate: '2027-06-15', joinDate: '2020-01-06' });
+    const cleared = await call(ctx, 'hradmin', 'PUT', url, { ...update, leavingDate: null });
+    expect(cleared.json()).toMatchObject({ leavingDate: null });
   });
 
   const bad: [string, object, string, RegExp][] = [
@@ -137,6 +160,15 @@ describe('PUT /api/leave/admin/staff/:staffId', () => {
       expect(response.statusCode, department).toBe(403);
     }
     expect(await stored(ctx, staffIds.hr2)).toEqual(before);
+  });
+});
+
+describe('linking an account to its staff record', () => {
+  it('links it once, however many first calls arrive together, and answers each of them', async () => {
+    const ctx = await setup();
+    const responses = await Promise.all(Array.from({ length: 8 }, () => call(ctx, 'hr', 'GET', '/api/leave/me')));
+    expect(responses.map((response) => response.statusCode)).toEqual(Array(8).fill(200));
+    expect(await stored(ctx, staffIds.hr)).toMatchObject({ identitySub: '00000000-0000-4000-8000-000000000003' });
   });
 });
 

@@ -16,6 +16,7 @@ const staffRecordView = {
   approverStaffId: staff.approverStaffId,
   approverName: approver.displayName,
   joinDate: staff.joinDate,
+  leavingDate: staff.leavingDate,
   gender: staff.gender,
   workingDaysMask: staff.workingDaysMask,
   active: staff.active,
@@ -105,7 +106,10 @@ export async function departmentExists(db: Queryable, code: string): Promise<boo
 export async function updateStaff(
   tx: Transaction,
   staffId: string,
-  values: Pick<StaffRow, 'approverStaffId' | 'departmentCode' | 'joinDate' | 'gender' | 'workingDaysMask'>,
+  values: Pick<
+    StaffRow,
+    'approverStaffId' | 'departmentCode' | 'joinDate' | 'leavingDate' | 'gender' | 'workingDaysMask'
+  >,
 ) {
   await tx.update(staff).set(values).where(eq(staff.staffId, staffId));
 }

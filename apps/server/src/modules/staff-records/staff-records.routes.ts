@@ -62,7 +62,7 @@ export const staffRecordRoutes: FastifyPluginAsyncZod<{ database: Database }> = 
       schema: {
         tags,
         security,
-        summary: "A staff member's approver, department, join date, gender and working days (ADMIN)",
+        summary: "A staff member's approver, department, join and leaving dates, gender and working days (ADMIN)",
         params: staffParamsSchema,
         body: updateStaffInputSchema,
         response: { 200: staffRecordSchema, ...errors },

@@ -43,7 +43,9 @@ export function createStaffRecordService({ database }: { database: Database }) {
     const linked = await findStaffBySub(db, user.sub);
     if (linked) return linked;
     if (!user.email || !emailVerified(user)) return undefined;
-    return linkStaffByEmail(db, user.email, user.sub);
+    // Two first calls at once both try to link; the one that finds the record linked already
+    // (by the other, a moment ago) reads it by `sub` instead of being told it has none.
+    return (await linkStaffByEmail(db, user.email, user.sub)) ?? findStaffBySub(db, user.sub);
   }
 
   return {
@@ -76,13 +78,18 @@ export function createStaffRecordService({ database }: { database: Database }) {
     },
 
     /**
-     * ADMIN: a staff member's approver, department, join date, gender and working days. Requests
-     * already submitted keep the approver they were sent to.
+     * ADMIN: a staff member's approver, department, join and leaving dates, gender and working
+     * days. Requests already submitted keep the approver they were sent to.
      */
     async update(staffId: string, input: UpdateStaffInput): Promise<StaffRecord> {
       return db.transaction(async (tx) => {
-        if (!(await findStaff(tx, staffId))) throw notFound(`There is no staff record ${staffId}.`);
+        const before = await findStaff(tx, staffId);
+        if (!before) throw notFound(`There is no staff record ${staffId}.`);
         await lockStaff(tx, staffId);
+        const leavingDate = input.leavingDate === undefined ? before.leavingDate : input.leavingDate;
+        if (leavingDate !== null && leavingDate < input.joinDate) {
+          throw validationError(`The join date cannot be after the leaving date (${leavingDate}).`, 'joinDate');
+        }
         if (!(await departmentExists(tx, input.departmentCode))) {
           throw validationError(`There is no department ${input.departmentCode}.`, 'departmentCode');
         }
@@ -106,7 +113,7 @@ export function createStaffRecordService({ database }: { database: Database }) {
             cursor = (await findStaff(tx, cursor))?.approverStaffId ?? null;
           }
         }
-        await updateStaff(tx, staffId, input);
+        await updateStaff(tx, staffId, { ...input, leavingDate });
         return (await staffRecord(tx, staffId))!;
       });
     },

@@ -93,8 +93,66 @@ describe('LeaveAdminPage', () => {
       balanceLimited: true,
       accruesMonthly: true,
       active: true,
+      eligibleGender: null,
+      minServiceMonths: 0,
+      proRata: 'nearest-day',
+      includesDaysOf: null,
       carryForwardCap: 5,
       carryForwardExpiry: '03-31',
+    });
+  });
+
+  it("edits a type's eligibility, pro-rating and inclusive allowance, and lists them among its rules", async () => {
+    const paternity = adminType({
+      id: 'LVE0005',
+      name: 'Paternity Leave',
+      serviceTiers: null,
+      eligibleGender: 'M',
+      minServiceMonths: 12,
+      proRata: 'off',
+    });
+    const hospitalisation = adminType({
+      id: 'LVE0003',
+      name: 'Hospitalisation Leave',
+      serviceTiers: null,
+      proRata: 'off',
+      includesDaysOf: 'LVE0002',
+    });
+    const medical = adminType({ id: 'LVE0002', name: 'Medical Leave', serviceTiers: null, proRata: 'off' });
+    const api = stubLeaveApi({
+      'GET /leave/admin/types': () => [adminType(), medical, hospitalisation, paternity],
+      'PUT /leave/admin/types/:id': ({ body }) => ({ ...paternity, ...(body as object) }),
+    });
+    renderLeavePage(<LeaveAdminPage />, `${PATH}?tab=types`, admin);
+    const row = (name: string) =>
+      screen.getAllByRole('row').find((r) => within(r).queryByText(name, { exact: true }) !== null)!;
+    await screen.findByText('Paternity Leave');
+    expect(row('Annual Leave')).toHaveTextContent('Pro-rated to the nearest day');
+    expect(row('Hospitalisation Leave')).toHaveTextContent('Includes Medical Leave');
+    expect(row('Paternity Leave')).toHaveTextContent("For men only, After 12 months' service");
+
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Paternity Leave' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByLabelText('Who may take it')).toHaveValue('M');
+    // A type cannot include its own days, nor those already included elsewhere.
+    const includes = within(dialog).getByLabelText('Its allowance includes the days of');
+    expect(within(includes).queryByRole('option', { name: 'Paternity Leave' })).not.toBeInTheDocument();
+    expect(within(includes).getByRole('option', { name: 'Medical Leave' })).toBeDisabled();
+    await userEvent.selectOptions(within(dialog).getByLabelText('Who may take it'), '');
+    await userEvent.clear(within(dialog).getByLabelText('Months of service needed'));
+    await userEvent.type(within(dialog).getByLabelText('Months of service needed'), '6');
+    await userEvent.selectOptions(
+      within(dialog).getByLabelText('Pro-rated in a year of joining or leaving'),
+      'down-to-half-day',
+    );
+    await userEvent.selectOptions(includes, 'LVE0001');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.callsTo('PUT', '/leave/admin/types/LVE0005')).toHaveLength(1));
+    expect(api.callsTo('PUT', '/leave/admin/types/LVE0005')[0]!.body).toMatchObject({
+      eligibleGender: null,
+      minServiceMonths: 6,
+      proRata: 'down-to-half-day',
+      includesDaysOf: 'LVE0001',
     });
   });
 

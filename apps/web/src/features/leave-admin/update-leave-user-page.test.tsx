@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AppError } from '@staff-portal/shared/errors';
 import { MemoryRouter, Route, Routes } from 'react-router';
@@ -95,6 +95,7 @@ describe('UpdateLeaveUserPage', () => {
       departmentCode: 'HR',
       approverStaffId: 'LVUSR0000000004',
       joinDate: '2022-01-10',
+      leavingDate: null,
       gender: 'M',
       workingDaysMask: 31 | (1 << 5),
     });
@@ -103,6 +104,25 @@ describe('UpdateLeaveUserPage', () => {
     expect(within(screen.getByRole('form', { name: 'Record' })).getByLabelText('Approver')).toHaveValue(
       'Priya Nair (LVUSR0000000004)',
     );
+  });
+
+  it('saves a leaving date, and clears it', async () => {
+    const api = stub();
+    render();
+    const form = await screen.findByRole('form', { name: 'Record' });
+    const leaving = within(form).getByLabelText('Leaving date');
+    expect(leaving).toHaveValue('');
+    expect(leaving).toHaveAccessibleDescription(/pro-rated/);
+    fireEvent.change(leaving, { target: { value: '2027-06-15' } });
+    await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.callsTo('PUT', `/leave/admin/staff/${HAFIZ.staffId}`)).toHaveLength(1));
+    expect(api.callsTo('PUT', `/leave/admin/staff/${HAFIZ.staffId}`)[0]!.body).toMatchObject({
+      leavingDate: '2027-06-15',
+    });
+    fireEvent.change(leaving, { target: { value: '' } });
+    await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.callsTo('PUT', `/leave/admin/staff/${HAFIZ.staffId}`)).toHaveLength(2));
+    expect(api.callsTo('PUT', `/leave/admin/staff/${HAFIZ.staffId}`)[1]!.body).toMatchObject({ leavingDate: null });
   });
 
   it("puts the server's refusal under the field it names", async () => {
@@ -136,6 +156,47 @@ describe('UpdateLeaveUserPage', () => {
       }),
     );
     expect(await screen.findByText('Worked on a public holiday')).toBeInTheDocument();
+  });
+
+  it('shows taken and booked apart, what was carried and what of it still counts, and why a balance is lower', async () => {
+    const api = stub({
+      'GET /leave/admin/staff/:staffId/balances': ({ query }) => {
+        const year = Number(query.get('year'));
+        const answer = balances(year);
+        const [annual, medical] = answer.balances;
+        return {
+          ...answer,
+          balances: [
+            { ...annual!, carried: 2, carriedForward: 5, taken: 3, booked: 2, available: 8 },
+            { ...medical!, limitedBy: { leaveTypeId: 'LVE0003', leaveTypeName: 'Hospitalisation Leave' } },
+          ],
+        };
+      },
+      'PUT /leave/admin/staff/:staffId/entitlements/:year/:leaveTypeId': () => balances(2026),
+    });
+    render();
+    const table = await screen.findByRole('table', { name: 'Entitlements and adjustments' });
+    expect(within(table).getByRole('columnheader', { name: 'Booked' })).toBeInTheDocument();
+    const annual = within(table).getByRole('row', { name: /Annual Leave/ });
+    expect(annual).toHaveTextContent('2of 5 carried; the rest lapsed 31 Mar 2026');
+    const cells = within(annual).getAllByRole('cell');
+    expect(cells.map((cell) => cell.textContent)).toEqual(expect.arrayContaining(['3', '2', '8']));
+    expect(within(table).getByRole('row', { name: /Medical Leave/ })).toHaveTextContent(
+      'Limited to what is left of Hospitalisation Leave, whose allowance includes this leave.',
+    );
+
+    // Editing starts from the days carried into the year, not those still counting: saving
+    // the override must not shrink what was carried.
+    await userEvent.click(within(annual).getByRole('button', { name: 'Edit Annual Leave' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByLabelText('Carried days')).toHaveValue('5');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(api.callsTo('PUT', `/leave/admin/staff/${HAFIZ.staffId}/entitlements/2026/LVE0001`)[0]?.body).toEqual({
+        entitled: null,
+        carried: 5,
+      }),
+    );
   });
 
   it('cancels a pending or approved request for them, and offers nothing for a decided one', async () => {

@@ -90,6 +90,36 @@ describe('LeaveApprovalPage', { timeout: 20_000 }, () => {
     expect(within(siti).queryByRole('alert')).not.toBeInTheDocument();
   });
 
+  it("shows each year's balance after for a request over New Year, and why an allowance is lower", async () => {
+    stubLeaveApi({
+      'GET /leave/approvals': () => [
+        approvalItem({
+          staffName: 'Hafiz',
+          startDate: '2026-12-28',
+          endDate: '2027-01-05',
+          days: 6,
+          balanceAfter: 11,
+          years: [
+            { year: 2026, days: 4, balanceAfter: 11 },
+            { year: 2027, days: 2, balanceAfter: 14 },
+          ],
+        }),
+        approvalItem({
+          staffName: 'Siti',
+          leaveTypeId: 'LVE0003',
+          leaveTypeName: 'Hospitalisation Leave',
+          balanceAfter: 52,
+          includes: { leaveTypeId: 'LVE0002', leaveTypeName: 'Medical Leave', days: 5 },
+        }),
+      ],
+    });
+    renderLeavePage(<LeaveApprovalPage />, PAGE_URL);
+    const hafiz = await screen.findByRole('listitem', { name: 'Hafiz' });
+    expect(hafiz).toHaveTextContent('Balance after: 2026 (4): 11 · 2027 (2): 14');
+    expect(card('Siti')).toHaveTextContent('Balance after: 52');
+    expect(card('Siti')).toHaveTextContent('Includes 5 days of Medical Leave: this allowance counts them too.');
+  });
+
   it('approves with remarks and drops the request from the queue', async () => {
     const user = userEvent.setup();
     const api = stub();

@@ -24,6 +24,7 @@ import { useApprovals } from './api/get-approvals';
 import { PageFrame } from '../../components/page-frame';
 import { QueryState } from '../../components/query-state';
 import { RemarksDialog } from '../../components/remarks-dialog';
+import { useBalanceNotes } from '../../lib/balance-notes';
 import { formatDateRange, formatDayCount } from '../../lib/dates';
 
 const isCancellation = (item: ApprovalItem) =>
@@ -47,6 +48,7 @@ function ApprovalCard({
   const { t, i18n } = useTranslation('leave');
   const locale = i18n.resolvedLanguage ?? 'en';
   const titleId = useId();
+  const notesOf = useBalanceNotes();
   const cancellation = isCancellation(item);
   const days = `${t('days', { count: item.days })}${item.dayType === 0 ? '' : ` (${t(`dayType.${item.dayType}`)})`}`;
   return (
@@ -91,10 +93,28 @@ function ApprovalCard({
                 )}
                 <Typography variant="body2" sx={{ mt: 0.5 }}>
                   {cancellation ? t('approval.balanceAfterCancellation') : t('approval.balanceAfter')}:{' '}
-                  <Box component="strong" sx={{ color: item.balanceAfter < 0 ? 'error.main' : undefined }}>
-                    {formatDayCount(item.balanceAfter, locale)}
-                  </Box>
+                  {item.years.length > 1 ? (
+                    // Over New Year, each year's balance takes that year's days.
+                    item.years.map((share, index) => (
+                      <span key={share.year}>
+                        {index > 0 && ' · '}
+                        {t('approval.inYear', { year: share.year, days: formatDayCount(share.days, locale) })}{' '}
+                        <Box component="strong" sx={{ color: share.balanceAfter < 0 ? 'error.main' : undefined }}>
+                          {formatDayCount(share.balanceAfter, locale)}
+                        </Box>
+                      </span>
+                    ))
+                  ) : (
+                    <Box component="strong" sx={{ color: item.balanceAfter < 0 ? 'error.main' : undefined }}>
+                      {formatDayCount(item.balanceAfter, locale)}
+                    </Box>
+                  )}
                 </Typography>
+                {notesOf(item).map((note) => (
+                  <Typography key={note} variant="body2" color="text.secondary">
+                    {note}
+                  </Typography>
+                ))}
                 <Typography variant="caption" color="text.secondary">
                   {item.referenceId}
                 </Typography>

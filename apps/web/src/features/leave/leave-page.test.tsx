@@ -9,7 +9,7 @@ import { todayIn } from '../../lib/dates';
 import { LeavePage } from './leave-page';
 import { stubLeaveApi, reply } from '../../test/leave-api-double';
 import type { Handler } from '../../test/leave-api-double';
-import { ANNUAL, leaveRequest, leaveTypes, MEDICAL, myLeave, pageFrom } from '../../test/leave-fixtures';
+import { ANNUAL, leaveRequest, leaveTypes, MEDICAL, myLeave, pageFrom, PATERNITY } from '../../test/leave-fixtures';
 import { renderLeavePage } from '../../test/render-leave';
 
 const PAGE_URL = '/shared/hr-services/leave/my-leaves';
@@ -33,13 +33,16 @@ function stub(overrides: Record<string, Handler> = {}) {
       ]),
     'POST /leave/requests/preview': ({ body }) => {
       const input = applyLeaveInputSchema.parse(body);
-      return { days: input.dayType === 0 ? 3 : 0.5, available: 12.5, balanceAfter: input.dayType === 0 ? 9.5 : 12 };
+      const days = input.dayType === 0 ? 3 : 0.5;
+      const share = { year: Number(input.startDate.slice(0, 4)), days, available: 12.5, balanceAfter: 12.5 - days };
+      return { days, available: 12.5, balanceAfter: 12.5 - days, years: [share] };
     },
     ...overrides,
   });
 }
 
 const previewPanel = () => screen.getByRole('status', { name: 'Day count and balance' });
+const card = (name: string) => screen.getByRole('listitem', { name });
 const typeSelect = () => screen.getByRole('combobox', { name: /Leave type/ });
 const submitButton = () => screen.getByRole('button', { name: 'Submit request' });
 const setDate = (name: RegExp, value: string) => fireEvent.change(screen.getByLabelText(name), { target: { value } });
@@ -72,7 +75,7 @@ describe('LeavePage', { timeout: 20_000 }, () => {
     expect(within(annual).getByTestId('LVE0001-available')).toHaveTextContent('12.5');
     expect(
       within(annual).getByRole('img', {
-        name: 'Annual Leave: 5 taken, 2.5 pending and 12.5 available of 20 days',
+        name: 'Annual Leave: 5 taken, 0 booked, 2.5 pending and 12.5 available of 20 days',
       }),
     ).toBeInTheDocument();
 
@@ -84,6 +87,92 @@ describe('LeavePage', { timeout: 20_000 }, () => {
       'APPROVED',
       'REJECTED',
     ]);
+  });
+
+  it('shows taken and booked days apart, and says why a balance is lower than its entitlement', async () => {
+    stub({
+      'GET /leave/me': () => {
+        const mine = myLeave(year);
+        const patch: Record<string, object> = {
+          LVE0001: { taken: 3, booked: 2, available: 12.5, proRatedMonths: 10 },
+          LVE0002: { limitedBy: { leaveTypeId: 'LVE0003', leaveTypeName: 'Hospitalisation Leave' } },
+          LVE0003: {
+            entitled: 60,
+            entitledForYear: 60,
+            available: 57,
+            includes: { leaveTypeId: 'LVE0002', leaveTypeName: 'Medical Leave', days: 3 },
+          },
+          LVE0005: {
+            entitled: 0,
+            available: 0,
+            ineligible: { reason: 'service', minServiceMonths: 12, from: `${year + 1}-02-03` },
+          },
+        };
+        return { ...mine, balances: mine.balances.map((b) => ({ ...b, ...patch[b.leaveTypeId] })) };
+      },
+    });
+    const user = userEvent.setup();
+    renderLeavePage(<LeavePage />, PAGE_URL);
+    const annual = await screen.findByRole('listitem', { name: 'Annual Leave' });
+    expect(within(annual).getByTestId('LVE0001-taken')).toHaveTextContent(/^3$/);
+    expect(within(annual).getByTestId('LVE0001-booked')).toHaveTextContent(/^2$/);
+    expect(
+      within(annual).getByRole('img', {
+        name: 'Annual Leave: 3 taken, 2 booked, 2.5 pending and 12.5 available of 20 days',
+      }),
+    ).toBeInTheDocument();
+    expect(annual).toHaveTextContent('Pro-rated to 10 completed months of service this year.');
+    expect(card('Hospitalisation Leave')).toHaveTextContent(
+      'Includes 3 days of Medical Leave: this allowance counts them too.',
+    );
+    expect(card('Medical Leave')).toHaveTextContent(
+      'Limited to what is left of Hospitalisation Leave, whose allowance includes this leave.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Show all 5 leave types' }));
+    expect(card('Paternity Leave')).toHaveTextContent(`After 12 months' service: from 03 Feb ${year + 1}.`);
+  });
+
+  it('offers types for the other gender disabled with the reason, and says from when a type needing service can be taken', async () => {
+    const joined = `${year}-01-05`;
+    stub({
+      'GET /leave/types': () => [...leaveTypes, PATERNITY],
+      'GET /leave/me': () => {
+        const mine = myLeave(year);
+        return { ...mine, staff: { ...mine.staff, gender: 'M', joinDate: joined } };
+      },
+    });
+    const user = userEvent.setup();
+    renderLeavePage(<LeavePage />, PAGE_URL);
+    const maternity = await screen.findByRole('option', { name: 'Maternity Leave (for women only)' });
+    expect(maternity).toBeDisabled();
+    expect(screen.getByRole('option', { name: 'Paternity Leave' })).toBeEnabled();
+    await user.selectOptions(typeSelect(), PATERNITY.id);
+    expect(typeSelect()).toHaveAccessibleDescription(
+      `Paternity Leave needs 12 months' service: it can be taken from 05 Jan ${year + 1}.`,
+    );
+    // Once a date is chosen, the server's preview judges it there.
+    setDate(/Start date/, `${year + 1}-01-05`);
+    expect(typeSelect()).not.toHaveAccessibleDescription(/months' service/);
+  });
+
+  it("shows a request over New Year taken from each year's balance", async () => {
+    stub({
+      'POST /leave/requests/preview': () => ({
+        days: 10,
+        available: 16,
+        balanceAfter: 11,
+        years: [
+          { year, days: 5, available: 16, balanceAfter: 11 },
+          { year: year + 1, days: 5, available: 8, balanceAfter: 3 },
+        ],
+      }),
+    });
+    renderLeavePage(<LeavePage />, PAGE_URL);
+    await fillRequest(ANNUAL.id, `${year}-12-27`, `${year + 1}-01-07`);
+    const status = previewPanel();
+    await waitFor(() => expect(status).toHaveTextContent('Working days10'));
+    expect(status).toHaveTextContent(`In ${year}5 of 16, 11 after`);
+    expect(status).toHaveTextContent(`In ${year + 1}5 of 8, 3 after`);
   });
 
   it('shows my balances as at another date, with what a monthly-accruing type has earned by then', async () => {
@@ -378,6 +467,8 @@ describe('LeavePage', { timeout: 20_000 }, () => {
       expect(await screen.findByRole('heading', { name: 'Mohon cuti' })).toBeInTheDocument();
       expect(screen.getByRole('button', { name: 'Hantar permohonan' })).toBeInTheDocument();
       expect(screen.getByRole('radio', { name: 'Sehari Penuh' })).toBeChecked();
+      // Taken and booked days are told apart in Malay too.
+      expect(await screen.findAllByText('Ditempah')).not.toHaveLength(0);
       // Status names stay the seed's.
       expect(await screen.findAllByText('PENDING')).not.toHaveLength(0);
     } finally {

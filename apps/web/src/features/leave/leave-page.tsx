@@ -169,7 +169,9 @@ export function LeavePage() {
         <>
           <Card variant="outlined" sx={{ mb: 3 }}>
             <CardContent sx={{ p: { xs: 2, sm: 3 }, maxWidth: 720 }}>
-              <QueryState query={types}>{(data) => <ApplyLeaveForm leaveTypes={data} />}</QueryState>
+              <QueryState query={types}>
+                {(data) => <ApplyLeaveForm leaveTypes={data} person={myLeave.data?.staff} />}
+              </QueryState>
             </CardContent>
           </Card>
 

@@ -21,6 +21,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNotification } from '../../../components/notification-context';
 import { QueryState } from '../../../components/query-state';
+import { useBalanceNotes } from '../../../lib/balance-notes';
 import { formatDate, formatDayCount } from '../../../lib/dates';
 import { useAddAdjustment } from '../api/add-adjustment';
 import { useStaffBalances } from '../api/get-staff-balances';
@@ -52,7 +53,9 @@ function EntitlementDialog({
   const { notify } = useNotification();
   const save = useSetEntitlement(staffId);
   const [entitled, setEntitled] = useState(balance.entitledOverride === null ? '' : String(balance.entitledOverride));
-  const [carried, setCarried] = useState(String(balance.carried));
+  // The days carried into the year, as recorded: after their expiry `carried` is only what of
+  // them still counts, and saving that would shrink the record.
+  const [carried, setCarried] = useState(String(balance.carriedForward));
   const [error, setError] = useState<FieldError>();
   const errorOf = (field: string) => (error?.field === field ? error.message : undefined);
 
@@ -188,12 +191,16 @@ function AdjustmentForm({ staffId, year, balances }: { staffId: string; year: nu
   );
 }
 
-/** A staff member's balances of a year with their parts, entitlement overrides and adjustments. */
+/**
+ * A staff member's balances of a year with their parts (approved days taken by today apart from
+ * those booked after it), entitlement overrides and adjustments, and why a balance is lower.
+ */
 export function BalancesSection({ staffId, year }: { staffId: string; year: number }) {
   const { t, i18n } = useTranslation('leaveAdmin');
   const locale = i18n.resolvedLanguage ?? 'en';
   const balances = useStaffBalances(staffId, year);
   const [editing, setEditing] = useState<AdminBalance>();
+  const notesOf = useBalanceNotes();
   const days = (value: number) => formatDayCount(value, locale);
 
   return (
@@ -220,6 +227,9 @@ export function BalancesSection({ staffId, year }: { staffId: string; year: numb
                     {t('balances.columns.taken')}
                   </TableCell>
                   <TableCell align="right" sx={PART}>
+                    {t('balances.columns.booked')}
+                  </TableCell>
+                  <TableCell align="right" sx={PART}>
                     {t('balances.columns.pending')}
                   </TableCell>
                   <TableCell align="right">{t('balances.columns.available')}</TableCell>
@@ -237,11 +247,16 @@ export function BalancesSection({ staffId, year }: { staffId: string; year: numb
                         color="text.secondary"
                         sx={{ display: { xs: 'block', sm: 'none' } }}
                       >
-                        {(['carried', 'adjustments', 'taken', 'pending'] as const)
+                        {(['carried', 'adjustments', 'taken', 'booked', 'pending'] as const)
                           .filter((part) => b[part] !== 0)
                           .map((part) => `${t(`balances.columns.${part}`)} ${days(b[part])}`)
                           .join(' · ')}
                       </Typography>
+                      {notesOf(b).map((note) => (
+                        <Typography key={note} variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                          {note}
+                        </Typography>
+                      ))}
                     </TableCell>
                     <TableCell align="right">
                       {days(b.entitled)}
@@ -260,7 +275,12 @@ export function BalancesSection({ staffId, year }: { staffId: string; year: numb
                       {days(b.carried)}
                       {b.carriedExpiresOn !== null && (
                         <Typography variant="caption" sx={{ display: 'block' }} color="text.secondary">
-                          {t('balances.expires', { date: formatDate(b.carriedExpiresOn, locale) })}
+                          {b.carried < b.carriedForward
+                            ? t('balances.lapsed', {
+                                carried: days(b.carriedForward),
+                                date: formatDate(b.carriedExpiresOn, locale),
+                              })
+                            : t('balances.expires', { date: formatDate(b.carriedExpiresOn, locale) })}
                         </Typography>
                       )}
                     </TableCell>
@@ -269,6 +289,9 @@ export function BalancesSection({ staffId, year }: { staffId: string; year: numb
                     </TableCell>
                     <TableCell align="right" sx={PART}>
                       {days(b.taken)}
+                    </TableCell>
+                    <TableCell align="right" sx={PART}>
+                      {days(b.booked)}
                     </TableCell>
                     <TableCell align="right" sx={PART}>
                       {days(b.pending)}

@@ -21,6 +21,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { isAppError } from '@staff-portal/shared/errors';
+import { PRO_RATA_ROUNDINGS, type Gender, type ProRata } from '@staff-portal/shared/leave';
 import type { AdminLeaveType } from '@staff-portal/shared/leave-admin';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -47,7 +48,28 @@ const numberOf = (text: string) => (text.trim() === '' ? Number.NaN : Number(tex
 export const tiersAscending = (tiers: readonly { minYears: number }[]) =>
   tiers.every((tier, index) => index === 0 || tier.minYears > tiers[index - 1]!.minYears);
 
-function EditTypeDialog({ type, onClose }: { type: AdminLeaveType; onClose: () => void }) {
+/**
+ * The types this one's allowance may include (one level only, as the server checks): not itself,
+ * and offered disabled when another type already includes it or it includes another itself.
+ */
+function inclusionOptions(type: AdminLeaveType, types: readonly AdminLeaveType[]) {
+  return types
+    .filter((other) => other.id !== type.id)
+    .map((other) => ({
+      type: other,
+      disabled: other.includesDaysOf !== null || types.some((t) => t.id !== type.id && t.includesDaysOf === other.id),
+    }));
+}
+
+function EditTypeDialog({
+  type,
+  types,
+  onClose,
+}: {
+  type: AdminLeaveType;
+  types: readonly AdminLeaveType[];
+  onClose: () => void;
+}) {
   const { t } = useTranslation('leaveAdmin');
   const { notify } = useNotification();
   const save = useUpdateLeaveType();
@@ -65,6 +87,11 @@ function EditTypeDialog({ type, onClose }: { type: AdminLeaveType; onClose: () =
     accruesMonthly: type.accruesMonthly,
     active: type.active,
   });
+  // '' for everyone, as the native select needs a string.
+  const [gender, setGender] = useState<Gender | ''>(type.eligibleGender ?? '');
+  const [serviceMonths, setServiceMonths] = useState(String(type.minServiceMonths));
+  const [proRata, setProRata] = useState<ProRata>(type.proRata);
+  const [includesDaysOf, setIncludesDaysOf] = useState(type.includesDaysOf ?? '');
   const [cap, setCap] = useState(type.carryForwardCap === null ? '' : String(type.carryForwardCap));
   const [expiry, setExpiry] = useState(type.carryForwardExpiry ?? '');
   const [error, setError] = useState<{ field?: string; message: string }>();
@@ -82,6 +109,10 @@ function EditTypeDialog({ type, onClose }: { type: AdminLeaveType; onClose: () =
         defaultDays: numberOf(defaultDays),
         serviceTiers: parsedTiers.length === 0 ? null : parsedTiers,
         ...flags,
+        eligibleGender: gender === '' ? null : gender,
+        minServiceMonths: numberOf(serviceMonths),
+        proRata,
+        includesDaysOf: includesDaysOf === '' ? null : includesDaysOf,
         carryForwardCap: cap.trim() === '' ? null : numberOf(cap),
         carryForwardExpiry: expiry.trim() === '' ? null : expiry.trim(),
       },
@@ -188,6 +219,65 @@ function EditTypeDialog({ type, onClose }: { type: AdminLeaveType; onClose: () =
           </Stack>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
             <TextField
+              select
+              size="small"
+              label={t('types.eligibleGender')}
+              value={gender}
+              onChange={(event) => setGender(event.target.value as Gender | '')}
+              slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+              error={errorOf('eligibleGender') !== undefined}
+              helperText={errorOf('eligibleGender')}
+              sx={{ minWidth: 180 }}
+            >
+              <option value="">{t('types.everyone')}</option>
+              <option value="F">{t('types.genders.F')}</option>
+              <option value="M">{t('types.genders.M')}</option>
+            </TextField>
+            <TextField
+              size="small"
+              label={t('types.minServiceMonths')}
+              value={serviceMonths}
+              onChange={(event) => setServiceMonths(event.target.value)}
+              slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+              error={errorOf('minServiceMonths') !== undefined}
+              helperText={errorOf('minServiceMonths') ?? t('types.minServiceMonthsHint')}
+            />
+          </Stack>
+          <TextField
+            select
+            size="small"
+            label={t('types.proRata')}
+            value={proRata}
+            onChange={(event) => setProRata(event.target.value as ProRata)}
+            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+            error={errorOf('proRata') !== undefined}
+            helperText={errorOf('proRata') ?? t('types.proRataHint')}
+          >
+            {PRO_RATA_ROUNDINGS.map((rounding) => (
+              <option key={rounding} value={rounding}>
+                {t(`types.proRatas.${rounding}`)}
+              </option>
+            ))}
+          </TextField>
+          <TextField
+            select
+            size="small"
+            label={t('types.includesDaysOf')}
+            value={includesDaysOf}
+            onChange={(event) => setIncludesDaysOf(event.target.value)}
+            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+            error={errorOf('includesDaysOf') !== undefined}
+            helperText={errorOf('includesDaysOf') ?? t('types.includesDaysOfHint')}
+          >
+            <option value="">{t('types.includesNone')}</option>
+            {inclusionOptions(type, types).map(({ type: other, disabled }) => (
+              <option key={other.id} value={other.id} disabled={disabled}>
+                {other.name}
+              </option>
+            ))}
+          </TextField>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <TextField
               size="small"
               label={t('types.carryForwardCap')}
               value={cap}
@@ -226,10 +316,20 @@ export function LeaveTypesTab() {
   const types = useAdminLeaveTypes();
   const [editing, setEditing] = useState<AdminLeaveType>();
 
-  const rules = (type: AdminLeaveType) =>
-    FLAGS.filter((flag) => flag !== 'active' && type[flag])
-      .map((flag) => t(`types.${flag}`))
-      .join(', ');
+  const rules = (type: AdminLeaveType, types: readonly AdminLeaveType[]) =>
+    [
+      ...FLAGS.filter((flag) => flag !== 'active' && type[flag]).map((flag) => t(`types.${flag}`)),
+      ...(type.eligibleGender === null ? [] : [t(`types.onlyFor.${type.eligibleGender}`)]),
+      ...(type.minServiceMonths === 0 ? [] : [t('types.afterService', { months: type.minServiceMonths })]),
+      ...(type.proRata === 'off' ? [] : [t(`types.proRated.${type.proRata}`)]),
+      ...(type.includesDaysOf === null
+        ? []
+        : [
+            t('types.includes', {
+              type: types.find((other) => other.id === type.includesDaysOf)?.name ?? type.includesDaysOf,
+            }),
+          ]),
+    ].join(', ');
   const carry = (type: AdminLeaveType) =>
     type.carryForwardCap === null || type.carryForwardCap === 0
       ? t('types.noCarry')
@@ -275,7 +375,7 @@ export function LeaveTypesTab() {
                   <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>
                     {(type.serviceTiers ?? []).map((tier) => `${tier.minYears}+: ${tier.days}`).join(' · ') || '-'}
                   </TableCell>
-                  <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{rules(type) || '-'}</TableCell>
+                  <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{rules(type, data) || '-'}</TableCell>
                   <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{carry(type)}</TableCell>
                   <TableCell>
                     <Button size="small" onClick={() => setEditing(type)} aria-label={`${t('edit')} ${type.name}`}>
@@ -286,7 +386,9 @@ export function LeaveTypesTab() {
               ))}
             </TableBody>
           </Table>
-          {editing !== undefined && <EditTypeDialog type={editing} onClose={() => setEditing(undefined)} />}
+          {editing !== undefined && (
+            <EditTypeDialog type={editing} types={data} onClose={() => setEditing(undefined)} />
+          )}
         </TableContainer>
       )}
     </QueryState>

@@ -20,7 +20,10 @@ import { useUpdateStaff } from '../api/update-staff';
 
 const WEEK = [0, 1, 2, 3, 4, 5, 6] as const;
 
-/** One staff member's record: the read-only facts and the editable approver, department, dates and days. */
+/**
+ * One staff member's record: the read-only facts and the editable approver, department, join and
+ * leaving dates, gender and working days.
+ */
 export function StaffRecordForm({ detail }: { detail: StaffDetail }) {
   const { t } = useTranslation('leaveAdmin');
   const { notify } = useNotification();
@@ -31,6 +34,8 @@ export function StaffRecordForm({ detail }: { detail: StaffDetail }) {
   const [departmentCode, setDepartmentCode] = useState(detail.departmentCode);
   const [approverStaffId, setApproverStaffId] = useState<string | null>(detail.approverStaffId);
   const [joinDate, setJoinDate] = useState(detail.joinDate);
+  // Empty: no leaving date known.
+  const [leavingDate, setLeavingDate] = useState(detail.leavingDate ?? '');
   const [gender, setGender] = useState<'F' | 'M'>(detail.gender);
   const [mask, setMask] = useState(detail.workingDaysMask);
   const [serverError, setServerError] = useState<{ field?: string; message: string }>();
@@ -45,7 +50,14 @@ export function StaffRecordForm({ detail }: { detail: StaffDetail }) {
   const save = () => {
     setServerError(undefined);
     update.mutate(
-      { departmentCode, approverStaffId, joinDate, gender, workingDaysMask: mask },
+      {
+        departmentCode,
+        approverStaffId,
+        joinDate,
+        leavingDate: leavingDate === '' ? null : leavingDate,
+        gender,
+        workingDaysMask: mask,
+      },
       {
         onError: (error) => {
           if (isAppError(error))
@@ -136,6 +148,19 @@ export function StaffRecordForm({ detail }: { detail: StaffDetail }) {
           slotProps={{ inputLabel: { shrink: true } }}
           error={errorOf('joinDate') !== undefined}
           helperText={errorOf('joinDate')}
+        />
+      </Grid>
+      <Grid size={{ xs: 12, sm: 6 }}>
+        <TextField
+          fullWidth
+          size="small"
+          type="date"
+          label={t('user.leavingDate')}
+          value={leavingDate}
+          onChange={(event) => setLeavingDate(event.target.value)}
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: joinDate || undefined } }}
+          error={errorOf('leavingDate') !== undefined}
+          helperText={errorOf('leavingDate') ?? t('user.leavingDateHint')}
         />
       </Grid>
       <Grid size={{ xs: 12, sm: 6 }}>

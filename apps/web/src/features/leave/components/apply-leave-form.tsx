@@ -14,16 +14,18 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { isAppError } from '@staff-portal/shared/errors';
 import { applyLeaveInputSchema } from '@staff-portal/shared/leave';
-import type { ApplyLeaveInput, LeaveType } from '@staff-portal/shared/leave';
+import type { ApplyLeaveInput, LeavePreview, LeaveType } from '@staff-portal/shared/leave';
+import { ineligibilityOn, type EligibilityPerson } from '@staff-portal/shared/leave-rules';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import { useNotification } from '../../../components/notification-context';
+import { useRuntimeConfig } from '../../../lib/runtime-config';
 import { useApplyLeave } from '../api/apply-leave';
 import { useLeavePreview } from '../api/preview-leave';
 import { attachmentProblem } from '../attachment-rules';
-import { formatDayCount } from '../../../lib/dates';
+import { formatDate, formatDayCount, todayIn } from '../../../lib/dates';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { AttachmentPicker } from './attachment-picker';
 
@@ -40,13 +42,22 @@ const EMPTY: Required<FormValues> = { leaveTypeId: '', startDate: '', endDate: '
 export const PREVIEW_DEBOUNCE_MS = 300;
 
 /**
- * Apply for leave (PRODUCT.md §4, §5): the shared schema checks the form; the server's preview
- * counts working days and the balance after as the user types, and names the rule a request
- * would break at the field it concerns.
+ * Apply for leave (docs/product/screens.md, docs/product/leave.md): the shared schema checks the
+ * form; the server's preview counts working days and the balance after as the user types, and
+ * names the rule a request would break at the field it concerns. With the applicant's record,
+ * types for the other gender are offered disabled with the reason, and a type that needs more
+ * service says from when it can be taken.
  */
-export function ApplyLeaveForm({ leaveTypes }: { leaveTypes: readonly LeaveType[] }) {
+export function ApplyLeaveForm({
+  leaveTypes,
+  person,
+}: {
+  leaveTypes: readonly LeaveType[];
+  person?: EligibilityPerson | undefined;
+}) {
   const { t, i18n } = useTranslation('leave');
   const locale = i18n.resolvedLanguage ?? 'en';
+  const { organisation } = useRuntimeConfig();
   const { notify } = useNotification();
   const apply = useApplyLeave();
   const headingId = useId();
@@ -61,6 +72,22 @@ export function ApplyLeaveForm({ leaveTypes }: { leaveTypes: readonly LeaveType[
   const watched = useWatch({ control });
   const values = { ...EMPTY, ...watched };
   const leaveType = activeTypes.find((type) => type.id === values.leaveTypeId);
+  // Eligibility as the server judges it, on the first day of leave (today until one is chosen).
+  const ineligible =
+    person === undefined || leaveType === undefined
+      ? null
+      : ineligibilityOn(leaveType, person, values.startDate === '' ? todayIn(organisation.timeZone) : values.startDate);
+  const otherGender = (type: LeaveType) =>
+    person !== undefined && type.eligibleGender !== null && type.eligibleGender !== person.gender;
+  // Before dates are chosen, say from when a type that needs service can be taken; after, the preview says it at the date.
+  const serviceHint =
+    ineligible?.reason === 'service' && values.startDate === ''
+      ? t('apply.serviceNeeded', {
+          type: leaveType!.name,
+          months: ineligible.minServiceMonths,
+          date: formatDate(ineligible.from, locale),
+        })
+      : undefined;
 
   const [file, setFile] = useState<File | null>(null);
   const [attachmentServerError, setAttachmentServerError] = useState<string | null>(null);
@@ -143,15 +170,15 @@ export function ApplyLeaveForm({ leaveTypes }: { leaveTypes: readonly LeaveType[
               onChange: () => setAttachmentServerError(null),
             })}
             error={fieldError('leaveTypeId') !== undefined}
-            helperText={fieldError('leaveTypeId')}
+            helperText={fieldError('leaveTypeId') ?? serviceHint}
             slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
           >
             <option value="" disabled>
               {'—'}
             </option>
             {activeTypes.map((type) => (
-              <option key={type.id} value={type.id}>
-                {type.name}
+              <option key={type.id} value={type.id} disabled={otherGender(type)}>
+                {otherGender(type) ? t(`apply.forGender.${type.eligibleGender!}`, { type: type.name }) : type.name}
               </option>
             ))}
           </TextField>
@@ -250,6 +277,7 @@ export function ApplyLeaveForm({ leaveTypes }: { leaveTypes: readonly LeaveType[
             days={previewResult?.ok === true ? formatDayCount(previewResult.preview.days, locale) : undefined}
             available={previewResult?.ok === true ? formatDayCount(previewResult.preview.available, locale) : undefined}
             balanceAfter={previewResult?.ok === true ? previewResult.preview.balanceAfter : undefined}
+            years={previewResult?.ok === true ? previewResult.preview.years : []}
             locale={locale}
           />
 
@@ -278,11 +306,13 @@ interface PreviewPanelProps {
   days: string | undefined;
   available: string | undefined;
   balanceAfter: number | undefined;
+  /** Each year's share of the days and its balance after, for a request over New Year. */
+  years: LeavePreview['years'];
   locale: string;
 }
 
 /** The live day count and balance after, announced politely as it changes. */
-function PreviewPanel({ state, brokenRule, days, available, balanceAfter, locale }: PreviewPanelProps) {
+function PreviewPanel({ state, brokenRule, days, available, balanceAfter, years, locale }: PreviewPanelProps) {
   const { t } = useTranslation('leave');
   return (
     <Box
@@ -301,7 +331,27 @@ function PreviewPanel({ state, brokenRule, days, available, balanceAfter, locale
     >
       {state === 'prompt' && <Typography color="text.secondary">{t('apply.preview.prompt')}</Typography>}
       {state === 'checking' && <Typography color="text.secondary">{t('apply.preview.checking')}</Typography>}
-      {state === 'ready' && (
+      {state === 'ready' && years.length > 1 && (
+        <Stack spacing={1}>
+          <PreviewFigure label={t('apply.preview.days')} value={days ?? ''} />
+          {/* Over New Year, each year's days are taken from that year's balance. */}
+          <Stack direction="row" spacing={3} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+            {years.map((share) => (
+              <PreviewFigure
+                key={share.year}
+                label={t('apply.preview.inYear', { year: share.year })}
+                value={t('apply.preview.yearShare', {
+                  days: formatDayCount(share.days, locale),
+                  available: formatDayCount(share.available, locale),
+                  after: formatDayCount(share.balanceAfter, locale),
+                })}
+                negative={share.balanceAfter < 0}
+              />
+            ))}
+          </Stack>
+        </Stack>
+      )}
+      {state === 'ready' && years.length <= 1 && (
         <Stack direction="row" spacing={3} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
           <PreviewFigure label={t('apply.preview.days')} value={days ?? ''} />
           <PreviewFigure label={t('apply.preview.available')} value={available ?? ''} />

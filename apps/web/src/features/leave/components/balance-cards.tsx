@@ -7,12 +7,15 @@ import Typography from '@mui/material/Typography';
 import type { LeaveBalance } from '@staff-portal/shared/leave';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useBalanceNotes } from '../../../lib/balance-notes';
 import { formatDayCount } from '../../../lib/dates';
 
-// Taken, pending and available segments: the brand colour, the seed's pending amber, and a
-// pale tint of the approved green, each told apart by the legend's words as well.
+// Taken, booked, pending and available segments: the brand colour, a lighter tint of it for
+// approved days still to come, the seed's pending amber, and a pale tint of the approved green,
+// each told apart by the legend's words as well.
 const SEGMENTS = [
   { key: 'taken', colour: '#004D6C' },
+  { key: 'booked', colour: '#6b9fb8' },
   { key: 'pending', colour: '#f0ad4e' },
   { key: 'available', colour: '#b9e0b9' },
 ] as const;
@@ -21,15 +24,21 @@ function BalanceBar({ balance }: { balance: LeaveBalance }) {
   const { t, i18n } = useTranslation('leave');
   const locale = i18n.resolvedLanguage ?? 'en';
   const total = balance.entitled + balance.carried + balance.adjustments;
-  const parts = { taken: balance.taken, pending: balance.pending, available: Math.max(balance.available, 0) };
+  const parts = {
+    taken: balance.taken,
+    booked: balance.booked,
+    pending: balance.pending,
+    available: Math.max(balance.available, 0),
+  };
   // Over-drawn types (unpaid leave has no balance limit) scale to what was used.
-  const scale = Math.max(total, parts.taken + parts.pending + parts.available, 1);
+  const scale = Math.max(total, parts.taken + parts.booked + parts.pending + parts.available, 1);
   return (
     <Box
       role="img"
       aria-label={t('myLeaves.balances.chart', {
         type: balance.leaveTypeName,
         taken: formatDayCount(parts.taken, locale),
+        booked: formatDayCount(parts.booked, locale),
         pending: formatDayCount(parts.pending, locale),
         available: formatDayCount(balance.available, locale),
         total: formatDayCount(total, locale),
@@ -46,7 +55,7 @@ function BalanceBar({ balance }: { balance: LeaveBalance }) {
 }
 
 const inUse = (balance: LeaveBalance) =>
-  balance.taken > 0 || balance.pending > 0 || balance.carried !== 0 || balance.adjustments !== 0;
+  balance.taken > 0 || balance.booked > 0 || balance.pending > 0 || balance.carried !== 0 || balance.adjustments !== 0;
 
 /** A type that accrues monthly, part-way through the year: what is earned so far of the year's days. */
 const earned = (balance: LeaveBalance, locale: string) => ({
@@ -65,17 +74,22 @@ export function shownBalances(balances: readonly LeaveBalance[]): LeaveBalance[]
   const used = new Set(balances.filter(inUse).map((balance) => balance.leaveTypeId));
   for (const balance of balances) {
     if (used.size >= MIN_SHOWN) break;
-    used.add(balance.leaveTypeId);
+    // A type for the other gender is never one of the person's main entitlements.
+    if (balance.ineligible?.reason !== 'gender') used.add(balance.leaveTypeId);
   }
   return balances.filter((balance) => used.has(balance.leaveTypeId));
 }
 
-/** Balances per leave type (PRODUCT.md §4): the numbers and a stacked bar for each type. */
+/**
+ * Balances per leave type (docs/product/screens.md): the numbers and a stacked bar for each type,
+ * and why a balance is lower than its entitlement where that is not in the numbers.
+ */
 export function BalanceCards({ balances }: { balances: readonly LeaveBalance[] }) {
   const { t, i18n } = useTranslation('leave');
   const locale = i18n.resolvedLanguage ?? 'en';
   const [showAll, setShowAll] = useState(false);
-  const rows = ['entitled', 'carried', 'adjustments', 'taken', 'pending'] as const;
+  const notesOf = useBalanceNotes();
+  const rows = ['entitled', 'carried', 'adjustments', 'taken', 'booked', 'pending'] as const;
   const few = shownBalances(balances);
   const shown = showAll ? balances : few;
   return (
@@ -140,6 +154,11 @@ export function BalanceCards({ balances }: { balances: readonly LeaveBalance[] }
                   </Box>
                 ))}
               </Box>
+              {notesOf(balance).map((note) => (
+                <Typography key={note} variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+                  {note}
+                </Typography>
+              ))}
             </CardContent>
           </Card>
         ))}
