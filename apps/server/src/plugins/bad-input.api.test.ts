@@ -25,6 +25,10 @@ describe('a leave type carry-forward expiry', () => {
       balanceLimited: true,
       accruesMonthly: false,
       active: true,
+      eligibleGender: null,
+      minServiceMonths: 0,
+      proRata: 'nearest-day',
+      includesDaysOf: null,
       carryForwardCap: 5,
       carryForwardExpiry: expiry,
     });
