@@ -16,11 +16,12 @@ import type {
 } from '@staff-portal/shared/leave-admin';
 import { leaveRequestSchema, pageOf, publicHolidaySchema, staffRecordSchema } from '@staff-portal/shared/leave';
 import type { ApplyLeaveInput, UpdateStaffInput } from '@staff-portal/shared/leave';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { AppError } from '@staff-portal/shared/errors';
 import { useContext } from 'react';
 import { joinUrl, TokenProviderContext, useApiClient } from '../../../lib/api-client';
+import type { ApiClient } from '../../../lib/api-client';
 import { useRuntimeConfig } from '../../../lib/runtime-config';
 
 /** Under the leave root, so a leave write elsewhere refreshes these too (and the other way round). */
@@ -86,12 +87,15 @@ export function useAllStaff() {
   });
 }
 
+export const staffDetailQueryOptions = (client: ApiClient, staffId: string) =>
+  queryOptions({
+    queryKey: adminKeys.detail(staffId),
+    queryFn: async ({ signal }) => staffDetailSchema.parse(await client.get(staffPath(staffId), { signal })),
+  });
+
 export function useStaffDetail(staffId: string) {
   const { leave } = useApiClient();
-  return useQuery({
-    queryKey: adminKeys.detail(staffId),
-    queryFn: async ({ signal }) => staffDetailSchema.parse(await leave.get(staffPath(staffId), { signal })),
-  });
+  return useQuery(staffDetailQueryOptions(leave, staffId));
 }
 
 /**
@@ -109,14 +113,17 @@ export function useUpdateStaff(staffId: string, { onSaved }: { onSaved?: () => v
   });
 }
 
-export function useStaffBalances(staffId: string, year: number) {
-  const { leave } = useApiClient();
-  return useQuery({
+export const staffBalancesQueryOptions = (client: ApiClient, staffId: string, year: number) =>
+  queryOptions({
     queryKey: adminKeys.balances(staffId, year),
     queryFn: async ({ signal }) =>
-      staffBalancesSchema.parse(await leave.get(withQuery(`${staffPath(staffId)}/balances`, { year }), { signal })),
+      staffBalancesSchema.parse(await client.get(withQuery(`${staffPath(staffId)}/balances`, { year }), { signal })),
     placeholderData: keepPreviousData,
   });
+
+export function useStaffBalances(staffId: string, year: number) {
+  const { leave } = useApiClient();
+  return useQuery(staffBalancesQueryOptions(leave, staffId, year));
 }
 
 export function useSetEntitlement(staffId: string) {
@@ -141,14 +148,23 @@ export function useAddAdjustment(staffId: string) {
   });
 }
 
-export function useStaffRequests(staffId: string, query: { page: number; pageSize: number; year?: number }) {
-  const { leave } = useApiClient();
-  return useQuery({
+export interface StaffRequestsQuery {
+  page: number;
+  pageSize: number;
+  year?: number;
+}
+
+export const staffRequestsQueryOptions = (client: ApiClient, staffId: string, query: StaffRequestsQuery) =>
+  queryOptions({
     queryKey: adminKeys.requests(staffId, query),
     queryFn: async ({ signal }) =>
-      requestPage.parse(await leave.get(withQuery(`${staffPath(staffId)}/requests`, { ...query }), { signal })),
+      requestPage.parse(await client.get(withQuery(`${staffPath(staffId)}/requests`, { ...query }), { signal })),
     placeholderData: keepPreviousData,
   });
+
+export function useStaffRequests(staffId: string, query: StaffRequestsQuery) {
+  const { leave } = useApiClient();
+  return useQuery(staffRequestsQueryOptions(leave, staffId, query));
 }
 
 export function useApplyFor(staffId: string) {

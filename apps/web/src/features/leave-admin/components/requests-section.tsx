@@ -17,7 +17,8 @@ import { RemarksDialog } from '../../leave/components/remarks-dialog';
 import { RequestList } from '../../leave/components/request-list';
 import { useApplyFor, useCancelFor, useStaffRequests } from '../api/admin-api';
 
-const PAGE_SIZE = 10;
+/** A page of their requests (the route's loader asks for the first one with it). */
+export const PAGE_SIZE = 10;
 
 function ApplyDialog({ staffId, name, onClose }: { staffId: string; name: string; onClose: () => void }) {
   const { t } = useTranslation('leaveAdmin');
