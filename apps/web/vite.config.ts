@@ -17,7 +17,7 @@ const serverPaths = ['/api', '/identity', '/config.json', '/healthz', '/readyz']
  */
 const SIGNED_IN = [
   /[\\/]node_modules[\\/](@mui|@emotion|@popperjs|react-transition-group|stylis|react-router|@tanstack|react-hook-form|@hookform)[\\/]/,
-  /[\\/]src[\\/]app[\\/](signed-in-app|router|route-table|route-guard|provider|theme|link-cards)\.tsx?$/,
+  /[\\/]src[\\/]app[\\/](router|route-table|route-guard|provider|theme|link-cards)\.tsx?$/,
   /[\\/]src[\\/]app[\\/](layout|routes)[\\/]/,
   /[\\/]src[\\/]features[\\/](leave|leave-admin|staff-movement)[\\/]/,
   /[\\/]src[\\/]components[\\/](?!notification-|logo)/,

@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
+import { App, preloadForSession } from './app/app';
 import { followAppLanguage } from './features/auth/amplify-language';
 import { configureAmplify } from './lib/amplify';
 import { i18n } from './lib/i18n';
@@ -17,6 +17,7 @@ void loadRuntimeConfig().then((configResult) => {
   if (configResult.ok) {
     configureAmplify(configResult.config);
     followAppLanguage(i18n);
+    void preloadForSession();
   }
   root.render(
     <StrictMode>
