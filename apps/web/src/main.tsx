@@ -1,6 +1,8 @@
+// First: it starts fetching the signed-in app before the rest is evaluated.
+import './app/preload-signed-in-app';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App, preloadForSession } from './app/app';
+import { App } from './app/app';
 import { followAppLanguage } from './features/auth/amplify-language';
 import { configureAmplify } from './lib/amplify';
 import { i18n } from './lib/i18n';
@@ -17,7 +19,6 @@ void loadRuntimeConfig().then((configResult) => {
   if (configResult.ok) {
     configureAmplify(configResult.config);
     followAppLanguage(i18n);
-    void preloadForSession();
   }
   root.render(
     <StrictMode>

@@ -1,5 +1,4 @@
 import { Flex, Loader } from '@aws-amplify/ui-react';
-import { fetchAuthSession } from 'aws-amplify/auth';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Gate } from '../features/auth/gate';
@@ -10,23 +9,7 @@ import { BaseProvider } from './base-provider';
 // Loaded once the gate lets the user in, so the sign-in screen loads only what the gate needs
 // (PRODUCT.md §8: sign-in route JS ≤ 300 KB gzip); MUI, the query client, the router, the
 // layout and every page follow. The configuration error is as rare, and as lazy.
-const loadSignedInApp = () => import('./signed-in-app');
-const SignedInApp = lazy(() => loadSignedInApp().then((module) => ({ default: module.SignedInApp })));
-
-/**
- * With a session kept from an earlier visit (a reload, a bookmark, a link from an e-mail), starts
- * fetching the signed-in app while the gate is still checking that session, rather than once it
- * has let the user in. Signed out, nothing more loads: the sign-in page stays as small as it is.
- */
-export function preloadForSession(): Promise<void> {
-  return fetchAuthSession().then(
-    ({ tokens }) => {
-      if (tokens !== undefined) void loadSignedInApp();
-    },
-    // The gate finds out the same and shows the sign-in widget.
-    () => undefined,
-  );
-}
+const SignedInApp = lazy(() => import('./signed-in-app').then((module) => ({ default: module.SignedInApp })));
 const ConfigErrorScreen = lazy(() =>
   import('./config-error-page').then((module) => ({ default: module.ConfigErrorScreen })),
 );
