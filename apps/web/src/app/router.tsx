@@ -99,10 +99,26 @@ export function usePrefetchContext(): PrefetchContext {
   };
 }
 
+type Router = ReturnType<typeof createBrowserRouter>;
+
+/**
+ * The session's router, kept outside React state for the reason the query client is
+ * (provider.tsx): its first loaders start fetching as it is made, and a render React drops must
+ * not leave a second router behind, listening to the history and fetching again.
+ */
+let sessionRouter: Router | undefined;
+
 export function AppRouter() {
   const prefetch = usePrefetchContext();
-  // Created on mount rather than at import, so importing this module has no side effects. Its
-  // first loaders run at once: a cold load's data starts with the page's code.
-  const [router] = useState(() => createBrowserRouter(appRoutes(prefetch)));
+  // Made on first render rather than at import, so importing this module has no side effects.
+  // Its first loaders run at once: a cold load's data starts with the page's code.
+  const [router] = useState(() => (sessionRouter ??= createBrowserRouter(appRoutes(prefetch))));
+  useEffect(
+    () => () => {
+      if (sessionRouter === router) sessionRouter = undefined;
+      router.dispose();
+    },
+    [router],
+  );
   return <RouterProvider router={router} />;
 }
