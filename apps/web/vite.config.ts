@@ -17,7 +17,9 @@ const serverPaths = ['/api', '/identity', '/config.json', '/healthz', '/readyz']
  */
 const SIGNED_IN = [
   /[\\/]node_modules[\\/](@mui|@emotion|@popperjs|react-transition-group|stylis|react-router|@tanstack|react-hook-form|@hookform)[\\/]/,
-  /[\\/]src[\\/]app[\\/](router|route-table|route-guard|provider|theme|link-cards)\.tsx?$/,
+  // Not signed-in-app.tsx itself, the gate's lazy import: captured, the built module failed in
+  // the browser ('signed_in_app_exports' is not defined); as its own small chunk it imports this.
+  /[\\/]src[\\/]app[\\/](router|route-table|route-prefetch|route-guard|provider|theme|link-cards)\.tsx?$/,
   /[\\/]src[\\/]app[\\/](layout|routes)[\\/]/,
   /[\\/]src[\\/]features[\\/](leave|leave-admin|staff-movement)[\\/]/,
   /[\\/]src[\\/]components[\\/](?!notification-|logo)/,
