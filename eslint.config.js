@@ -1,11 +1,36 @@
 // @ts-check
+import fs from 'node:fs';
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
 
 const restrict = (patterns) => ['error', { patterns }];
+
+// One zone per feature folder: a feature may import nothing from another feature, however the
+// path is written (the rule resolves each import to its file). Shared code (components, lib,
+// hooks) may import no feature at all. Features are composed in app/routes.
+const webSrc = './apps/web/src';
+const features = fs
+  .readdirSync(`${webSrc}/features`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const featureZones = [
+  ...features.map((feature) => ({
+    target: `${webSrc}/features/${feature}`,
+    from: `${webSrc}/features`,
+    except: [`./${feature}`],
+    message:
+      'Features do not import each other: move what both need to components/ or lib/, or compose them in app/routes.',
+  })),
+  {
+    target: [`${webSrc}/components`, `${webSrc}/lib`],
+    from: `${webSrc}/features`,
+    message: 'Shared code does not depend on a feature.',
+  },
+];
 
 export default tseslint.config(
   {
@@ -44,8 +69,8 @@ export default tseslint.config(
     extends: [reactHooks.configs.flat['recommended-latest']],
     languageOptions: { globals: { ...globals.browser } },
   },
-  // Imports flow one way (ARCHITECTURE.md): shared ← identity, server, web; features do not
-  // import each other.
+  // Imports flow one way: shared ← identity, server, web; in the web app, app → features →
+  // components and lib, and features do not import each other (CONTRIBUTING.md).
   {
     files: ['packages/shared/**/*.ts'],
     rules: {
@@ -89,16 +114,10 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/web/src/features/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': restrict([
-        {
-          group: ['@staff-portal/server*', '@staff-portal/identity*', '**/apps/server/**'],
-          message: 'the web app talks to the server over HTTP only',
-        },
-        { group: ['**/features/**'], message: 'features do not import each other; compose them in app/routes' },
-      ]),
-    },
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })] },
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: featureZones, basePath: import.meta.dirname }] },
   },
   prettier,
 );

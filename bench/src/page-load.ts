@@ -5,7 +5,7 @@
 // headers). Cold loads are measured on this machine and once more on an emulated office network.
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 
-/** docs/product/qualities.md: the leave screens' data on screen within this after a cold load... */
+/** The goal for the leave screens on this 2-core machine (decision record 0028): the data on screen within this after a cold load... */
 export const COLD_BUDGET_MS = 600;
 /** ...and within this after a click in the app. */
 export const IN_APP_BUDGET_MS = 100;

@@ -8,8 +8,9 @@ interface DeliveredMessage {
 }
 
 /**
- * The e-mails and texts the embedded identity service has sent, read from the server's log
- * (it logs each at info level; start the server with LOG_LEVEL=info).
+ * The e-mails and texts the embedded identity service has sent, read from the server's log: it
+ * logs each at info level when started with LOG_IDENTITY_MESSAGES=true (the harness sets it) and
+ * LOG_LEVEL=info.
  */
 export function deliveredMessages(server: RunningServer, recipient: string): DeliveredMessage[] {
   return server

@@ -61,6 +61,13 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       DEMO_PASSWORD,
       IDENTITY_ADMIN_ACCESS_KEY_ID: ADMIN_ACCESS_KEY_ID,
       IDENTITY_ADMIN_SECRET_ACCESS_KEY: ADMIN_SECRET_ACCESS_KEY,
+      // The flows read codes from the log (gate-checks.ts): the explicit development setting.
+      LOG_IDENTITY_MESSAGES: 'true',
+      // Every browser test signs in from 127.0.0.1, many times a minute: limits the tests never reach.
+      RATE_LIMIT_IDENTITY_PER_CLIENT: '100000',
+      RATE_LIMIT_IDENTITY_PER_ACCOUNT: '100000',
+      RATE_LIMIT_WRITES_PER_USER: '100000',
+      RATE_LIMIT_EXPORTS_PER_USER: '100000',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

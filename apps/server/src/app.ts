@@ -15,18 +15,23 @@ import { createJwksTokenVerifier, type TokenVerifier } from './auth/token-verifi
 import { identityConfigOf } from './identity/identity-config';
 import { mailSenderOf } from './identity/smtp';
 import type { Config } from './config';
-import { openDatabase, type Database } from './db/client';
+import { openDatabase, secureDataDir, type Database } from './db/client';
 import { migrate } from './db/migrate';
 import { healthRoutes } from './modules/health/health.routes';
+import { leaveApprovalRoutes } from './modules/leave/leave-approvals.routes';
 import { leaveRoutes } from './modules/leave/leave.routes';
 import { leaveAdminRoutes } from './modules/leave-admin/leave-admin.routes';
 import { logRoutes } from './modules/log/log.routes';
 import { meRoutes } from './modules/me/me.routes';
 import { staffMovementRoutes } from './modules/staff-movement/staff-movement.routes';
+import { staffRecordRoutes } from './modules/staff-records/staff-records.routes';
 import { runtimeConfigRoutes } from './modules/runtime-config/runtime-config.routes';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
+import { loggerOptions } from './plugins/log-redaction';
+import { nulTextPlugin } from './plugins/nul-text';
 import { outboxSweepPlugin } from './plugins/outbox-sweep';
+import { apiRateLimits, identityRateLimits } from './plugins/rate-limit';
 import { readCachePlugin } from './plugins/read-cache';
 import { requestIdFor } from './plugins/request-id';
 import { securityPlugin } from './plugins/security';
@@ -51,7 +56,7 @@ export interface AppDeps {
   tokenVerifier?: TokenVerifier;
   /** The built web app; `null` serves none. */
   webRoot?: string | null;
-  /** Pino logger options; tests pass `false`. */
+  /** Pino logger options (over the configured level and the redacting serializers); tests pass `false`. */
   logger?: boolean | object;
   /** How often e-mail due to be sent again is looked for (with SMTP); a minute unless a test says. */
   outboxSweepIntervalMs?: number;
@@ -80,7 +85,7 @@ async function defaultVerifier(config: Config, identity: IdentityService | undef
 /** Builds the whole server: plugins and modules. It never listens; `server.ts` does. */
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App> {
   const app = Fastify({
-    logger: deps.logger ?? { level: config.logLevel },
+    logger: loggerOptions(config.logLevel, deps.logger),
     genReqId: requestIdFor,
     requestIdHeader: false,
     trustProxy: config.trustProxy,
@@ -91,6 +96,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     }),
   }).withTypeProvider<ZodTypeProvider>();
 
+  // The data directory holds the database and generated keys: the owner's alone. One left readable
+  // by others (made by an older version, or copied) is tightened, and the log says so.
+  const tightened = await secureDataDir(config.dataDir);
+  if (tightened > 0) {
+    app.log.warn(
+      { dataDir: config.dataDir, tightened },
+      'DATA_DIR was readable by other users: made its directories 0700 and files 0600',
+    );
+  }
   const ownsDatabase = deps.database === undefined;
   const database = deps.database ?? (await openDatabase(config));
   if (ownsDatabase) {
@@ -117,6 +131,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   });
 
   await app.register(errorsPlugin);
+  await app.register(nulTextPlugin);
   await app.register(securityPlugin, { config });
   // Answers over a kilobyte go out brotli- or gzip-compressed when the client accepts it
   // (decision record 0027). Registered before every route, as it adds itself to each route as it
@@ -161,6 +176,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     superAdminUserId: config.superAdminUserId,
   });
 
+  await app.register(apiRateLimits, { db: database.db, limits: config.rateLimits });
   // Before every route, so its request decoration and hooks are there for all of them.
   await app.register(readCachePlugin, { database, timeZone: config.organisation.timeZone });
   await app.register(healthRoutes, { database });
@@ -174,7 +190,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     sendEmail,
     prefix: '/api',
   };
+  await app.register(staffRecordRoutes, { database, prefix: '/api' });
   await app.register(leaveRoutes, leaveOptions);
+  await app.register(leaveApprovalRoutes, leaveOptions);
   await app.register(leaveAdminRoutes, leaveOptions);
   await app.register(staffMovementRoutes, {
     database,
@@ -182,7 +200,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     publicUrl: config.publicUrl,
     prefix: '/api',
   });
-  if (identity) await app.register((scope) => identity.routes(scope), { prefix: '/identity' });
+  if (identity) {
+    await app.register(
+      async (scope) => {
+        identityRateLimits(scope, config.rateLimits);
+        await identity.routes(scope);
+      },
+      { prefix: '/identity' },
+    );
+  }
   await app.register(outboxSweepPlugin, { db: database.db, sendEmail, intervalMs: deps.outboxSweepIntervalMs });
 
   await app.register(webAppPlugin, { root: deps.webRoot === null ? undefined : (deps.webRoot ?? defaultWebRoot) });

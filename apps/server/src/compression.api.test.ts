@@ -2,7 +2,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { COMPRESS_THRESHOLD_BYTES } from './app';
 import { createUser, PASSWORD, TARGET_PREFIX } from './identity/identity-test-kit';
-import { authHeader, call, seedLeaveFixture } from './modules/leave/leave-fixture';
+import { authHeader, call, seedLeaveFixture } from './test/leave-fixture';
 import { createTestApp } from './test/app';
 
 const BROWSER = 'gzip, deflate, br, zstd';

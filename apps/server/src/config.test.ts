@@ -1,5 +1,6 @@
+import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, configVariables, loadConfig } from './config';
 
 describe('loadConfig', () => {
   it('gives the embedded defaults when nothing is set', () => {
@@ -16,6 +17,8 @@ describe('loadConfig', () => {
       userPoolEndpoint: 'http://localhost:3000/identity',
       preventUserExistenceErrors: true,
       adminCredentials: undefined,
+      keyEncryptionKey: undefined,
+      logMessages: false,
     });
     expect(config.seed).toBe('demo');
     expect(config.logLevel).toBe('warn');
@@ -40,6 +43,7 @@ describe('loadConfig', () => {
       PASSWORD_EXPIRY_MONTHS: '3',
       SUPER_ADMIN_USER_ID: ' 0B7E1C52-3F4A-4D8E-9C11-2A6B5D4E3F21 ',
       TRUST_PROXY: 'true',
+      LOG_IDENTITY_MESSAGES: 'true',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -61,6 +65,8 @@ describe('loadConfig', () => {
       userPoolEndpoint: undefined,
       preventUserExistenceErrors: true,
       adminCredentials: undefined,
+      keyEncryptionKey: undefined,
+      logMessages: true,
     });
   });
 
@@ -108,7 +114,89 @@ describe('loadConfig', () => {
     expect((error as Error).message).not.toContain('\n');
   });
 
+  it('reads the rate limits, with defaults a person never reaches', () => {
+    expect(loadConfig({}).rateLimits).toEqual({
+      windowSeconds: 60,
+      identityPerClient: 300,
+      identityPerAccount: 20,
+      exportsPerUser: 10,
+      writesPerUser: 120,
+    });
+    expect(
+      loadConfig({
+        RATE_LIMIT_WINDOW_SECONDS: '10',
+        RATE_LIMIT_IDENTITY_PER_CLIENT: '1000',
+        RATE_LIMIT_IDENTITY_PER_ACCOUNT: '5',
+        RATE_LIMIT_EXPORTS_PER_USER: '2',
+        RATE_LIMIT_WRITES_PER_USER: '1000000',
+      }).rateLimits,
+    ).toEqual({
+      windowSeconds: 10,
+      identityPerClient: 1000,
+      identityPerAccount: 5,
+      exportsPerUser: 2,
+      writesPerUser: 1_000_000,
+    });
+  });
+
+  it.each([
+    ['RATE_LIMIT_WINDOW_SECONDS', '0', /must be a whole number of seconds \(1-3600\)/],
+    ['RATE_LIMIT_WRITES_PER_USER', '0', /must be a whole number of requests \(1-1000000\)/],
+    ['RATE_LIMIT_EXPORTS_PER_USER', '2.5', /must be a whole number of requests/],
+    ['RATE_LIMIT_IDENTITY_PER_ACCOUNT', 'many', /must be a whole number of requests/],
+    ['RATE_LIMIT_IDENTITY_PER_CLIENT', '-1', /must be a whole number of requests/],
+  ])('refuses %s=%s with one line', (name, value, message) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrow(
+      new RegExp(`^Invalid configuration: ${name} ${message.source}`),
+    );
+  });
+
+  it('reads the key-encryption key, and refuses one that is not 32 bytes in base64', () => {
+    const key = Buffer.alloc(32, 7);
+    expect(loadConfig({ IDENTITY_KEY_ENCRYPTION_KEY: key.toString('base64') }).identity.keyEncryptionKey).toEqual(key);
+    expect(loadConfig({ IDENTITY_KEY_ENCRYPTION_KEY: key.toString('base64url') }).identity.keyEncryptionKey).toEqual(
+      key,
+    );
+    for (const bad of ['short', Buffer.alloc(16).toString('base64'), `${key.toString('base64')}AAAA`]) {
+      expect(() => loadConfig({ IDENTITY_KEY_ENCRYPTION_KEY: bad })).toThrow(
+        /^Invalid configuration: IDENTITY_KEY_ENCRYPTION_KEY must be 32 random bytes in base64/,
+      );
+    }
+  });
+
+  it.each([
+    ['IDENTITY_KEY_ENCRYPTION_KEY', 'hunter2-secret'],
+    ['IDENTITY_ADMIN_SECRET_ACCESS_KEY', 'hunter2-secret'],
+    ['SMTP_URL', 'smtp:/user:hunter2-secret@mail'],
+    ['DATABASE_URL', 'mysql://user:hunter2-secret@db'],
+  ])('does not repeat the value of %s, a secret, when refusing it', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).not.toThrow(/hunter2/);
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 3000, databaseUrl: undefined });
+  });
+});
+
+describe('the documentation of the configuration', () => {
+  const read = (file: string) => fs.readFileSync(new URL(`../../../${file}`, import.meta.url), 'utf8');
+
+  it('finds the variables loadConfig reads', () => {
+    expect(configVariables).toContain('PORT');
+    expect(configVariables).toContain('RATE_LIMIT_WRITES_PER_USER');
+  });
+
+  it("names every variable in the README's configuration table, and no other", () => {
+    const section = /## Configuration\n([\s\S]*?)\n## /.exec(read('README.md'))?.[1] ?? '';
+    const rows = section.split('\n').filter((line) => line.startsWith('| `'));
+    const documented = rows.flatMap((row) => [...row.split('|')[1]!.matchAll(/`([A-Z][A-Z0-9_]+)`/g)].map((m) => m[1]));
+    expect([...documented].sort()).toEqual([...configVariables].sort());
+  });
+
+  it('lists every variable in .env.example, and no other', () => {
+    const listed = [...read('.env.example').matchAll(/^#? ?([A-Z][A-Z0-9_]+)=/gm)].map((m) => m[1]);
+    expect([...listed].sort()).toEqual([...configVariables].sort());
   });
 });

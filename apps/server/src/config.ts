@@ -15,6 +15,15 @@ const urlOrPath = z
   .refine((v) => v.startsWith('/') || URL.canParse(v), 'must be an absolute URL or a path starting with /')
   .transform((v) => v.replace(/\/+$/, '') || '/');
 
+/** A whole number of requests per window, for the rate limits. */
+const requestsPerWindow = (fallback: number) =>
+  z.coerce
+    .number({ error: 'must be a whole number of requests (1-1000000)' })
+    .int('must be a whole number of requests (1-1000000)')
+    .min(1, 'must be a whole number of requests (1-1000000)')
+    .max(1_000_000, 'must be a whole number of requests (1-1000000)')
+    .default(fallback);
+
 const envSchema = z.object({
   PORT: z.coerce
     .number({ error: 'must be a port number (0-65535)' })
@@ -86,6 +95,15 @@ const envSchema = z.object({
     .regex(/^[A-Z0-9]{16,128}$/, 'must be 16+ upper-case letters and digits')
     .optional(),
   IDENTITY_ADMIN_SECRET_ACCESS_KEY: z.string().trim().min(32, 'must be at least 32 characters').optional(),
+  IDENTITY_KEY_ENCRYPTION_KEY: z
+    .string()
+    .trim()
+    .refine(
+      (v) => /^[A-Za-z0-9+/_-]{43}=?$/.test(v) && Buffer.from(v, 'base64url').length === 32,
+      'must be 32 random bytes in base64 (e.g. openssl rand -base64 32)',
+    )
+    .transform((v) => Buffer.from(v, 'base64url'))
+    .optional(),
   DEMO_PASSWORD: z.string().optional(),
   IDENTITY_PREVENT_USER_EXISTENCE_ERRORS: z.enum(['ENABLED', 'LEGACY']).default('ENABLED'),
   SMTP_URL: z
@@ -94,11 +112,28 @@ const envSchema = z.object({
     .refine((v) => /^smtps?:\/\//.test(v) && URL.canParse(v), 'must be an smtp:// or smtps:// URL')
     .optional(),
   MAIL_FROM: z.string().trim().min(3).default('Staff Portal <no-reply@staffportal.example>'),
+  LOG_IDENTITY_MESSAGES: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0'])
     .default('false')
     .transform((v) => v === 'true' || v === '1'),
+  RATE_LIMIT_WINDOW_SECONDS: z.coerce
+    .number({ error: 'must be a whole number of seconds (1-3600)' })
+    .int('must be a whole number of seconds (1-3600)')
+    .min(1, 'must be a whole number of seconds (1-3600)')
+    .max(3600, 'must be a whole number of seconds (1-3600)')
+    .default(60),
+  RATE_LIMIT_IDENTITY_PER_CLIENT: requestsPerWindow(300),
+  RATE_LIMIT_IDENTITY_PER_ACCOUNT: requestsPerWindow(20),
+  RATE_LIMIT_EXPORTS_PER_USER: requestsPerWindow(10),
+  RATE_LIMIT_WRITES_PER_USER: requestsPerWindow(120),
 });
+
+/** The names of the variables `loadConfig` reads: the README's table and `.env.example` list each. */
+export const configVariables = Object.keys(envSchema.shape);
 
 /** Fixed identifiers of the embedded identity service's single pool and web client. */
 export const EMBEDDED_POOL_SUFFIX = 'StaffPortal';
@@ -121,6 +156,13 @@ export interface Config {
     preventUserExistenceErrors: boolean;
     /** The key pair admin calls are signed with; generated and kept in DATA_DIR when unset. */
     adminCredentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+    /** Seals the identity service's private keys at rest; generated and kept in DATA_DIR when unset. */
+    keyEncryptionKey: Buffer | undefined;
+    /**
+     * For development and the browser tests only: write each e-mail and SMS (codes, temporary
+     * passwords) to the log at info level. Off, no secret of a message reaches the log.
+     */
+    logMessages: boolean;
   };
   /** The demo accounts' password; generated and printed at the first start when unset. */
   demoPassword: string | undefined;
@@ -134,9 +176,32 @@ export interface Config {
   logLevel: string;
   organisation: { department: string; timeZone: string };
   trustProxy: boolean;
+  /** Requests allowed per window (plugins/rate-limit.ts); counted in the database, across servers. */
+  rateLimits: RateLimits;
+}
+
+export interface RateLimits {
+  windowSeconds: number;
+  /** Identity endpoint calls per client address (the forwarded one with TRUST_PROXY). */
+  identityPerClient: number;
+  /** Identity endpoint calls naming one username (InitiateAuth, ForgotPassword, ...). */
+  identityPerAccount: number;
+  /** Report downloads (.xlsx, .csv) per signed-in user. */
+  exportsPerUser: number;
+  /** POST, PUT, PATCH and DELETE under /api per signed-in user. */
+  writesPerUser: number;
 }
 
 export class ConfigError extends Error {}
+
+/** Variables whose values are secrets: a complaint about one never repeats its value. */
+const SECRET_VARIABLES = new Set([
+  'DATABASE_URL',
+  'IDENTITY_ADMIN_SECRET_ACCESS_KEY',
+  'IDENTITY_KEY_ENCRYPTION_KEY',
+  'DEMO_PASSWORD',
+  'SMTP_URL',
+]);
 
 /**
  * Reads the configuration once, at start. Any bad value throws a ConfigError whose message is
@@ -151,7 +216,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const name = String(issue.path[0] ?? 'environment');
     const got = env[name];
     throw new ConfigError(
-      `Invalid configuration: ${name} ${issue.message}${got === undefined ? '' : ` (got "${got}")`}`,
+      `Invalid configuration: ${name} ${issue.message}${got === undefined || SECRET_VARIABLES.has(name) ? '' : ` (got "${got}")`}`,
     );
   }
   const e = parsed.data;
@@ -203,6 +268,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         e.IDENTITY_ADMIN_ACCESS_KEY_ID && e.IDENTITY_ADMIN_SECRET_ACCESS_KEY
           ? { accessKeyId: e.IDENTITY_ADMIN_ACCESS_KEY_ID, secretAccessKey: e.IDENTITY_ADMIN_SECRET_ACCESS_KEY }
           : undefined,
+      keyEncryptionKey: e.IDENTITY_KEY_ENCRYPTION_KEY,
+      logMessages: e.LOG_IDENTITY_MESSAGES,
     },
     demoPassword: e.DEMO_PASSWORD,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
@@ -213,6 +280,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     organisation: { department: e.ORG_DEPARTMENT, timeZone: e.ORG_TIME_ZONE },
     trustProxy: e.TRUST_PROXY,
+    rateLimits: {
+      windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS,
+      identityPerClient: e.RATE_LIMIT_IDENTITY_PER_CLIENT,
+      identityPerAccount: e.RATE_LIMIT_IDENTITY_PER_ACCOUNT,
+      exportsPerUser: e.RATE_LIMIT_EXPORTS_PER_USER,
+      writesPerUser: e.RATE_LIMIT_WRITES_PER_USER,
+    },
   };
 }
 

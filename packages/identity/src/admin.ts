@@ -51,7 +51,8 @@ const ADMIN_SETTABLE =
 function attributeMap(value: unknown): Record<string, string> {
   if (value === undefined) return {};
   if (!Array.isArray(value)) throw invalidParameter('UserAttributes must be a list.');
-  const out: Record<string, string> = {};
+  // No prototype: a Name of `__proto__` must be an attribute name like any other (and refused as one).
+  const out = Object.create(null) as Record<string, string>;
   for (const item of value as unknown[]) {
     const { Name, Value } = (item ?? {}) as { Name?: unknown; Value?: unknown };
     if (typeof Name !== 'string' || typeof Value !== 'string' || Value.length > 2048) {

@@ -8,6 +8,8 @@ export interface IdentityConfig {
   userPoolId: string;
   clientId: string;
   adminCredentials: AdminCredentials;
+  /** Seals the private keys at rest (32 bytes); kept outside the database, shared by every replica. */
+  keyEncryptionKey: Buffer;
   /** Cognito's PreventUserExistenceErrors: ENABLED hides whether an account exists (protocol doc §6.1). */
   preventUserExistenceErrors: boolean;
   /** Self-service sign-up; off in this product (seed §1). */
@@ -19,6 +21,11 @@ export interface IdentityConfig {
   sendEmail?: SendEmail;
   /** Sign-in challenge Sessions live this long (Cognito's AuthSessionValidity, 3–15 min). */
   sessionSeconds: number;
+  /**
+   * Development only: log each message's text (codes, temporary passwords) at info level, where
+   * a developer or a browser test reads it. Off, the log says only that a message was queued.
+   */
+  logMessages: boolean;
 }
 
 export const defaultIdentitySettings = {
@@ -28,6 +35,7 @@ export const defaultIdentitySettings = {
   refreshTokenDays: 30,
   temporaryPasswordDays: 7,
   sessionSeconds: 3 * 60,
+  logMessages: false,
 } satisfies Partial<IdentityConfig>;
 
 /** What a host must supply; everything else has Cognito's defaults. */

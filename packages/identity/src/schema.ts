@@ -154,7 +154,7 @@ export const identityKeys = pgTable(
     /** id | access | secret */
     use: text().notNull(),
     publicJwk: jsonb().$type<Record<string, unknown>>(),
-    /** The private JWK, or for `secret` a random base64url value. */
+    /** The private JWK, or for `secret` a random base64url value; sealed (keys.ts: keySealer). */
     privateValue: text().notNull(),
     createdAt: now(),
   },

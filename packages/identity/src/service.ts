@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
+import { fieldName, findNulText } from '@staff-portal/shared/text';
 import * as account from './account';
 import * as admin from './admin';
 import * as devices from './devices';
@@ -13,7 +14,7 @@ import { setUserMfaPreference } from './mfa';
 import { defaultIdentitySettings, issuerOf, type IdentityConfig, type IdentityHostSettings } from './config';
 import type { IdentityContext } from './context';
 import type { IdentityDb } from './db';
-import { CognitoError } from './errors';
+import { CognitoError, invalidParameter } from './errors';
 import { loadOrCreateKeys } from './keys';
 import { createSealer } from './seal';
 import { sessionActive } from './sessions';
@@ -22,53 +23,60 @@ import { verifySigV4 } from './sigv4';
 type Body = Record<string, unknown>;
 type Operation = (ctx: IdentityContext, body: Body) => Promise<object>;
 
-/** Operations any client may call (token-authorized ones check their AccessToken themselves). */
-const publicOperations: Record<string, Operation> = {
-  InitiateAuth: initiateAuth,
-  RespondToAuthChallenge: respondToAuthChallenge,
-  GetTokensFromRefreshToken: getTokensFromRefreshToken,
-  RevokeToken: account.revokeToken,
-  GlobalSignOut: account.globalSignOut,
-  GetUser: account.getUser,
-  ChangePassword: account.changePassword,
-  ForgotPassword: account.forgotPassword,
-  ConfirmForgotPassword: account.confirmForgotPassword,
-  SignUp: account.signUp,
-  ConfirmSignUp: account.confirmSignUp,
-  ResendConfirmationCode: account.resendConfirmationCode,
-  UpdateUserAttributes: account.updateUserAttributes,
-  DeleteUserAttributes: account.deleteUserAttributes,
-  GetUserAttributeVerificationCode: account.getUserAttributeVerificationCode,
-  VerifyUserAttribute: account.verifyUserAttribute,
-  DeleteUser: account.deleteUser,
-  AssociateSoftwareToken: associateSoftwareToken,
-  VerifySoftwareToken: verifySoftwareToken,
-  SetUserMFAPreference: setUserMfaPreference,
-  ConfirmDevice: devices.confirmDevice,
-  UpdateDeviceStatus: devices.updateDeviceStatus,
-  ForgetDevice: devices.forgetDevice,
-  ListDevices: devices.listDevices,
-};
+/**
+ * Operations any client may call (token-authorized ones check their AccessToken themselves).
+ * Maps, not plain objects: an X-Amz-Target of `toString` or `__proto__` must find nothing.
+ */
+const publicOperations = new Map<string, Operation>(
+  Object.entries({
+    InitiateAuth: initiateAuth,
+    RespondToAuthChallenge: respondToAuthChallenge,
+    GetTokensFromRefreshToken: getTokensFromRefreshToken,
+    RevokeToken: account.revokeToken,
+    GlobalSignOut: account.globalSignOut,
+    GetUser: account.getUser,
+    ChangePassword: account.changePassword,
+    ForgotPassword: account.forgotPassword,
+    ConfirmForgotPassword: account.confirmForgotPassword,
+    SignUp: account.signUp,
+    ConfirmSignUp: account.confirmSignUp,
+    ResendConfirmationCode: account.resendConfirmationCode,
+    UpdateUserAttributes: account.updateUserAttributes,
+    DeleteUserAttributes: account.deleteUserAttributes,
+    GetUserAttributeVerificationCode: account.getUserAttributeVerificationCode,
+    VerifyUserAttribute: account.verifyUserAttribute,
+    DeleteUser: account.deleteUser,
+    AssociateSoftwareToken: associateSoftwareToken,
+    VerifySoftwareToken: verifySoftwareToken,
+    SetUserMFAPreference: setUserMfaPreference,
+    ConfirmDevice: devices.confirmDevice,
+    UpdateDeviceStatus: devices.updateDeviceStatus,
+    ForgetDevice: devices.forgetDevice,
+    ListDevices: devices.listDevices,
+  }),
+);
 
 /** IAM-authorized operations: the request must carry a SigV4 signature by the admin key pair. */
-const adminOperations: Record<string, Operation> = {
-  AdminCreateUser: admin.adminCreateUser,
-  AdminGetUser: admin.adminGetUser,
-  AdminSetUserPassword: admin.adminSetUserPassword,
-  AdminResetUserPassword: admin.adminResetUserPassword,
-  AdminDisableUser: admin.adminDisableUser,
-  AdminEnableUser: admin.adminEnableUser,
-  AdminDeleteUser: admin.adminDeleteUser,
-  AdminUpdateUserAttributes: admin.adminUpdateUserAttributes,
-  AdminUserGlobalSignOut: admin.adminUserGlobalSignOut,
-  AdminAddUserToGroup: admin.adminAddUserToGroup,
-  AdminRemoveUserFromGroup: admin.adminRemoveUserFromGroup,
-  AdminListGroupsForUser: admin.adminListGroupsForUser,
-  ListUsers: admin.listUsers,
-  ListUsersInGroup: admin.listUsersInGroup,
-  CreateGroup: admin.createGroup,
-  ListGroups: admin.listGroups,
-};
+const adminOperations = new Map<string, Operation>(
+  Object.entries({
+    AdminCreateUser: admin.adminCreateUser,
+    AdminGetUser: admin.adminGetUser,
+    AdminSetUserPassword: admin.adminSetUserPassword,
+    AdminResetUserPassword: admin.adminResetUserPassword,
+    AdminDisableUser: admin.adminDisableUser,
+    AdminEnableUser: admin.adminEnableUser,
+    AdminDeleteUser: admin.adminDeleteUser,
+    AdminUpdateUserAttributes: admin.adminUpdateUserAttributes,
+    AdminUserGlobalSignOut: admin.adminUserGlobalSignOut,
+    AdminAddUserToGroup: admin.adminAddUserToGroup,
+    AdminRemoveUserFromGroup: admin.adminRemoveUserFromGroup,
+    AdminListGroupsForUser: admin.adminListGroupsForUser,
+    ListUsers: admin.listUsers,
+    ListUsersInGroup: admin.listUsersInGroup,
+    CreateGroup: admin.createGroup,
+    ListGroups: admin.listGroups,
+  }),
+);
 
 /** @fastify/swagger leaves routes marked `hide` out of /api/docs; the protocol is Cognito's, documented there. */
 const hiddenFromDocs = { hide: true } as FastifySchema;
@@ -96,6 +104,7 @@ function sendError(request: FastifyRequest, reply: FastifyReply, error: CognitoE
     .status(error.status)
     .header('content-type', JSON_TYPE)
     .header('x-amzn-requestid', request.id)
+    .header('cache-control', 'no-store')
     .header('x-amzn-errortype', `${error.type}:`)
     .header('x-amzn-errormessage', headerSafe(error.message))
     .send(JSON.stringify({ __type: error.type, message: error.message }));
@@ -122,7 +131,7 @@ export async function createIdentityService(options: {
   log: IdentityContext['log'];
 }): Promise<IdentityService> {
   const config: IdentityConfig = { ...defaultIdentitySettings, ...options.config };
-  const keys = await loadOrCreateKeys(options.db);
+  const keys = await loadOrCreateKeys(options.db, config.keyEncryptionKey);
   const context: IdentityContext = {
     db: options.db,
     config,
@@ -175,8 +184,11 @@ export async function createIdentityService(options: {
       const body = (request.body ?? {}) as Body;
       if (typeof body !== 'object' || Array.isArray(body))
         throw new CognitoError('SerializationException', 'The request body must be a JSON object.');
-      let operation = publicOperations[name];
-      if (!operation && adminOperations[name]) {
+      // The shared text rule, before any operation could take NUL to the database (which refuses it).
+      const nul = findNulText(body);
+      if (nul) throw invalidParameter(`${fieldName(nul.path)} ${nul.message}.`);
+      let operation = publicOperations.get(name);
+      if (!operation && adminOperations.has(name)) {
         const verdict = await verifySigV4(
           { method: request.method, path: request.url, headers: request.headers, body: request.rawBody ?? '' },
           config.adminCredentials,
@@ -188,7 +200,7 @@ export async function createIdentityService(options: {
             verdict.message,
             verdict.code === 'MissingAuthenticationTokenException' ? 403 : 400,
           );
-        operation = adminOperations[name];
+        operation = adminOperations.get(name);
       }
       if (!operation)
         throw new CognitoError('UnknownOperationException', `Unknown operation ${name || String(target)}`);

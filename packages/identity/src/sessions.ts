@@ -125,6 +125,8 @@ export async function userFromAccessToken(ctx: IdentityContext, accessToken: unk
     ({ payload: claims } = await jwtVerify(accessToken, createLocalJWKSet(ctx.keys.jwks), {
       issuer: issuerOf(ctx.config),
       algorithms: ['RS256'],
+      // jose checks exp only when it is there; a token that never ends is no token.
+      requiredClaims: ['exp', 'iat', 'sub', 'token_use'],
     }));
   } catch {
     throw invalidAccessToken();

@@ -85,7 +85,8 @@ export const carryForwardRuleSchema = z.object({
   cap: halfDays(0, 366).nullable(),
   expiry: z
     .string()
-    .regex(/^(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, 'must be a month and day (MM-DD)')
+    // abort: the day check below parses the value as a date, which throws for what is not one.
+    .regex(/^(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, { message: 'must be a month and day (MM-DD)', abort: true })
     // A day every year has (so not 29 February): it must survive a round trip through a date of 2001.
     .refine(
       (value) => new Date(Date.parse(`2001-${value}T00:00:00Z`)).toISOString().slice(5, 10) === value,
@@ -151,6 +152,7 @@ export const holidayImportInputSchema = z.object({
   state: z.enum(stateCodes, { message: 'must be a Malaysian state code (01–16)' }),
 });
 export const holidayImportResultSchema = z.object({ imported: z.number().int(), region: z.string() });
+export type HolidayImportResult = z.infer<typeof holidayImportResultSchema>;
 
 /** A holiday's key: its date and region (e.g. MY-14). */
 export const holidayKeySchema = z.object({

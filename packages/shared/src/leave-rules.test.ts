@@ -13,7 +13,6 @@ import {
   carriedAt,
   carryForwardDays,
   countLeaveDays,
-  datesBetween,
   decisionTarget,
   entitlementAt,
   entitlementDateOf,
@@ -25,10 +24,10 @@ import {
   randomSixDigits,
   rangesOverlap,
   referenceTimestamp,
-  weekdayBit,
   yearsOfService,
   type LeaveActor,
 } from './leave-rules';
+import { datesBetween, weekdayIndex } from './iso-dates';
 
 const MON_FRI = 0b0011111;
 const none = new Set<string>();
@@ -44,10 +43,10 @@ function addDays(date: string, n: number) {
 
 describe('weekdays and working days', () => {
   it('numbers Monday as bit 0 and Sunday as bit 6', () => {
-    expect(weekdayBit('2026-11-23')).toBe(0); // a Monday
-    expect(weekdayBit('2026-11-28')).toBe(5); // Saturday
-    expect(weekdayBit('2026-11-29')).toBe(6); // Sunday
-    expect(weekdayBit('1969-12-29')).toBe(0); // before the epoch too
+    expect(weekdayIndex('2026-11-23')).toBe(0); // a Monday
+    expect(weekdayIndex('2026-11-28')).toBe(5); // Saturday
+    expect(weekdayIndex('2026-11-29')).toBe(6); // Sunday
+    expect(weekdayIndex('1969-12-29')).toBe(0); // before the epoch too
   });
 
   it('skips days outside the mask and public holidays', () => {
@@ -58,8 +57,8 @@ describe('weekdays and working days', () => {
   });
 
   it('refuses something that is not an ISO date', () => {
-    expect(() => weekdayBit('23/11/2026')).toThrow(RangeError);
-    expect(() => weekdayBit('2026-02-30x')).toThrow(RangeError);
+    expect(() => weekdayIndex('23/11/2026')).toThrow(RangeError);
+    expect(() => weekdayIndex('2026-02-30x')).toThrow(RangeError);
   });
 });
 
@@ -108,7 +107,7 @@ describe('countLeaveDays', () => {
           const holidays = new Set(holidayOffsets.map((n) => addDays(start, n)));
           const days = countLeaveDays({ startDate: start, endDate: end, dayType: 0, workingDaysMask: mask, holidays });
           const expected = datesBetween(start, end).filter(
-            (d) => (mask >> weekdayBit(d)) & 1 && !holidays.has(d),
+            (d) => (mask >> weekdayIndex(d)) & 1 && !holidays.has(d),
           ).length;
           expect(days).toBe(expected);
           expect(days).toBeLessThanOrEqual(length + 1);

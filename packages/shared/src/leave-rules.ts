@@ -1,5 +1,6 @@
 import { DEFAULT_TIME_ZONE } from './constants';
 import { conflict, validationError } from './errors';
+import { datesBetween, isIsoDate, weekdayIndex } from './iso-dates';
 import { DAY_TYPE, LEAVE_STATUS, type DayType, type LeaveStatus } from './leave';
 
 /**
@@ -11,39 +12,17 @@ import { DAY_TYPE, LEAVE_STATUS, type DayType, type LeaveStatus } from './leave'
 /** MON–FRI: bits 0..4 (bit 0 = MON ... bit 6 = SUN, seed §3). */
 export const DEFAULT_WORKING_DAYS_MASK = 0b0011111;
 
-const DAY_MS = 86_400_000;
-
-function dayNumber(isoDate: string): number {
-  const time = Date.parse(`${isoDate}T00:00:00Z`);
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(isoDate) || Number.isNaN(time)) {
-    throw new RangeError(`not an ISO date: ${isoDate}`);
-  }
-  return Math.floor(time / DAY_MS);
-}
-
-function isoOfDayNumber(day: number): string {
-  return new Date(day * DAY_MS).toISOString().slice(0, 10);
-}
-
-/** The mask bit of a date: 0 for Monday ... 6 for Sunday. */
-export function weekdayBit(isoDate: string): number {
-  // 1970-01-01 was a Thursday (bit 3).
-  return (((dayNumber(isoDate) + 3) % 7) + 7) % 7;
+function assertIsoDates(...dates: string[]) {
+  for (const date of dates) if (!isIsoDate(date)) throw new RangeError(`not an ISO date: ${date}`);
 }
 
 /** Whether the date is a working day for this mask and not a public holiday. */
 export function isWorkingDay(isoDate: string, workingDaysMask: number, holidays: ReadonlySet<string>): boolean {
-  return (workingDaysMask & (1 << weekdayBit(isoDate))) !== 0 && !holidays.has(isoDate);
+  return (workingDaysMask & (1 << weekdayIndex(isoDate))) !== 0 && !holidays.has(isoDate);
 }
 
-/** Every date from start to end inclusive, as ISO dates. */
-export function datesBetween(startDate: string, endDate: string): string[] {
-  const first = dayNumber(startDate);
-  const last = dayNumber(endDate);
-  const dates: string[] = [];
-  for (let day = first; day <= last; day++) dates.push(isoOfDayNumber(day));
-  return dates;
-}
+/** The longest single request, in calendar days. */
+export const MAX_REQUEST_CALENDAR_DAYS = 366;
 
 export interface DayCountInput {
   startDate: string;
@@ -83,8 +62,7 @@ export interface EntitlementRule {
 
 /** Completed years of service on a date (0 before the first anniversary, negative before joining). */
 export function yearsOfService(joinDate: string, atDate: string): number {
-  dayNumber(joinDate);
-  dayNumber(atDate);
+  assertIsoDates(joinDate, atDate);
   const [jy, jm, jd] = joinDate.split('-').map(Number) as [number, number, number];
   const [ay, am, ad] = atDate.split('-').map(Number) as [number, number, number];
   let years = ay - jy;
@@ -131,8 +109,7 @@ export function balanceDateOf(year: number, today: string): string {
  * year or the joining, all twelve once the year is over.
  */
 export function accruedMonths(year: number, joinDate: string, asAt: string): number {
-  dayNumber(joinDate);
-  dayNumber(asAt);
+  assertIsoDates(joinDate, asAt);
   const [joinYear, joinMonth] = joinDate.split('-').map(Number) as [number, number];
   const [atYear, atMonth] = asAt.split('-').map(Number) as [number, number];
   const firstMonth = joinYear < year ? 1 : joinYear === year ? joinMonth : 13;

@@ -64,6 +64,16 @@ export const REFERENCE_ID = /^LV\d{12}\d{6}$/;
 
 const isoDate = z.iso.date({ message: 'must be a date (YYYY-MM-DD)' });
 
+/** `:referenceId` of the request routes. */
+export const referenceParamsSchema = z.object({
+  referenceId: z.string().regex(REFERENCE_ID, 'must be a leave reference id (LV + 18 digits)'),
+});
+
+/** `:staffId` of the staff record routes. */
+export const staffParamsSchema = z.object({
+  staffId: z.string().regex(STAFF_ID, 'must be a staff id (LVUSR + 10 digits)'),
+});
+
 export const serviceTierSchema = z.object({
   minYears: z.number().int().min(0).max(60),
   days: z.number().min(0).max(366),

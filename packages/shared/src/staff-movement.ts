@@ -2,6 +2,7 @@ import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
 import { z } from 'zod';
+import { spansAtMost } from './iso-dates';
 import { STAFF_ID } from './leave';
 
 dayjs.extend(utc);
@@ -30,11 +31,6 @@ export const MAX_DELEGATION_DAYS = 366;
 
 const isoDate = z.iso.date({ message: 'must be a date (YYYY-MM-DD)' });
 const instant = z.iso.datetime({ offset: true, message: 'must be a date and time (ISO 8601 with an offset)' });
-
-/** Calendar days from one date to another, both included. */
-export function daysInclusive(from: string, to: string): number {
-  return (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000 + 1;
-}
 
 /** The first and last instant of a calendar day in a time zone, as [start, next day's start). */
 export function dayBoundsIn(date: string, timeZone: string): { start: Date; end: Date } {
@@ -85,7 +81,7 @@ export const movementCalendarQuerySchema = z
     department: z.string().trim().min(1).max(50).optional(),
   })
   .refine((q) => q.to >= q.from, { message: 'to cannot be before from', path: ['to'] })
-  .refine((q) => daysInclusive(q.from, q.to) <= MAX_CALENDAR_DAYS, {
+  .refine((q) => spansAtMost(q.from, q.to, MAX_CALENDAR_DAYS), {
     message: `The range can cover at most ${MAX_CALENDAR_DAYS} days`,
     path: ['to'],
   });
@@ -143,7 +139,7 @@ export const delegationInputSchema = z
     message: 'The end date cannot be before the start date',
     path: ['toDate'],
   })
-  .refine((input) => daysInclusive(input.fromDate, input.toDate) <= MAX_DELEGATION_DAYS, {
+  .refine((input) => spansAtMost(input.fromDate, input.toDate, MAX_DELEGATION_DAYS), {
     message: `A delegation can last at most ${MAX_DELEGATION_DAYS} days`,
     path: ['toDate'],
   });

@@ -15,8 +15,8 @@ export interface TokenUser {
 }
 
 /**
- * Verifies Cognito-shaped tokens: signature, issuer, expiry, `token_use`, and the client
- * (`aud` for id tokens, `client_id` for access tokens). The embedded identity service and
+ * Verifies Cognito-shaped tokens: signature, issuer, `exp` and `iat` (both required), `token_use`,
+ * and the client (`aud` for id tokens, `client_id` for access tokens). The embedded identity service and
  * Amazon Cognito are both used through this one interface.
  */
 export interface TokenVerifier {
@@ -25,7 +25,19 @@ export interface TokenVerifier {
 
 const invalidToken = () => unauthenticated('Invalid or expired token.');
 
+/** How far a token's `iat` may be ahead of this server's clock. */
+const CLOCK_SKEW_SECONDS = 300;
+
+/**
+ * The checks every verifier makes after the signature: the token says when it was issued and
+ * when it ends (a token without `exp` would never end), what it is for, and which client it was
+ * issued to. Libraries check `exp` only when it is there, so its presence is required here.
+ */
 export function toTokenUser(claims: JWTPayload, allowed: readonly TokenUse[], clientId: string): TokenUser {
+  const seconds = Date.now() / 1000;
+  if (typeof claims.exp !== 'number' || !Number.isFinite(claims.exp) || claims.exp <= seconds) throw invalidToken();
+  if (typeof claims.iat !== 'number' || !Number.isFinite(claims.iat) || claims.iat > seconds + CLOCK_SKEW_SECONDS)
+    throw invalidToken();
   const use = claims['token_use'];
   if ((use !== 'id' && use !== 'access') || !allowed.includes(use)) throw invalidToken();
   const audience = use === 'id' ? claims.aud : claims['client_id'];
@@ -56,7 +68,11 @@ export function createJwksTokenVerifier(options: {
     async verify(token, allowed) {
       let payload: JWTPayload;
       try {
-        ({ payload } = await jwtVerify(token, options.keys, { issuer: options.issuer, algorithms: ['RS256'] }));
+        ({ payload } = await jwtVerify(token, options.keys, {
+          issuer: options.issuer,
+          algorithms: ['RS256'],
+          requiredClaims: ['exp', 'iat', 'sub', 'token_use'],
+        }));
       } catch (error) {
         if (error instanceof joseErrors.JOSEError && !(error instanceof joseErrors.JWKSTimeout)) throw invalidToken();
         throw new AppError('NOT_READY', 'The identity service could not be reached to check the token.');

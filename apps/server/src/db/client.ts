@@ -20,6 +20,9 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** What `db.transaction` hands its callback; queries on it run inside the transaction. */
 export type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
 
+/** Queries run on the database or inside a transaction alike. */
+export type Queryable = Db | Transaction;
+
 export type Engine = 'pglite' | 'postgres';
 
 export interface Database {
@@ -52,8 +55,50 @@ export function fromPglite(client: PGliteInterface): Database {
 }
 
 /**
+ * Makes everything under `dir` the owner's alone: directories 0700, files 0600, whatever the
+ * umask they were made under (PGlite writes its files 0666 whatever the umask). Answers how many
+ * it had to tighten; a missing directory is left missing.
+ */
+export async function secureDataDir(dir: string): Promise<number> {
+  let tightened = 0;
+  const tighten = async (file: string, isDirectory: boolean) => {
+    const { mode } = await fs.lstat(file);
+    if ((mode & 0o077) === 0) return;
+    try {
+      await fs.chmod(file, isDirectory ? 0o700 : 0o600);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EPERM') throw error;
+      throw new Error(
+        `${file} is open to other users and belongs to another user: give DATA_DIR to the server's user`,
+        {
+          cause: error,
+        },
+      );
+    }
+    tightened++;
+  };
+  try {
+    await tighten(dir, true);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+    throw error;
+  }
+  for (const entry of await fs.readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (entry.isSymbolicLink()) continue;
+    // A file the database removed meanwhile needs no tightening.
+    await tighten(path.join(entry.parentPath, entry.name), entry.isDirectory()).catch((error: unknown) => {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    });
+  }
+  return tightened;
+}
+
+/** How often the embedded database's directory is tightened again while it is open (new files). */
+const SECURE_AGAIN_MS = 60_000;
+
+/**
  * Opens the configured database: PostgreSQL when a URL is given, otherwise PGlite with its data
- * in `<dataDir>/pglite`.
+ * in `<dataDir>/pglite`, kept readable by the owner only (the database holds the identity store).
  */
 export async function openDatabase(options: { databaseUrl: string | undefined; dataDir: string }): Promise<Database> {
   if (options.databaseUrl) {
@@ -64,7 +109,21 @@ export async function openDatabase(options: { databaseUrl: string | undefined; d
     return database;
   }
   const dir = path.join(options.dataDir, 'pglite');
-  await fs.mkdir(dir, { recursive: true });
+  await fs.mkdir(dir, { recursive: true, mode: 0o700 });
+  await secureDataDir(options.dataDir);
   const client = await PGlite.create(dir, { extensions: pgliteExtensions });
-  return fromPglite(client);
+  // PGlite makes its files 0666 and new ones as it goes (WAL segments, tables): inside a 0700
+  // directory no one else can reach them, and they are tightened now, every minute and at close.
+  await secureDataDir(dir);
+  const again = setInterval(() => void secureDataDir(dir).catch(() => undefined), SECURE_AGAIN_MS);
+  again.unref();
+  const database = fromPglite(client);
+  return {
+    ...database,
+    close: async () => {
+      clearInterval(again);
+      await database.close();
+      await secureDataDir(dir);
+    },
+  };
 }

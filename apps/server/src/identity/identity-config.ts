@@ -1,7 +1,7 @@
 import type { IdentityHostSettings } from '@staff-portal/identity/config';
 import type { SendEmail } from '@staff-portal/identity/outbox';
 import type { Config } from '../config';
-import { loadOrCreateAdminCredentials } from './admin-credentials';
+import { loadOrCreateAdminCredentials, loadOrCreateKeyEncryptionKey } from './admin-credentials';
 
 /** The embedded identity service's settings, from the server's configuration and mail sender. */
 export function identityConfigOf(config: Config, sendEmail: SendEmail | undefined): IdentityHostSettings {
@@ -11,7 +11,9 @@ export function identityConfigOf(config: Config, sendEmail: SendEmail | undefine
     userPoolId: config.identity.userPoolId,
     clientId: config.identity.clientId,
     preventUserExistenceErrors: config.identity.preventUserExistenceErrors,
+    logMessages: config.identity.logMessages,
     adminCredentials: config.identity.adminCredentials ?? loadOrCreateAdminCredentials(config.dataDir),
+    keyEncryptionKey: config.identity.keyEncryptionKey ?? loadOrCreateKeyEncryptionKey(config.dataDir),
     ...(sendEmail ? { sendEmail } : {}),
   };
 }

@@ -136,6 +136,13 @@ describe('transport: CORS, headers, JSON errors', () => {
     expect(((await untargeted.json()) as { __type: string }).__type).toBe('UnknownOperationException');
   });
 
+  it.each(['toString', 'valueOf', 'hasOwnProperty', '__proto__', 'constructor', 'isPrototypeOf'])(
+    'refuses %s, a name every object has, as an unknown operation',
+    async (name) => {
+      expectError(await call(name, {}), 'UnknownOperationException', `Unknown operation ${name}`);
+    },
+  );
+
   it('answers a malformed body with a 400 JSON error, never a 5xx or a non-JSON body', async () => {
     for (const rawBody of ['{"ClientId":', 'not json', '[]', '"text"', '42', 'null', '{"a":1}}']) {
       const answer = await call('InitiateAuth', undefined, { rawBody });

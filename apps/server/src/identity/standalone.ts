@@ -5,9 +5,11 @@
 import Fastify from 'fastify';
 import { createIdentityService } from '@staff-portal/identity/service';
 import { loadConfigOrExit, type Config } from '../config';
-import { openDatabase, type Database } from '../db/client';
+import { openDatabase, secureDataDir, type Database } from '../db/client';
 import { migrate } from '../db/migrate';
+import { loggerOptions } from '../plugins/log-redaction';
 import { outboxSweepPlugin } from '../plugins/outbox-sweep';
+import { identityRateLimits, registerRateLimitStore } from '../plugins/rate-limit';
 import { identityConfigOf } from './identity-config';
 import { mailSenderOf } from './smtp';
 
@@ -17,8 +19,10 @@ export async function buildIdentityServer(
   options: { logger?: boolean | object } = {},
 ) {
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    logger: loggerOptions(config.logLevel, options.logger),
     routerOptions: { ignoreTrailingSlash: true },
+    // The rate limits count per client address: behind a load balancer, the forwarded one.
+    trustProxy: config.trustProxy,
   });
   const sendEmail = await mailSenderOf(config);
   const identity = await createIdentityService({
@@ -26,7 +30,14 @@ export async function buildIdentityServer(
     config: identityConfigOf(config, sendEmail),
     log: app.log,
   });
-  await app.register((scope) => identity.routes(scope), { prefix: '/identity' });
+  await registerRateLimitStore(app, database.db);
+  await app.register(
+    async (scope) => {
+      identityRateLimits(scope, config.rateLimits);
+      await identity.routes(scope);
+    },
+    { prefix: '/identity' },
+  );
   await app.register(outboxSweepPlugin, { db: database.db, sendEmail });
   app.get('/healthz', async () => ({ status: 'ok' }));
   return { app, identity };
@@ -34,6 +45,9 @@ export async function buildIdentityServer(
 
 async function main() {
   const config = loadConfigOrExit();
+  const tightened = await secureDataDir(config.dataDir);
+  if (tightened > 0)
+    console.warn(`DATA_DIR was readable by other users: made ${tightened} directories and files owner-only`);
   const database = await openDatabase(config);
   await migrate(database);
   const { app, identity } = await buildIdentityServer(config, database);

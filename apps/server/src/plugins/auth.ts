@@ -23,6 +23,12 @@ export interface AuthenticateOptions {
 
 type AuthenticateHook = (request: FastifyRequest) => Promise<void>;
 
+/** Who is calling: the verified token user, and whether they pass the ADMIN guard (HRAdmin, ITAdmin). */
+export interface Caller {
+  user: TokenUser;
+  isAdmin: boolean;
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     /** The verified caller; set by `app.authenticate`. */
@@ -36,6 +42,8 @@ declare module 'fastify' {
     authenticate(options?: AuthenticateOptions): AuthenticateHook;
     /** The group check of seed §6 for the caller, with the configured super-admin user id. */
     allows(user: TokenUser, departments: readonly string[]): boolean;
+    /** The verified caller of a protected route, and whether they pass the ADMIN guard. */
+    callerOf(request: FastifyRequest): Caller;
   }
   interface FastifyContextConfig {
     /** Marks an `/api/` route that answers without a token; every other one must authenticate. */
@@ -78,6 +86,11 @@ export const authPlugin = fp<AuthPluginOptions>(
     app.decorate('allows', (user: TokenUser, departments: readonly string[]) =>
       hasAnyGroup({ id: user.sub, groups: user.groups }, departments, { superAdminUserId }),
     );
+    const adminDepartments = departmentsOf(['ADMIN']);
+    app.decorate('callerOf', (request: FastifyRequest): Caller => {
+      const user = currentUser(request);
+      return { user, isAdmin: app.allows(user, adminDepartments) };
+    });
     app.decorate('authenticate', (options: AuthenticateOptions = {}) => {
       const guardDepartments = options.guards && options.guards.length > 0 ? departmentsOf(options.guards) : [];
       const departments = options.departments ?? [];

@@ -9,6 +9,18 @@ function fieldOf(instancePath: string): string | undefined {
   return parts.length > 0 ? parts.join('.') : undefined;
 }
 
+/** PostgreSQL's codes for text it cannot store: NUL in text (22021) or in JSON (22P05). */
+const UNSTORABLE_TEXT = new Set(['22021', '22P05']);
+
+/** The database refused text of the request: the driver's error, or drizzle's wrapping it. */
+function isUnstorableText(error: unknown): boolean {
+  for (let e = error, depth = 0; e instanceof Error && depth < 3; e = e.cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && UNSTORABLE_TEXT.has(code)) return true;
+  }
+  return false;
+}
+
 /**
  * The one error handler: AppError → its status and `{code, message, field?}`; validation
  * errors → 400 naming the field; anything unexpected → logged with the request id and answered
@@ -45,6 +57,14 @@ export const errorsPlugin = fp(
                 ? 'NOT_FOUND'
                 : 'VALIDATION_ERROR';
         return reply.status(status).send({ code, message: error.message } satisfies ErrorBody);
+      }
+      if (isUnstorableText(error)) {
+        // Input the NUL text rule (plugins/nul-text.ts) cannot see before the handler, such as the
+        // fields of a multipart body: still the client's mistake, and the statement wrote nothing.
+        return reply.status(400).send({
+          code: 'VALIDATION_ERROR',
+          message: 'The request holds text with the NUL character (\\u0000), which cannot be stored.',
+        } satisfies ErrorBody);
       }
       request.log.error({ err: error }, 'unexpected error');
       return reply.status(500).send({

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { MAX_DELIVERY_ATTEMPTS, firstAttempt, sendDueEmail } from '@staff-portal/identity/outbox';
 import { identityOutbox } from '@staff-portal/identity/schema';
 import { createSmtpSender } from '../identity/smtp';
-import { applyAs, seedLeaveFixture } from '../modules/leave/leave-fixture';
+import { applyAs, seedLeaveFixture } from '../test/leave-fixture';
 import { createTestApp, type TestContext } from '../test/app';
 import { CLOSED_SMTP_URL, startSmtpServer } from '../test/smtp';
 

@@ -8,7 +8,7 @@ import * as leaveSchema from '../db/schema/leave';
 import * as leaveAdminSchema from '../db/schema/leave-admin';
 import * as organisationSchema from '../db/schema/organisation';
 import * as staffMovementSchema from '../db/schema/staff-movement';
-import { call, seedLeaveFixture, staffIds } from '../modules/leave/leave-fixture';
+import { call, seedLeaveFixture, staffIds } from '../test/leave-fixture';
 import { createTestApp } from '../test/app';
 
 const { staff } = organisationSchema;

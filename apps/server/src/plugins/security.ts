@@ -44,6 +44,9 @@ export function contentSecurityPolicy(config: Config) {
   };
 }
 
+/** `/api` answers depend on the caller (or say they are refused): no browser or proxy may keep them. */
+const callerDependent = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');
+
 export const securityPlugin = fp<{ config: Config }>(
   async (app: FastifyInstance, { config }) => {
     await app.register(helmet, {
@@ -51,6 +54,11 @@ export const securityPlugin = fp<{ config: Config }>(
       contentSecurityPolicy: contentSecurityPolicy(config),
       crossOriginEmbedderPolicy: false,
       hsts: config.publicUrl.startsWith('https://'),
+    });
+    // Every answer, the read cache's replays and error answers included; a route that says how
+    // its answer may be kept (a download, the iCal feed) keeps its own header.
+    app.addHook('onSend', async (request, reply) => {
+      if (callerDependent(request.url) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     });
   },
   { name: 'security' },

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
 import { DEFAULT_TIME_ZONE } from '@staff-portal/shared/constants';
 import { LEAVE_STATUS, type DayType, type LeaveStatus } from '@staff-portal/shared/leave';
+import { addDays } from '@staff-portal/shared/iso-dates';
 import { countLeaveDays, isWorkingDay, referenceTimestamp } from '@staff-portal/shared/leave-rules';
 import type { Db, Transaction } from '../db/client';
 import { leaveAdjustments, leaveEntitlements, leaveRequestEvents, leaveRequests } from '../db/schema/leave';
@@ -102,10 +103,6 @@ const templates: Template[] = [
     ],
   },
 ];
-
-const DAY_MS = 86_400_000;
-const isoOf = (time: number) => new Date(time).toISOString().slice(0, 10);
-const addDays = (date: string, n: number) => isoOf(Date.parse(`${date}T00:00:00Z`) + n * DAY_MS);
 
 /** Six digits that are the same on every run for the same request, so seeding twice adds nothing. */
 function stableDigits(key: string): string {

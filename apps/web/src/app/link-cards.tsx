@@ -8,7 +8,7 @@ import { passesGuards } from '@staff-portal/shared/groups';
 import { useCallback } from 'react';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { useAuth } from '../features/auth/auth-context';
+import { useAuth } from '../lib/auth-context';
 import { routeTable } from './route-table';
 
 /** The guard groups the route table records for a path; a path not in the table is a bug. */

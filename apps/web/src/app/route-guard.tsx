@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { LoadingFallback } from '../components/loading-fallback';
-import { useAuth } from '../features/auth/auth-context';
+import { useAuth } from '../lib/auth-context';
 
 export const UNAUTHORIZED_PATH = '/unauthorized';
 export const CHANGE_PASSWORD_PATH = '/profile/reset-password';

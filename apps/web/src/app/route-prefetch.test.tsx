@@ -5,13 +5,13 @@ import { render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AuthContext } from '../features/auth/auth-context';
+import { AuthContext } from '../lib/auth-context';
 import { leaveTypesQueryOptions } from '../features/leave/api/get-leave-types';
 import { myLeaveQueryOptions } from '../features/leave/api/get-my-leave';
 import { MAX_PAGE_SIZE, myRequestsQueryOptions } from '../features/leave/api/get-my-requests';
-import { todayIn } from '../features/leave/format';
-import { refuse, stubLeaveApi } from '../features/leave/test/leave-api-double';
-import { leaveRequest, leaveTypes, myLeave, pageFrom } from '../features/leave/test/leave-fixtures';
+import { todayIn } from '../lib/dates';
+import { refuse, stubLeaveApi } from '../test/leave-api-double';
+import { leaveRequest, leaveTypes, myLeave, pageFrom } from '../test/leave-fixtures';
 import { createApiClient, SessionLostContext } from '../lib/api-client';
 import { testAuth, testUser } from '../test/auth';
 import { testRuntimeConfig } from '../test/fixtures';
@@ -84,7 +84,7 @@ describe('starting a route', () => {
       'GET /leave/admin/staff/:id': () => ({}),
       'GET /leave/admin/staff/:id/balances': () => ({}),
       'GET /leave/admin/staff/:id/requests': () => pageFrom([]),
-      'GET /leave/types': () => leaveTypes,
+      'GET /leave/admin/types': () => [],
     });
     const context = contextFor(testUser({ department: ['HRAdmin'] }));
 
@@ -98,6 +98,7 @@ describe('starting a route', () => {
     expect(api.callsTo('GET', '/leave/admin/staff/LVUSR0000000021/balances')[0]?.query.get('year')).toBe('2025');
     const requests = api.callsTo('GET', '/leave/admin/staff/LVUSR0000000021/requests')[0]?.query;
     expect(Object.fromEntries(requests ?? [])).toEqual({ page: '1', pageSize: '10', year: '2025' });
+    expect(api.callsTo('GET', '/leave/admin/types')).toHaveLength(1);
   });
 
   it('asks for nothing for a user the route’s guard refuses, or whose password has expired', async () => {

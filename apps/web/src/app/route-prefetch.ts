@@ -3,17 +3,16 @@ import type { SignedInUser } from '@staff-portal/shared/signed-in-user';
 import type { QueryClient } from '@tanstack/react-query';
 import type { Params } from 'react-router';
 import { PAGE_SIZE as STAFF_REQUESTS_PAGE_SIZE } from '../features/leave-admin/components/requests-section';
-import {
-  staffBalancesQueryOptions,
-  staffDetailQueryOptions,
-  staffRequestsQueryOptions,
-} from '../features/leave-admin/api/admin-api';
+import { adminLeaveTypesQueryOptions } from '../features/leave-admin/api/get-admin-leave-types';
+import { staffBalancesQueryOptions } from '../features/leave-admin/api/get-staff-balances';
+import { staffDetailQueryOptions } from '../features/leave-admin/api/get-staff-detail';
+import { staffRequestsQueryOptions } from '../features/leave-admin/api/get-staff-requests';
 import { recordYear } from '../features/leave-admin/record-year';
 import { approvalsQueryOptions } from '../features/leave/api/get-approvals';
 import { leaveTypesQueryOptions } from '../features/leave/api/get-leave-types';
 import { myLeaveQueryOptions } from '../features/leave/api/get-my-leave';
 import { MAX_PAGE_SIZE, myRequestsQueryOptions } from '../features/leave/api/get-my-requests';
-import { todayIn } from '../features/leave/format';
+import { todayIn } from '../lib/dates';
 import { delegationsQueryOptions } from '../features/staff-movement/api/delegations';
 import type { ApiClient } from '../lib/api-client';
 import { pages } from './route-table';
@@ -64,7 +63,7 @@ const pagePrefetches: Partial<Record<PageName, (context: PrefetchContext, route:
     void queryClient.prefetchQuery(
       staffRequestsQueryOptions(leave, staffId, { page: 1, pageSize: STAFF_REQUESTS_PAGE_SIZE, year }),
     );
-    void queryClient.prefetchQuery(leaveTypesQueryOptions(leave));
+    void queryClient.prefetchQuery(adminLeaveTypesQueryOptions(leave));
   },
 };
 

@@ -6,7 +6,7 @@ import { useContext, useEffect, useRef, useState } from 'react';
 // dom entry only adds `flushSync` support for navigations, which nothing here uses.
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import type { RouteObject } from 'react-router';
-import { useAuth } from '../features/auth/auth-context';
+import { useAuth } from '../lib/auth-context';
 import { createApiClient, TokenProviderContext } from '../lib/api-client';
 // Initialises the translations before the first render of any route.
 import '../lib/i18n';

@@ -50,6 +50,16 @@ export function joinUrl(baseUrl: string, path: string): string {
   return `${baseUrl.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
 }
 
+/** A path with the query parameters that have a value; empty ones are left out. */
+export function withQuery(path: string, query: Record<string, string | number | boolean | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value !== undefined && value !== '') params.set(name, String(value));
+  }
+  const search = params.toString();
+  return search === '' ? path : `${path}?${search}`;
+}
+
 // FormData, files and URL-encoded forms carry their own Content-Type (multipart boundary).
 const isRawBody = (body: unknown): body is BodyInit =>
   body instanceof FormData || body instanceof Blob || body instanceof URLSearchParams || body instanceof ArrayBuffer;

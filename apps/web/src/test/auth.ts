@@ -1,5 +1,5 @@
 import type { SignedInUser } from '@staff-portal/shared/signed-in-user';
-import type { AuthContextValue } from '../features/auth/auth-context';
+import type { AuthContextValue } from '../lib/auth-context';
 
 /** A signed-in HR user with a current password; override what a test is about. */
 export function testUser(overrides: Partial<SignedInUser> = {}): SignedInUser {

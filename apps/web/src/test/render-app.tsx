@@ -1,7 +1,7 @@
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { routes } from '../app/router';
-import { AuthContext } from '../features/auth/auth-context';
-import type { AuthContextValue } from '../features/auth/auth-context';
+import { AuthContext } from '../lib/auth-context';
+import type { AuthContextValue } from '../lib/auth-context';
 import { renderWithProviders } from './render';
 
 /**

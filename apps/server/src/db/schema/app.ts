@@ -1,4 +1,4 @@
-import { bigint, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** Facts about this installation, such as when it first started (decides the demo seed). */
 export const appMeta = pgTable('app_meta', {
@@ -15,3 +15,18 @@ export const dataVersions = pgTable('data_versions', {
   domain: text('domain').primaryKey(),
   version: bigint('version', { mode: 'number' }).notNull().default(0),
 });
+
+/**
+ * Request counters of the HTTP rate limits (plugins/rate-limit.ts), one row per key (e.g. a user's
+ * writes, a client address at the identity endpoint) for the current fixed window. Kept in the
+ * database so that every server sharing it counts the same requests.
+ */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limit_counters_window_ends_at_idx').on(t.windowEndsAt)],
+);

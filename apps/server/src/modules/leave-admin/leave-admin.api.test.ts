@@ -7,7 +7,6 @@ import type {
   CarryForwardPreview,
   CarryForwardRun,
   StaffBalances,
-  StaffDetail,
   UtilisationReport,
 } from '@staff-portal/shared/leave-admin';
 import { leaveAdjustments, leaveEntitlements, leaveRequests } from '../../db/schema/leave';
@@ -22,7 +21,7 @@ import {
   seedLeaveFixture,
   staffIds,
   type FixtureUser,
-} from '../leave/leave-fixture';
+} from '../../test/leave-fixture';
 
 async function setup() {
   const ctx = await createTestApp();
@@ -104,21 +103,7 @@ describe('leave admin: who may call', () => {
   });
 });
 
-describe('staff record, balances, entitlements and adjustments', () => {
-  it('shows the record with its identity link once the account is linked', async () => {
-    const ctx = await setup();
-    const before = (await call(ctx, 'hradmin', 'GET', `/leave/admin/staff/${HR}`)).json<StaffDetail>();
-    expect(before).toMatchObject({ staffId: HR, displayName: 'Muhammad Hafiz', identitySub: null });
-    await call(ctx, 'hr', 'GET', '/api/leave/me'.replace('/api', '')).then(() => undefined);
-    await ctx.app.inject({ method: 'GET', url: '/api/leave/me', headers: await authHeader(ctx, 'hr') });
-    const after = (await call(ctx, 'itadmin', 'GET', `/leave/admin/staff/${HR}`)).json<StaffDetail>();
-    expect(after.identitySub).toBe('00000000-0000-4000-8000-000000000003');
-    expect((await call(ctx, 'itadmin', 'GET', '/leave/admin/staff/LVUSR0000009999')).statusCode).toBe(404);
-    const bad = await call(ctx, 'itadmin', 'GET', '/leave/admin/staff/nobody');
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toMatchObject({ field: 'staffId' });
-  });
-
+describe('balances, entitlements and adjustments', () => {
   it('overrides an entitlement, adds adjustments with reasons and shows the parts of each balance', async () => {
     const ctx = await setup();
     const start = (

@@ -1,17 +1,11 @@
 import { and, asc, countDistinct, desc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Adjustment, CarryForwardRun, UtilisationRow } from '@staff-portal/shared/leave-admin';
-import type { Transaction } from '../../db/client';
+import type { Queryable, Transaction } from '../../db/client';
 import { leaveAdjustments, leaveEntitlements, leaveRequests } from '../../db/schema/leave';
 import { leaveCarryForwardRules, leaveCarryForwardRunItems, leaveCarryForwardRuns } from '../../db/schema/leave-admin';
 import { departments, leaveTypes, publicHolidays, staff } from '../../db/schema/organisation';
-import type { Queryable } from '../leave/leave.repository';
 
 export type CarryForwardItem = typeof leaveCarryForwardRunItems.$inferInsert;
-
-export async function identitySubOf(db: Queryable, staffId: string): Promise<string | null> {
-  const [row] = await db.select({ sub: staff.identitySub }).from(staff).where(eq(staff.staffId, staffId)).limit(1);
-  return row?.sub ?? null;
-}
 
 const adjuster = sql<string>`coalesce((select ${staff.displayName} from ${staff} where ${staff.identitySub} = ${leaveAdjustments.createdBy} limit 1), ${leaveAdjustments.createdBy})`;
 
@@ -125,11 +119,6 @@ export async function deleteHoliday(tx: Transaction, date: string, region: strin
     .where(and(eq(publicHolidays.date, date), eq(publicHolidays.region, region)))
     .returning({ date: publicHolidays.date });
   return rows.length === 1;
-}
-
-/** Active staff, by id, for the year-end run. */
-export async function activeStaff(db: Queryable) {
-  return db.select().from(staff).where(eq(staff.active, true)).orderBy(asc(staff.staffId));
 }
 
 /** Serialises carry-forward runs: one at a time across the whole organisation. */

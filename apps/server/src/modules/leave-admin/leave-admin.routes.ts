@@ -3,13 +3,13 @@ import { z } from 'zod';
 import { errorBodySchema } from '@staff-portal/shared/errors';
 import {
   LEAVE_TYPE_ID,
-  REFERENCE_ID,
-  STAFF_ID,
   applyLeaveInputSchema,
   cancelLeaveInputSchema,
   leaveRequestSchema,
   pageOf,
   publicHolidaySchema,
+  referenceParamsSchema,
+  staffParamsSchema,
 } from '@staff-portal/shared/leave';
 import {
   adjustmentInputSchema,
@@ -24,14 +24,12 @@ import {
   holidayKeySchema,
   leaveTypeInputSchema,
   staffBalancesSchema,
-  staffDetailSchema,
   staffRequestsQuerySchema,
   utilisationReportSchema,
 } from '@staff-portal/shared/leave-admin';
-import type { Database } from '../../db/client';
+import { sendDownload } from '../../files/attachments';
 import { currentUser } from '../../plugins/auth';
-import type { SendEmail } from '../leave/leave.mail';
-import { createLeaveService } from '../leave/leave.service';
+import { createLeaveServices, type LeaveModuleOptions } from '../leave/leave-services';
 import { createLeaveAdminService } from './leave-admin.service';
 import { ENGLISH_HEADINGS, MALAY_HEADINGS, utilisationWorkbook } from './utilisation-xlsx';
 
@@ -46,44 +44,17 @@ const security = [{ bearerIdToken: [] }];
 const tags = ['leave-admin'];
 
 const year = z.coerce.number().int().min(2000, 'must be 2000–2100').max(2100, 'must be 2000–2100');
-const staffParams = z.object({ staffId: z.string().regex(STAFF_ID, 'must be a staff id (LVUSR + 10 digits)') });
-const thisYear = (timeZone: string) =>
-  Number(new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric' }).format(new Date()));
-
-export interface LeaveAdminRoutesOptions {
-  database: Database;
-  timeZone: string;
-  publicUrl: string;
-  sendEmail: SendEmail | undefined;
-}
 
 /**
- * E-Leave administration under `/api/leave/admin` (PRODUCT.md §4, §5a), ADMIN only (HRAdmin,
- * ITAdmin). The staff search and record update are in the leave module's routes.
+ * E-Leave administration under `/api/leave/admin` (docs/product/screens.md, docs/product/leave.md),
+ * ADMIN only (HRAdmin, ITAdmin). The staff records themselves (search, detail, update) are the
+ * staff-records module's routes.
  */
-export const leaveAdminRoutes: FastifyPluginAsyncZod<LeaveAdminRoutesOptions> = async (
-  app,
-  { database, timeZone, publicUrl, sendEmail },
-) => {
-  const leave = createLeaveService({ database, timeZone, mailer: { sendEmail, publicUrl, log: app.log } });
-  const service = createLeaveAdminService({ database, leave });
+export const leaveAdminRoutes: FastifyPluginAsyncZod<LeaveModuleOptions> = async (app, options) => {
+  const { clock, staffRecords, requests } = createLeaveServices(options, app.log);
+  const service = createLeaveAdminService({ database: options.database, clock, staffRecords, requests });
   const onRequest = app.authenticate({ guards: ['ADMIN'] });
   const base = { onRequest };
-
-  app.get(
-    '/leave/admin/staff/:staffId',
-    {
-      ...base,
-      schema: {
-        tags,
-        security,
-        summary: "One staff member's leave record with its identity link",
-        params: staffParams,
-        response: { 200: staffDetailSchema, ...errors },
-      },
-    },
-    async (request) => service.staffDetail(request.params.staffId),
-  );
 
   app.get(
     '/leave/admin/staff/:staffId/balances',
@@ -93,12 +64,12 @@ export const leaveAdminRoutes: FastifyPluginAsyncZod<LeaveAdminRoutesOptions> = 
         tags,
         security,
         summary: "A staff member's balances of a year with their parts, and the year's adjustments",
-        params: staffParams,
+        params: staffParamsSchema,
         querystring: z.object({ year: year.optional() }),
         response: { 200: staffBalancesSchema, ...errors },
       },
     },
-    async (request) => service.balances(request.params.staffId, request.query.year ?? thisYear(timeZone)),
+    async (request) => service.balances(request.params.staffId, request.query.year ?? clock.thisYear()),
   );
 
   app.put(
@@ -109,7 +80,7 @@ export const leaveAdminRoutes: FastifyPluginAsyncZod<LeaveAdminRoutesOptions> = 
         tags,
         security,
         summary: 'Override the entitled days of a year and type (null: the rule decides), and the carried days',
-        params: staffParams.extend({
+        params: staffParamsSchema.extend({
           year,
           leaveTypeId: z.string().regex(LEAVE_TYPE_ID, 'must be a leave type id (LVE0001–LVE0022)'),
         }),
@@ -129,7 +100,7 @@ export const leaveAdminRoutes: FastifyPluginAsyncZod<LeaveAdminRoutesOptions> = 
         tags,
         security,
         summary: 'Add ± days to a balance (e.g. off-in-lieu credits) with a reason',
-        params: staffParams,
+        params: staffParamsSchema,
         body: adjustmentInputSchema,
         response: { 201: staffBalancesSchema, ...errors },
       },
@@ -146,7 +117,7 @@ export const leaveAdminRoutes: FastifyPluginAsyncZod<LeaveAdminRoutesOptions> = 
         tags,
         security,
         summary: "A staff member's requests, newest first; paged",
-        params: staffParams,
+        params: staffParamsSchema,
         querystring: staffRequestsQuerySchema,
         response: { 200: pageOf(leaveRequestSchema), ...errors },
       },
@@ -162,7 +133,7 @@ export const leaveAdminRoutes: FastifyPluginAsyncZod<LeaveAdminRoutesOptions> = 
         tags,
         security,
         summary: 'Apply for leave on their behalf, under the same rules as their own apply',
-        params: staffParams,
+        params: staffParamsSchema,
         body: applyLeaveInputSchema,
         response: { 201: leaveRequestSchema, ...errors },
       },
@@ -179,7 +150,7 @@ export const leaveAdminRoutes: FastifyPluginAsyncZod<LeaveAdminRoutesOptions> = 
         tags,
         security,
         summary: 'Cancel for the applicant: pending → cancelled, approved → pending cancellation (5)',
-        params: z.object({ referenceId: z.string().regex(REFERENCE_ID, 'must be a leave reference id') }),
+        params: referenceParamsSchema,
         body: cancelLeaveInputSchema.optional(),
         response: { 200: leaveRequestSchema, ...errors },
       },
@@ -229,7 +200,7 @@ export const leaveAdminRoutes: FastifyPluginAsyncZod<LeaveAdminRoutesOptions> = 
         response: { 200: z.array(publicHolidaySchema), ...errors },
       },
     },
-    async (request) => service.holidays(request.query.year ?? thisYear(timeZone)),
+    async (request) => service.holidays(request.query.year ?? clock.thisYear()),
   );
 
   app.post(
@@ -368,7 +339,7 @@ export const leaveAdminRoutes: FastifyPluginAsyncZod<LeaveAdminRoutesOptions> = 
         response: { 200: utilisationReportSchema, ...errors },
       },
     },
-    async (request) => service.utilisation(request.query.year ?? thisYear(timeZone)),
+    async (request) => service.utilisation(request.query.year ?? clock.thisYear()),
   );
 
   app.get(
@@ -384,16 +355,13 @@ export const leaveAdminRoutes: FastifyPluginAsyncZod<LeaveAdminRoutesOptions> = 
       },
     },
     async (request, reply) => {
-      const report = await service.utilisation(request.query.year ?? thisYear(timeZone));
+      const report = await service.utilisation(request.query.year ?? clock.thisYear());
       const file = await utilisationWorkbook(report, request.query.lang === 'ms' ? MALAY_HEADINGS : ENGLISH_HEADINGS);
-      return (
-        reply
-          .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-          .header('content-disposition', `attachment; filename="leave-utilisation-${report.year}.xlsx"`)
-          .header('cache-control', 'private, no-store')
-          // Raw bytes bypass the JSON serializer; the response schema documents the error bodies only.
-          .send(file as never)
-      );
+      return sendDownload(reply, {
+        data: file,
+        name: `leave-utilisation-${report.year}.xlsx`,
+        mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      });
     },
   );
 };

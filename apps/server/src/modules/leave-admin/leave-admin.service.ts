@@ -1,6 +1,6 @@
 import { conflict, notFound, validationError } from '@staff-portal/shared/errors';
 import type { ApplyLeaveInput, LeaveRequest } from '@staff-portal/shared/leave';
-import { carryForwardDays, entitlementDateOf } from '@staff-portal/shared/leave-rules';
+import { balanceDateOf, carryForwardDays, entitlementDateOf } from '@staff-portal/shared/leave-rules';
 import type {
   AdjustmentInput,
   AdminLeaveType,
@@ -12,25 +12,20 @@ import type {
   LeaveTypeInput,
   MalaysianState,
   StaffBalances,
-  StaffDetail,
   UtilisationReport,
 } from '@staff-portal/shared/leave-admin';
 import type { TokenUser } from '../../auth/token-verifier';
+import type { Clock } from '../../clock';
 import type { Database } from '../../db/client';
 import { holidaysFor } from '../../seed/demo-organisation';
-import {
-  entitlementRows,
-  findLeaveType,
-  findStaff,
-  holidaysBetween,
-  myRequests,
-  staffRecord,
-  type StaffRow,
-} from '../leave/leave.repository';
-import type { LeaveService } from '../leave/leave.service';
+import { entitlementRows } from '../leave/leave-balances.repository';
+import { balancesOf, balancesOfMany } from '../leave/leave-balances.service';
+import type { LeaveRequestService } from '../leave/leave-requests.service';
+import { findLeaveType, holidaysBetween, listLeaveTypes, myRequests } from '../leave/leave.repository';
+import { activeStaff } from '../staff-records/staff-records.repository';
+import type { StaffRecordService } from '../staff-records/staff-records.service';
 import {
   activeRunFor,
-  activeStaff,
   adjustmentsOf,
   carryForwardRules,
   deleteEntitlement,
@@ -38,7 +33,6 @@ import {
   entitlementRow,
   findHoliday,
   findRunForUpdate,
-  identitySubOf,
   insertAdjustment,
   insertHoliday,
   insertRun,
@@ -56,19 +50,23 @@ import {
 /** Who an admin action is recorded as: the identity `sub`, as leave_adjustments.created_by already is. */
 const actorOf = (user: TokenUser) => user.sub;
 
-/**
- * E-Leave administration (PRODUCT.md §4 LeaveAdminPage, UpdateLeaveUserPage; §5a). Balances,
- * applying and cancelling go through the leave service, so the rules are the same as the staff
- * member's own.
- */
-export function createLeaveAdminService({ database, leave }: { database: Database; leave: LeaveService }) {
-  const { db } = database;
+export interface LeaveAdminServiceOptions {
+  database: Database;
+  clock: Clock;
+  staffRecords: StaffRecordService;
+  requests: LeaveRequestService;
+}
 
-  async function staffOrNotFound(staffId: string): Promise<StaffRow> {
-    const person = await findStaff(db, staffId);
-    if (!person) throw notFound(`There is no staff record ${staffId}.`);
-    return person;
-  }
+/**
+ * E-Leave administration (docs/product/screens.md: LeaveAdminPage, UpdateLeaveUserPage;
+ * docs/product/leave.md): leave types, holidays, a person's entitlements and adjustments,
+ * the year-end carry-forward, reports, and applying or cancelling on someone's behalf. Balances
+ * come from the balances module and applying and cancelling go through the requests service, so
+ * the rules are the same as the staff member's own.
+ */
+export function createLeaveAdminService({ database, clock, staffRecords, requests }: LeaveAdminServiceOptions) {
+  const { db } = database;
+  const staffOrNotFound = (staffId: string) => staffRecords.byIdOrNotFound(staffId);
 
   async function typeOrField(leaveTypeId: string, field: string) {
     const type = await findLeaveType(db, leaveTypeId);
@@ -84,9 +82,9 @@ export function createLeaveAdminService({ database, leave }: { database: Databas
     const rows: CarryForwardRow[] = [];
     const people = await activeStaff(db);
     // The year's end: all of its accrual earned, its own carried days judged as at then.
-    const balancesOf = await leave.balancesForMany(people, fromYear, entitlementDateOf(fromYear));
+    const balances = await balancesOfMany(db, people, await listLeaveTypes(db), fromYear, entitlementDateOf(fromYear));
     for (const person of people) {
-      for (const balance of balancesOf.get(person.staffId)!) {
+      for (const balance of balances.get(person.staffId)!) {
         const rule = byType.get(balance.leaveTypeId);
         if (!rule) continue;
         const carried = carryForwardDays(balance.available, Number(rule.cap));
@@ -106,16 +104,10 @@ export function createLeaveAdminService({ database, leave }: { database: Databas
   }
 
   return {
-    async staffDetail(staffId: string): Promise<StaffDetail> {
-      const record = await staffRecord(db, staffId);
-      if (!record) throw notFound(`There is no staff record ${staffId}.`);
-      return { ...record, identitySub: await identitySubOf(db, staffId) };
-    },
-
     async balances(staffId: string, year: number): Promise<StaffBalances> {
       const person = await staffOrNotFound(staffId);
       const [balances, rows, adjustments] = await Promise.all([
-        leave.balancesFor(person, year),
+        listLeaveTypes(db).then((types) => balancesOf(db, person, types, year, balanceDateOf(year, clock.today()))),
         entitlementRows(db, [staffId], year),
         adjustmentsOf(db, staffId, year),
       ]);
@@ -175,13 +167,14 @@ export function createLeaveAdminService({ database, leave }: { database: Databas
     async applyFor(admin: TokenUser, staffId: string, input: ApplyLeaveInput): Promise<LeaveRequest> {
       const person = await staffOrNotFound(staffId);
       if (!person.active) throw validationError(`The staff record ${staffId} is inactive.`, 'staffId');
-      return leave.apply(admin, input, undefined, person);
+      return requests.apply(admin, input, undefined, person);
     },
 
-    cancelFor: (admin: TokenUser, referenceId: string, remarks: string) => leave.cancelFor(admin, referenceId, remarks),
+    cancelFor: (admin: TokenUser, referenceId: string, remarks: string) =>
+      requests.cancelFor(admin, referenceId, remarks),
 
     async leaveTypes(): Promise<AdminLeaveType[]> {
-      const [types, rules] = await Promise.all([leave.leaveTypes(), carryForwardRules(db)]);
+      const [types, rules] = await Promise.all([requests.leaveTypes(), carryForwardRules(db)]);
       const byType = new Map(rules.map((r) => [r.leaveTypeId, r]));
       return types.map((type) => {
         const rule = byType.get(type.id);

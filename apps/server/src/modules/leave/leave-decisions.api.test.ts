@@ -3,7 +3,15 @@ import { describe, expect, it } from 'vitest';
 import type { LeaveRequest, LeaveRequestEvent } from '@staff-portal/shared/leave';
 import { leaveRequestEvents, leaveRequests } from '../../db/schema/leave';
 import { createTestApp, type TestContext } from '../../test/app';
-import { applyAs, call, rowCounts, seedLeaveFixture, staffIds, users, type FixtureUser } from './leave-fixture';
+import {
+  applyAs,
+  call,
+  rowCounts,
+  seedLeaveFixture,
+  staffIds,
+  users,
+  type FixtureUser,
+} from '../../test/leave-fixture';
 import { transitionRequest } from './leave.repository';
 
 async function setup() {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { identityOutbox } from '@staff-portal/identity/schema';
 import { createTestApp, type TestContext } from '../../test/app';
 import { CLOSED_SMTP_URL, startSmtpServer } from '../../test/smtp';
-import { applyAs, call, seedLeaveFixture } from './leave-fixture';
+import { applyAs, call, seedLeaveFixture } from '../../test/leave-fixture';
 
 const week = { leaveTypeId: 'LVE0001', startDate: '2027-03-08', endDate: '2027-03-12', reason: 'Family trip' };
 

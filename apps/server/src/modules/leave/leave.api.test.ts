@@ -27,7 +27,7 @@ import {
   staffIds,
   users,
   type FixtureUser,
-} from './leave-fixture';
+} from '../../test/leave-fixture';
 
 async function setup() {
   const ctx = await createTestApp();
@@ -468,7 +468,7 @@ describe('POST /api/leave/requests', () => {
       const file = await call(ctx, who, 'GET', url);
       expect(file.statusCode).toBe(200);
       expect(file.headers['content-type']).toBe('application/pdf');
-      expect(file.headers['content-disposition']).toBe('attachment; filename="mc.pdf"');
+      expect(file.headers['content-disposition']).toBe('attachment; filename=mc.pdf');
       expect(Buffer.compare(file.rawPayload, PDF)).toBe(0);
     }
     const other = await call(ctx, 'hr2', 'GET', url);
@@ -480,6 +480,21 @@ describe('POST /api/leave/requests', () => {
       `/api/leave/requests/${(await applyAs(ctx, 'hr', week)).referenceId}/attachment`,
     );
     expect(none.statusCode).toBe(404);
+  });
+
+  it('gives the attachment back under its own name, non-ASCII letters included (RFC 6266 filename*)', async () => {
+    const ctx = await setup();
+    const body = multipartBody(
+      { leaveTypeId: 'LVE0002', startDate: '2027-03-15', endDate: '2027-03-15' },
+      { filename: 'Sijil cuti – Dr. Müller 医生.pdf', contentType: 'application/pdf', data: PDF },
+    );
+    const created = (await postMultipart(ctx, 'hr', body)).json<LeaveRequest>();
+    const file = await call(ctx, 'hr', 'GET', `/api/leave/requests/${created.referenceId}/attachment`);
+    expect(file.statusCode).toBe(200);
+    const disposition = file.headers['content-disposition'] as string;
+    expect(disposition).toContain(`filename*=UTF-8''${encodeURIComponent('Sijil cuti – Dr. Müller 医生.pdf')}`);
+    // Clients that know no better get an ASCII stand-in of the same name.
+    expect(disposition).toMatch(/^attachment; filename="Sijil cuti \? Dr\. M\?ller \?\?\.pdf"/);
   });
 
   it('takes a PNG named .jpg, storing the type its content shows', async () => {
@@ -535,6 +550,29 @@ describe('POST /api/leave/requests', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ code: 'VALIDATION_ERROR', field });
     expect(response.json<{ message: string }>().message).toMatch(message);
+    expect(await rowCounts(ctx.database.db)).toEqual({ requests: 0, events: 0 });
+  });
+
+  it('refuses a form body that cannot be read (no boundary, cut short, too many parts) with 400, writing nothing', async () => {
+    const ctx = await setup();
+    const whole = multipartBody(
+      { leaveTypeId: 'LVE0002', startDate: '2027-03-15', endDate: '2027-03-15' },
+      { filename: 'mc.pdf', contentType: 'application/pdf', data: PDF },
+    );
+    const crowded = multipartBody(Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`field${i}`, 'x'])));
+    const bodies = [
+      { contentType: 'multipart/form-data', payload: whole.payload },
+      { contentType: whole.contentType, payload: whole.payload.subarray(0, whole.payload.length - 700) },
+      { contentType: whole.contentType, payload: whole.payload.subarray(0, 40) },
+      { contentType: `${whole.contentType}-other`, payload: whole.payload },
+      crowded,
+    ];
+    for (const body of bodies) {
+      const response = await postMultipart(ctx, 'hr', body);
+      expect(response.statusCode, body.contentType).toBe(400);
+      expect(response.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
+      expect(response.json<{ message: string }>().message).toMatch(/form (could not be read|has more fields)/);
+    }
     expect(await rowCounts(ctx.database.db)).toEqual({ requests: 0, events: 0 });
   });
 

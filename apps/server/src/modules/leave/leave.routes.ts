@@ -1,15 +1,9 @@
-import multipart from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBodySchema, validationError } from '@staff-portal/shared/errors';
-import { departmentsOf } from '@staff-portal/shared/groups';
+import { errorBodySchema } from '@staff-portal/shared/errors';
 import {
-  REFERENCE_ID,
   applyLeaveInputSchema,
-  approvalItemSchema,
   cancelLeaveInputSchema,
-  leaveDecisionInputSchema,
   leavePreviewSchema,
   leaveRequestEventSchema,
   leaveRequestSchema,
@@ -20,94 +14,29 @@ import {
   myRequestsQuerySchema,
   pageOf,
   publicHolidaySchema,
-  staffRecordSchema,
-  staffSearchQuerySchema,
-  updateStaffInputSchema,
-  STAFF_ID,
+  referenceParamsSchema,
 } from '@staff-portal/shared/leave';
-import type { Database } from '../../db/client';
+import { sendDownload } from '../../files/attachments';
+import { acceptAttachmentForms, parseOrThrow, readAttachmentForm } from '../../files/multipart-form';
 import { currentUser } from '../../plugins/auth';
-import type { SendEmail } from './leave.mail';
-import { MAX_ATTACHMENT_BYTES, createLeaveService, type Attachment, type Caller } from './leave.service';
+import { createLeaveServices, type LeaveModuleOptions } from './leave-services';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 const security = [{ bearerIdToken: [] }];
 const tags = ['leave'];
 
-const referenceParams = z.object({
-  referenceId: z.string().regex(REFERENCE_ID, 'must be a leave reference id (LV + 18 digits)'),
-});
 const yearQuery = z.object({ year: z.coerce.number().int().min(2000).max(2100).optional() });
 
-/** Turns a zod failure into the API's 400 naming the first field, as the error handler does for schemas. */
-function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
-  const result = schema.safeParse(value);
-  if (result.success) return result.data;
-  const issue = result.error.issues[0]!;
-  const field = issue.path.length > 0 ? issue.path.join('.') : undefined;
-  throw validationError(`${field ?? 'body'}: ${issue.message}`, field);
-}
-
 /**
- * The apply form's body: JSON, or multipart with the same fields and at most one file named
- * `attachment`. Multipart fields arrive as text, so the day type is read back as a number.
+ * A staff member's own leave under `/api/leave` (docs/product/leave.md): the catalogue, holidays,
+ * balances, requests, cancellations, a request's history and attachment. Every route needs the
+ * SHARED guard (HR, and by the group check HRAdmin and ITAdmin); finer rules (own requests, the
+ * approver, ADMIN) are the services'.
  */
-async function readApplyBody(request: FastifyRequest): Promise<{ input: unknown; attachment?: Attachment }> {
-  if (!request.isMultipart()) return { input: request.body ?? {} };
-  const fields: Record<string, unknown> = {};
-  let attachment: Attachment | undefined;
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        if (part.fieldname !== 'attachment') {
-          throw validationError(`${part.fieldname}: only one file, named attachment, can be sent.`, part.fieldname);
-        }
-        attachment = { data: await part.toBuffer(), filename: part.filename };
-      } else {
-        fields[part.fieldname] =
-          part.fieldname === 'dayType' && /^\d$/.test(String(part.value)) ? Number(part.value) : part.value;
-      }
-    }
-  } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw validationError('attachment: the attachment must be at most 5 MB.', 'attachment');
-    }
-    if (code === 'FST_FILES_LIMIT') throw validationError('attachment: send only one attachment.', 'attachment');
-    throw error;
-  }
-  return attachment ? { input: fields, attachment } : { input: fields };
-}
-
-/**
- * The E-Leave API (PRODUCT.md §5), under `/api/leave`. Every route needs the SHARED guard (HR,
- * and by the group check HRAdmin and ITAdmin); finer rules (own requests, the approver's queue,
- * ADMIN) are the service's.
- */
-export interface LeaveRoutesOptions {
-  database: Database;
-  timeZone: string;
-  publicUrl: string;
-  sendEmail: SendEmail | undefined;
-}
-
-export const leaveRoutes: FastifyPluginAsyncZod<LeaveRoutesOptions> = async (
-  app,
-  { database, timeZone, publicUrl, sendEmail },
-) => {
-  const service = createLeaveService({ database, timeZone, mailer: { sendEmail, publicUrl, log: app.log } });
+export const leaveRoutes: FastifyPluginAsyncZod<LeaveModuleOptions> = async (app, options) => {
+  const { requests: service } = createLeaveServices(options, app.log);
   const shared = app.authenticate({ guards: ['SHARED'] });
-  const adminDepartments = departmentsOf(['ADMIN']);
-  const callerOf = (request: FastifyRequest): Caller => {
-    const user = currentUser(request);
-    return { user, isAdmin: app.allows(user, adminDepartments) };
-  };
-
-  await app.register(multipart, {
-    // One byte over the limit is enough to tell the file is too large.
-    limits: { fileSize: MAX_ATTACHMENT_BYTES + 1, files: 1, fields: 10, fieldSize: 4096, parts: 11 },
-    throwFileSizeLimit: true,
-  });
+  await acceptAttachmentForms(app);
 
   app.get(
     '/leave/types',
@@ -168,7 +97,7 @@ export const leaveRoutes: FastifyPluginAsyncZod<LeaveRoutesOptions> = async (
         response: { 200: leaveSummarySchema, ...errors },
       },
     },
-    async (request) => service.summary(callerOf(request)),
+    async (request) => service.summary(app.callerOf(request)),
   );
 
   app.get(
@@ -215,9 +144,16 @@ export const leaveRoutes: FastifyPluginAsyncZod<LeaveRoutesOptions> = async (
       },
     },
     async (request, reply) => {
-      const { input, attachment } = await readApplyBody(request);
+      // JSON, or a form whose fields arrive as text: the day type is read back as a number.
+      const form = request.isMultipart() ? await readAttachmentForm(request) : undefined;
+      const input = form
+        ? {
+            ...form.fields,
+            ...(/^\d$/.test(form.fields['dayType'] ?? '') && { dayType: Number(form.fields['dayType']) }),
+          }
+        : (request.body ?? {});
       const parsed = parseOrThrow(applyLeaveInputSchema, input);
-      return reply.status(201).send(await service.apply(currentUser(request), parsed, attachment));
+      return reply.status(201).send(await service.apply(currentUser(request), parsed, form?.attachment));
     },
   );
 
@@ -229,28 +165,12 @@ export const leaveRoutes: FastifyPluginAsyncZod<LeaveRoutesOptions> = async (
         tags,
         security,
         summary: 'Cancel my request: pending → cancelled, approved → pending cancellation',
-        params: referenceParams,
+        params: referenceParamsSchema,
         body: cancelLeaveInputSchema.optional(),
         response: { 200: leaveRequestSchema, 409: errorBodySchema, ...errors },
       },
     },
-    async (request) => service.cancel(callerOf(request), request.params.referenceId, request.body?.remarks ?? ''),
-  );
-
-  app.post(
-    '/leave/requests/:referenceId/decision',
-    {
-      onRequest: shared,
-      schema: {
-        tags,
-        security,
-        summary: 'Approve or reject a pending request or a pending cancellation',
-        params: referenceParams,
-        body: leaveDecisionInputSchema,
-        response: { 200: leaveRequestSchema, 409: errorBodySchema, ...errors },
-      },
-    },
-    async (request) => service.decide(callerOf(request), request.params.referenceId, request.body),
+    async (request) => service.cancel(app.callerOf(request), request.params.referenceId, request.body?.remarks ?? ''),
   );
 
   app.get(
@@ -261,11 +181,11 @@ export const leaveRoutes: FastifyPluginAsyncZod<LeaveRoutesOptions> = async (
         tags,
         security,
         summary: "A request's transitions with who, when and remarks",
-        params: referenceParams,
+        params: referenceParamsSchema,
         response: { 200: z.array(leaveRequestEventSchema), ...errors },
       },
     },
-    async (request) => service.history(callerOf(request), request.params.referenceId),
+    async (request) => service.history(app.callerOf(request), request.params.referenceId),
   );
 
   app.get(
@@ -276,70 +196,11 @@ export const leaveRoutes: FastifyPluginAsyncZod<LeaveRoutesOptions> = async (
         tags,
         security,
         summary: "A request's attachment, for the applicant, their approver and HR admins",
-        params: referenceParams,
+        params: referenceParamsSchema,
         response: errors,
       },
     },
-    async (request, reply) => {
-      const file = await service.attachment(callerOf(request), request.params.referenceId);
-      const name = (file.name ?? 'attachment').replace(/[^\w.\- ]/g, '_');
-      return (
-        reply
-          .header('content-type', file.mime ?? 'application/octet-stream')
-          .header('content-disposition', `attachment; filename="${name}"`)
-          .header('cache-control', 'private, no-store')
-          // Raw bytes bypass the JSON serializer; the response schema documents the error bodies only.
-          .send(file.data as never)
-      );
-    },
-  );
-
-  app.get(
-    '/leave/approvals',
-    {
-      onRequest: shared,
-      config: { readCache: true },
-      schema: {
-        tags,
-        security,
-        summary: 'Requests waiting for my decision (ADMIN: everyone’s), oldest first, with balance and who is away',
-        response: { 200: z.array(approvalItemSchema), ...errors },
-      },
-    },
-    async (request) => service.approvals(callerOf(request)),
-  );
-
-  const admin = app.authenticate({ guards: ['ADMIN'] });
-
-  app.get(
-    '/leave/admin/staff',
-    {
-      onRequest: admin,
-      config: { readCache: true },
-      schema: {
-        tags,
-        security,
-        summary: 'Staff leave records by name, e-mail or id, and department; paged (ADMIN)',
-        querystring: staffSearchQuerySchema,
-        response: { 200: pageOf(staffRecordSchema), ...errors },
-      },
-    },
-    async (request) => service.searchStaff(request.query),
-  );
-
-  app.put(
-    '/leave/admin/staff/:staffId',
-    {
-      onRequest: admin,
-      schema: {
-        tags,
-        security,
-        summary: "A staff member's approver, department, join date, gender and working days (ADMIN)",
-        params: z.object({ staffId: z.string().regex(STAFF_ID, 'must be a staff id (LVUSR + 10 digits)') }),
-        body: updateStaffInputSchema,
-        response: { 200: staffRecordSchema, ...errors },
-      },
-    },
-    async (request) => service.updateStaff(request.params.staffId, request.body),
+    async (request, reply) =>
+      sendDownload(reply, await service.attachment(app.callerOf(request), request.params.referenceId)),
   );
 };

@@ -12,7 +12,7 @@ import {
   seedLeaveFixture,
   staffIds,
   type FixtureUser,
-} from '../leave/leave-fixture';
+} from '../../test/leave-fixture';
 
 async function setup() {
   const ctx = await createTestApp();

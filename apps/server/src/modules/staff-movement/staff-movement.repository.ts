@@ -1,12 +1,10 @@
 import { and, asc, eq, gte, ilike, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db, Transaction } from '../../db/client';
+import type { Queryable } from '../../db/client';
 import { leaveRequests } from '../../db/schema/leave';
 import { departments, leaveTypes, staff } from '../../db/schema/organisation';
 import { leaveDelegations, leaveIcalFeeds, staffMovements } from '../../db/schema/staff-movement';
 import { overlapsDates } from '../leave/leave.repository';
-
-type Queryable = Db | Transaction;
 
 export type MovementRow = typeof staffMovements.$inferSelect;
 export type DelegationRow = typeof leaveDelegations.$inferSelect;

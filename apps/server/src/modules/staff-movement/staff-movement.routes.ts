@@ -1,8 +1,6 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBodySchema, notFound } from '@staff-portal/shared/errors';
-import { departmentsOf } from '@staff-portal/shared/groups';
 import {
   delegateCandidateSchema,
   delegationInputSchema,
@@ -17,7 +15,9 @@ import {
 } from '@staff-portal/shared/staff-movement';
 import type { Database } from '../../db/client';
 import { currentUser } from '../../plugins/auth';
-import { createStaffMovementService, type Caller } from './staff-movement.service';
+import { createClock } from '../../clock';
+import { createStaffRecordService } from '../staff-records/staff-records.service';
+import { createStaffMovementService } from './staff-movement.service';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 const security = [{ bearerIdToken: [] }];
@@ -41,13 +41,13 @@ export const staffMovementRoutes: FastifyPluginAsyncZod<StaffMovementRoutesOptio
   app,
   { database, timeZone, publicUrl },
 ) => {
-  const service = createStaffMovementService({ database, timeZone, publicUrl });
+  const service = createStaffMovementService({
+    database,
+    clock: createClock(timeZone),
+    staffRecords: createStaffRecordService({ database }),
+    publicUrl,
+  });
   const shared = app.authenticate({ guards: ['SHARED'] });
-  const adminDepartments = departmentsOf(['ADMIN']);
-  const callerOf = (request: FastifyRequest): Caller => {
-    const user = currentUser(request);
-    return { user, isAdmin: app.allows(user, adminDepartments) };
-  };
 
   app.post(
     '/leave/movements',
@@ -95,7 +95,7 @@ export const staffMovementRoutes: FastifyPluginAsyncZod<StaffMovementRoutesOptio
         response: { 200: movementCalendarSchema, ...errors },
       },
     },
-    async (request) => service.calendar(callerOf(request), request.query),
+    async (request) => service.calendar(app.callerOf(request), request.query),
   );
 
   app.get(
@@ -187,7 +187,7 @@ export const staffMovementRoutes: FastifyPluginAsyncZod<StaffMovementRoutesOptio
         response: { 201: icalFeedSchema, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await service.createFeed(callerOf(request), request.body)),
+    async (request, reply) => reply.status(201).send(await service.createFeed(app.callerOf(request), request.body)),
   );
 
   app.delete(

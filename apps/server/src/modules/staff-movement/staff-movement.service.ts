@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 import { forbidden, notFound, validationError } from '@staff-portal/shared/errors';
 import { leaveStatusLabel } from '@staff-portal/shared/leave';
-import { dateFormatIn, datesBetween, isWorkingDay } from '@staff-portal/shared/leave-rules';
+import { addDays, datesBetween } from '@staff-portal/shared/iso-dates';
+import { MAX_REQUEST_CALENDAR_DAYS, isWorkingDay } from '@staff-portal/shared/leave-rules';
 import {
   dayBoundsIn,
   type AwayEntry,
@@ -17,16 +18,12 @@ import {
   type MyDelegations,
 } from '@staff-portal/shared/staff-movement';
 import type { TokenUser } from '../../auth/token-verifier';
+import type { Clock } from '../../clock';
 import type { Database } from '../../db/client';
-import {
-  findStaff,
-  findStaffBySub,
-  holidaysBetween,
-  linkStaffByEmail,
-  lockStaff,
-  type StaffRow,
-} from '../leave/leave.repository';
-import { MAX_REQUEST_CALENDAR_DAYS } from '../leave/leave.service';
+import type { Caller } from '../../plugins/auth';
+import { holidaysBetween } from '../leave/leave.repository';
+import { findStaff, findStaffBySub, lockStaff, type StaffRow } from '../staff-records/staff-records.repository';
+import type { StaffRecordService } from '../staff-records/staff-records.service';
 import {
   activeFeedByToken,
   delegateCandidates,
@@ -50,21 +47,14 @@ import {
   type MovementRow,
 } from './staff-movement.repository';
 
-/** Who is calling: the verified token user, and whether they pass the ADMIN guard. */
-export interface Caller {
-  user: TokenUser;
-  isAdmin: boolean;
-}
-
 export interface StaffMovementServiceOptions {
   database: Database;
-  timeZone: string;
+  clock: Clock;
+  staffRecords: StaffRecordService;
   /** The portal's public address, for feed URLs. */
   publicUrl: string;
-  now?: () => Date;
 }
 
-const DAY_MS = 86_400_000;
 /** How far back and ahead a feed reaches: calendar programs poll it, so it stays small. */
 const FEED_PAST_DAYS = 90;
 const FEED_FUTURE_DAYS = 366;
@@ -81,10 +71,6 @@ function feedAnswers(feed: IcalFeedRow, owner: StaffRow | undefined): boolean {
   return feed.madeByAdmin || owner?.departmentCode === feed.departmentCode;
 }
 
-function shiftDate(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-}
-
 function toMovement(row: MovementRow & { staffName: string }): Movement {
   return {
     id: row.id,
@@ -98,33 +84,11 @@ function toMovement(row: MovementRow & { staffName: string }): Movement {
   };
 }
 
-export function createStaffMovementService({
-  database,
-  timeZone,
-  publicUrl,
-  now = () => new Date(),
-}: StaffMovementServiceOptions) {
+export function createStaffMovementService({ database, clock, staffRecords, publicUrl }: StaffMovementServiceOptions) {
   const { db } = database;
-  const dateFormat = dateFormatIn(timeZone);
-  const today = () => dateFormat.format(now());
-
-  /** The caller's staff record (linked by verified e-mail on first use, as the leave module does). */
-  async function callerStaff(user: TokenUser): Promise<StaffRow | undefined> {
-    const linked = await findStaffBySub(db, user.sub);
-    if (linked) return linked;
-    if (!user.email || user.claims['email_verified'] === false || user.claims['email_verified'] === 'false') {
-      return undefined;
-    }
-    return linkStaffByEmail(db, user.email, user.sub);
-  }
-
-  async function requireStaff(user: TokenUser): Promise<StaffRow> {
-    const person = await callerStaff(user);
-    if (!person) {
-      throw forbidden('You have no staff leave record yet. Ask an HR administrator to create one for your account.');
-    }
-    return person;
-  }
+  const { today, timeZone } = clock;
+  const callerStaff = (user: TokenUser) => staffRecords.ofCaller(user);
+  const requireStaff = (user: TokenUser) => staffRecords.requireOfCaller(user);
 
   /** The department a caller may look at: their own by default; another only for ADMIN. */
   async function departmentFor(caller: Caller, requested: string | undefined, person: StaffRow | undefined) {
@@ -341,8 +305,8 @@ export function createStaffMovementService({
       const owner = await findStaffBySub(db, feed.ownerSub);
       if (!feedAnswers(feed, owner)) return undefined;
       const t = today();
-      const from = shiftDate(t, -FEED_PAST_DAYS);
-      const to = shiftDate(t, FEED_FUTURE_DAYS);
+      const from = addDays(t, -FEED_PAST_DAYS);
+      const to = addDays(t, FEED_FUTURE_DAYS);
       const calendar = ical({
         prodId: { company: 'Staff Portal', product: 'E-Leave', language: 'EN' },
         method: ICalCalendarMethod.PUBLISH,
@@ -352,7 +316,7 @@ export function createStaffMovementService({
       let events: { uid: string; summary: string; startDate: string; endDate: string; status: number }[];
       if (feed.kind === 'me') {
         calendar.name(`${owner!.displayName}: leave`);
-        events = (await personLeave(db, owner!.staffId, shiftDate(from, -MAX_REQUEST_CALENDAR_DAYS), to))
+        events = (await personLeave(db, owner!.staffId, addDays(from, -MAX_REQUEST_CALENDAR_DAYS), to))
           .filter((l) => l.endDate >= from)
           .map((l) => ({ uid: l.referenceId, summary: l.leaveTypeName, ...l }));
       } else {
@@ -370,7 +334,7 @@ export function createStaffMovementService({
           id: `${e.uid}@staff-portal`,
           start: e.startDate,
           // All-day events end on the day after the last one (RFC 5545).
-          end: shiftDate(e.endDate, 1),
+          end: addDays(e.endDate, 1),
           allDay: true,
           summary: pending ? `${e.summary} (${leaveStatusLabel(e.status)})` : e.summary,
           status: pending ? ICalEventStatus.TENTATIVE : ICalEventStatus.CONFIRMED,

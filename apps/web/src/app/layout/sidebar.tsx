@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { Logo } from '../../components/logo';
 import { useNotification } from '../../components/notification-context';
-import { useAuth } from '../../features/auth/auth-context';
+import { useAuth } from '../../lib/auth-context';
 import { reportError } from '../../lib/report-error';
 import { SIDEBAR_BUTTON_COLUMN_WIDTH, SIDEBAR_COLLAPSED_WIDTH } from '../theme';
 import { isNavItemActive, NAV_ITEMS } from './nav-items';

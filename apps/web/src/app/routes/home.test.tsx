@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { stubLeaveApi } from '../../features/leave/test/leave-api-double';
-import { summary } from '../../features/leave/test/leave-fixtures';
+import { stubLeaveApi } from '../../test/leave-api-double';
+import { summary } from '../../test/leave-fixtures';
 import { testAuth, testUser } from '../../test/auth';
 import { renderApp } from '../../test/render-app';
 

@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { displayNameOf } from '@staff-portal/shared/signed-in-user';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAuth } from '../../features/auth/auth-context';
+import { useAuth } from '../../lib/auth-context';
 import { HomeLeaveSummary } from '../../features/leave/home-leave-summary';
 import { LinkCardGrid, useMayOpen } from '../link-cards';
 

@@ -17,7 +17,7 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import { useNotification } from '../../components/notification-context';
 import { formatDateTime, passwordExpiryShown } from '../../lib/dates';
 import { useRuntimeConfig } from '../../lib/runtime-config';
-import { useAuth } from '../auth/auth-context';
+import { useAuth } from '../../lib/auth-context';
 import { AccountPage } from './components/account-page';
 import { PasswordChecklist } from './components/password-checklist';
 import { PasswordField } from './components/password-field';

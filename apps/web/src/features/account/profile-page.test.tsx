@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { changeLanguage, i18n, storedLanguage } from '../../lib/i18n';
 import { LocationProbe } from '../../test/location-probe';
 import { renderWithProviders } from '../../test/render';
-import { AuthContext } from '../auth/auth-context';
+import { AuthContext } from '../../lib/auth-context';
 import { ProfilePage } from './profile-page';
 import type { SignedInUser } from '@staff-portal/shared/signed-in-user';
 import { testAuth, testUser } from '../../test/auth';

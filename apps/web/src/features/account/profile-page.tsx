@@ -12,7 +12,7 @@ import { useId } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { useAuth } from '../auth/auth-context';
+import { useAuth } from '../../lib/auth-context';
 import { AccountPage } from './components/account-page';
 import { LanguageSwitch } from './components/language-switch';
 import { departmentLabels } from './profile-details';

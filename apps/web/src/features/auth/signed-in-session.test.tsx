@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SessionLostContext } from '../../lib/api-client';
 import { jsonResponse } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
-import { useAuth } from './auth-context';
+import { useAuth } from '../../lib/auth-context';
 import { SignedInSession } from './signed-in-session';
 
 // Amplify's session is the boundary here: these tests decide what tokens it holds. The real

@@ -6,8 +6,8 @@ import { useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import type { ReactNode, RefObject } from 'react';
 import { SessionLostContext, useApiClient } from '../../lib/api-client';
 import { useRuntimeConfig } from '../../lib/runtime-config';
-import { AuthContext } from './auth-context';
-import type { AuthContextValue } from './auth-context';
+import { AuthContext } from '../../lib/auth-context';
+import type { AuthContextValue } from '../../lib/auth-context';
 import { sessionLogEntry } from './log-entry';
 
 /**

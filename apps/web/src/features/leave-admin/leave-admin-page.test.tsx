@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { AppError } from '@staff-portal/shared/errors';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LeaveAdminPage } from './leave-admin-page';
-import { refuse, stubLeaveApi } from '../leave/test/leave-api-double';
-import { renderLeavePage } from '../leave/test/render-leave';
+import { refuse, stubLeaveApi } from '../../test/leave-api-double';
+import { renderLeavePage } from '../../test/render-leave';
 import { testUser } from '../../test/auth';
 import { adminType, everyone, HAFIZ } from './test/admin-fixtures';
 

@@ -5,7 +5,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { LeavePageFrame } from '../leave/components/leave-page-frame';
+import { PageFrame } from '../../components/page-frame';
 import { CarryForwardTab } from './components/carry-forward-tab';
 import { HolidaysTab } from './components/holidays-tab';
 import { LeaveTypesTab } from './components/leave-types-tab';
@@ -27,7 +27,7 @@ export function LeaveAdminPage() {
   const select = (next: TabName) => setParams(next === 'staff' ? {} : { tab: next });
 
   return (
-    <LeavePageFrame title={t('title')} intro={t('intro')}>
+    <PageFrame title={t('title')} intro={t('intro')}>
       <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}>
         <Tabs
           value={tab}
@@ -57,6 +57,6 @@ export function LeaveAdminPage() {
           {tab === 'reports' && <ReportsTab />}
         </CardContent>
       </Card>
-    </LeavePageFrame>
+    </PageFrame>
   );
 }

@@ -5,9 +5,9 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { testAuth, testUser } from '../../test/auth';
 import { renderWithProviders } from '../../test/render';
-import { AuthContext } from '../auth/auth-context';
-import { refuse, stubLeaveApi } from '../leave/test/leave-api-double';
-import { leaveRequest, leaveTypes, pageFrom } from '../leave/test/leave-fixtures';
+import { AuthContext } from '../../lib/auth-context';
+import { refuse, stubLeaveApi } from '../../test/leave-api-double';
+import { leaveRequest, leaveTypes, pageFrom } from '../../test/leave-fixtures';
 import { balances, everyone, HAFIZ, hafizDetail } from './test/admin-fixtures';
 import { UpdateLeaveUserPage } from './update-leave-user-page';
 
@@ -53,7 +53,8 @@ function stub(overrides: Parameters<typeof stubLeaveApi>[0] = {}) {
     'GET /leave/admin/staff/:staffId': () => hafizDetail(),
     'GET /leave/admin/staff/:staffId/balances': ({ query }) => balances(Number(query.get('year')), adjustments),
     'GET /leave/admin/staff/:staffId/requests': () => pageFrom([pending, approved, rejected], 1, 10),
-    'GET /leave/types': () => leaveTypes,
+    'GET /leave/admin/types': () =>
+      leaveTypes.map((type) => ({ ...type, carryForwardCap: null, carryForwardExpiry: null })),
     'PUT /leave/admin/staff/:staffId': ({ body }) => ({ ...HAFIZ, ...(body as object) }),
     'POST /leave/admin/staff/:staffId/adjustments': ({ body }) => {
       adjustments = (body as { days: number }).days;

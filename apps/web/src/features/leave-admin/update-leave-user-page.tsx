@@ -11,10 +11,10 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import { useRuntimeConfig } from '../../lib/runtime-config';
-import { LeavePageFrame } from '../leave/components/leave-page-frame';
-import { QueryState } from '../leave/components/query-state';
-import { todayIn } from '../leave/format';
-import { useStaffDetail } from './api/admin-api';
+import { PageFrame } from '../../components/page-frame';
+import { QueryState } from '../../components/query-state';
+import { todayIn } from '../../lib/dates';
+import { useStaffDetail } from './api/get-staff-detail';
 import { recordYear } from './record-year';
 import { BalancesSection } from './components/balances-section';
 import { RequestsSection } from './components/requests-section';
@@ -92,11 +92,11 @@ export function UpdateLeaveUserPage() {
   const { t } = useTranslation('leaveAdmin');
   const { id = '' } = useParams();
   return (
-    <LeavePageFrame title={t('user.title')}>
+    <PageFrame title={t('user.title')}>
       <Button component={RouterLink} to="/shared/hr-services/leave/admin" startIcon={<ArrowBackIcon />} sx={{ mb: 2 }}>
         {t('user.back')}
       </Button>
       {STAFF_ID.test(id) ? <UserRecord staffId={id} /> : <Alert severity="warning">{t('user.notFound')}</Alert>}
-    </LeavePageFrame>
+    </PageFrame>
   );
 }

@@ -1,7 +1,7 @@
 import { DAY_TYPE_LABELS, leaveStatusLabel } from '@staff-portal/shared/leave';
 import type { LeaveRequest } from '@staff-portal/shared/leave';
 import Papa from 'papaparse';
-import { formatTimestamp } from './format';
+import { formatTimestamp } from '../../lib/dates';
 
 export interface CsvHeadings {
   reference: string;
@@ -51,18 +51,4 @@ export function requestsCsv(requests: readonly LeaveRequest[], headings: CsvHead
   ]);
   const fields = COLUMNS.map((column) => headings[column]);
   return Papa.unparse<unknown[]>({ fields, data: rows });
-}
-
-/** Hands a text to the browser as a file download. */
-export function downloadText(text: string, fileName: string, type = 'text/csv;charset=utf-8'): void {
-  // A byte-order mark so Excel reads the UTF-8 (names with accents, Malay text) correctly.
-  const blob = new Blob(['\uFEFF', text], { type });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
 }

@@ -2,9 +2,9 @@ import { forbidden } from '@staff-portal/shared/errors';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HomeLeaveSummary } from './home-leave-summary';
-import { stubLeaveApi } from './test/leave-api-double';
-import { summary } from './test/leave-fixtures';
-import { renderLeavePage } from './test/render-leave';
+import { stubLeaveApi } from '../../test/leave-api-double';
+import { summary } from '../../test/leave-fixtures';
+import { renderLeavePage } from '../../test/render-leave';
 
 const year = 2026;
 

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useHomeSummary } from './api/get-home-summary';
 import { shownBalances } from './components/balance-cards';
-import { formatDayCount } from './format';
+import { formatDayCount } from '../../lib/dates';
 
 const LEAVE = '/shared/hr-services/leave';
 

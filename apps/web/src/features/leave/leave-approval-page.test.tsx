@@ -6,10 +6,10 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../lib/i18n';
 import { LeaveApprovalPage } from './leave-approval-page';
-import { stubLeaveApi } from './test/leave-api-double';
-import type { Handler } from './test/leave-api-double';
-import { approvalItem, leaveRequest } from './test/leave-fixtures';
-import { renderLeavePage } from './test/render-leave';
+import { stubLeaveApi } from '../../test/leave-api-double';
+import type { Handler } from '../../test/leave-api-double';
+import { approvalItem, leaveRequest } from '../../test/leave-fixtures';
+import { renderLeavePage } from '../../test/render-leave';
 
 const PAGE_URL = '/shared/hr-services/leave/approval';
 

@@ -21,10 +21,10 @@ import { useNotification } from '../../components/notification-context';
 import { useBulkApprove, useDecideLeave } from './api/decide-leave';
 import { useOpenAttachment } from './api/get-attachment';
 import { useApprovals } from './api/get-approvals';
-import { LeavePageFrame } from './components/leave-page-frame';
-import { QueryState } from './components/query-state';
-import { RemarksDialog } from './components/remarks-dialog';
-import { formatDateRange, formatDayCount } from './format';
+import { PageFrame } from '../../components/page-frame';
+import { QueryState } from '../../components/query-state';
+import { RemarksDialog } from '../../components/remarks-dialog';
+import { formatDateRange, formatDayCount } from '../../lib/dates';
 
 const isCancellation = (item: ApprovalItem) =>
   item.status === LEAVE_STATUS.PENDING_CANCELLATION || item.status === LEAVE_STATUS.PENDING_CANCELLATION_BY_ADMIN;
@@ -263,7 +263,7 @@ export function LeaveApprovalPage({ actingApprover }: { actingApprover?: ReactNo
   })();
 
   return (
-    <LeavePageFrame title={t('approval.title')} intro={t('approval.intro')}>
+    <PageFrame title={t('approval.title')} intro={t('approval.intro')}>
       {actingApprover}
       <QueryState query={approvals} isEmpty={(data) => data.length === 0} emptyText={t('approval.empty')}>
         {(data) => (
@@ -320,6 +320,6 @@ export function LeaveApprovalPage({ actingApprover }: { actingApprover?: ReactNo
         onConfirm={confirm}
         onClose={() => setDeciding(null)}
       />
-    </LeavePageFrame>
+    </PageFrame>
   );
 }

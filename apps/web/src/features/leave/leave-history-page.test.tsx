@@ -5,9 +5,9 @@ import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../lib/i18n';
 import { LeaveHistoryPage } from './leave-history-page';
-import { stubLeaveApi } from './test/leave-api-double';
-import { leaveRequest, leaveTypes, MEDICAL, pageFrom } from './test/leave-fixtures';
-import { renderLeavePage } from './test/render-leave';
+import { stubLeaveApi } from '../../test/leave-api-double';
+import { leaveRequest, leaveTypes, MEDICAL, pageFrom } from '../../test/leave-fixtures';
+import { renderLeavePage } from '../../test/render-leave';
 
 const PATH = '/shared/hr-services/leave/my-leaves/history';
 

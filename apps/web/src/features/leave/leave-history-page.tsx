@@ -17,11 +17,12 @@ import { useRuntimeConfig } from '../../lib/runtime-config';
 import { useLeaveTypes } from './api/get-leave-types';
 import { getAllMyRequests, useMyRequests } from './api/get-my-requests';
 import type { MyRequestsQuery } from './api/get-my-requests';
-import { LeavePageFrame } from './components/leave-page-frame';
-import { QueryState } from './components/query-state';
-import { RequestList } from './components/request-list';
-import { todayIn } from './format';
-import { downloadText, requestsCsv } from './history-csv';
+import { PageFrame } from '../../components/page-frame';
+import { QueryState } from '../../components/query-state';
+import { RequestList } from '../../components/leave-request-list';
+import { todayIn } from '../../lib/dates';
+import { requestsCsv } from './history-csv';
+import { downloadText } from '../../lib/download';
 
 const PAGE_SIZES = [10, 20, 50, 100];
 const DEFAULT_PAGE_SIZE = 20;
@@ -116,7 +117,7 @@ export function LeaveHistoryPage() {
   } as const;
 
   return (
-    <LeavePageFrame title={t('history.title')}>
+    <PageFrame title={t('history.title')}>
       <Card variant="outlined">
         <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
           <Stack
@@ -204,6 +205,6 @@ export function LeaveHistoryPage() {
           </QueryState>
         </CardContent>
       </Card>
-    </LeavePageFrame>
+    </PageFrame>
   );
 }

@@ -5,12 +5,12 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../lib/i18n';
 import { setViewportWidth } from '../../test/viewport';
-import { todayIn } from './format';
+import { todayIn } from '../../lib/dates';
 import { LeavePage } from './leave-page';
-import { stubLeaveApi, reply } from './test/leave-api-double';
-import type { Handler } from './test/leave-api-double';
-import { ANNUAL, leaveRequest, leaveTypes, MEDICAL, myLeave, pageFrom } from './test/leave-fixtures';
-import { renderLeavePage } from './test/render-leave';
+import { stubLeaveApi, reply } from '../../test/leave-api-double';
+import type { Handler } from '../../test/leave-api-double';
+import { ANNUAL, leaveRequest, leaveTypes, MEDICAL, myLeave, pageFrom } from '../../test/leave-fixtures';
+import { renderLeavePage } from '../../test/render-leave';
 
 const PAGE_URL = '/shared/hr-services/leave/my-leaves';
 const year = Number(todayIn('Asia/Kuala_Lumpur').slice(0, 4));

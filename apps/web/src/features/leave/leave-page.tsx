@@ -25,12 +25,12 @@ import { MAX_PAGE_SIZE, useMyRequests } from './api/get-my-requests';
 import { useMyLeave } from './api/get-my-leave';
 import { ApplyLeaveForm } from './components/apply-leave-form';
 import { BalanceCards } from './components/balance-cards';
-import { LeavePageFrame } from './components/leave-page-frame';
-import { QueryState } from './components/query-state';
-import { RemarksDialog } from './components/remarks-dialog';
+import { PageFrame } from '../../components/page-frame';
+import { QueryState } from '../../components/query-state';
+import { RemarksDialog } from '../../components/remarks-dialog';
 import { RequestHistoryDialog } from './components/request-history-dialog';
-import { RequestList } from './components/request-list';
-import { formatDateRange, todayIn } from './format';
+import { RequestList } from '../../components/leave-request-list';
+import { formatDateRange, todayIn } from '../../lib/dates';
 
 /** What the applicant may do with a request (PRODUCT.md §5): cancel it, or ask to. */
 export function cancelActionFor(request: LeaveRequest, types: readonly LeaveType[]): 'cancel' | 'request' | null {
@@ -151,7 +151,7 @@ export function LeavePage() {
   };
 
   return (
-    <LeavePageFrame title={t('myLeaves.title')}>
+    <PageFrame title={t('myLeaves.title')}>
       <Section
         title={t('myLeaves.balances.heading', { year: balanceYear })}
         action={!noStaffRecord && <AsAtField value={asAt} today={today} onChange={setAsAt} />}
@@ -265,6 +265,6 @@ export function LeavePage() {
         onClose={() => setCancelling(null)}
       />
       <RequestHistoryDialog referenceId={historyOf} onClose={() => setHistoryOf(null)} />
-    </LeavePageFrame>
+    </PageFrame>
   );
 }

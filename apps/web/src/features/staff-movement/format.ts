@@ -2,6 +2,7 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/ms';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
+import { addDays, mondayOf } from '@staff-portal/shared/iso-dates';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -10,17 +11,7 @@ export type CalendarView = 'day' | 'week';
 
 const DATE = 'YYYY-MM-DD';
 
-export function addDays(date: string, days: number): string {
-  return dayjs(date, DATE).add(days, 'day').format(DATE);
-}
-
-/** The Monday of the week a date is in (the organisation's week starts on Monday). */
-export function mondayOf(date: string): string {
-  const d = dayjs(date, DATE);
-  return d.subtract((d.day() + 6) % 7, 'day').format(DATE);
-}
-
-/** The days a view shows around an anchor date. */
+/** The days a view shows around an anchor date (the organisation's week starts on Monday). */
 export function rangeOf(view: CalendarView, anchor: string): { from: string; to: string } {
   if (view === 'day') return { from: anchor, to: anchor };
   const from = mondayOf(anchor);
@@ -30,20 +21,6 @@ export function rangeOf(view: CalendarView, anchor: string): { from: string; to:
 /** "Mon 08 Mar" for column heads and list headings. */
 export function formatDay(date: string, locale = 'en'): string {
   return dayjs(date, DATE).locale(locale).format('ddd DD MMM');
-}
-
-/** "08 Mar 2027", as the leave pages show dates. */
-export function formatDate(date: string, locale = 'en'): string {
-  return dayjs(date, DATE).locale(locale).format('DD MMM YYYY');
-}
-
-/** Today in the organisation's zone. */
-export function todayIn(timeZone: string): string {
-  try {
-    return dayjs().tz(timeZone).format(DATE);
-  } catch {
-    return dayjs().format(DATE);
-  }
 }
 
 /** An instant as "HH:mm" in the organisation's zone, with the date when it is not `onDate`. */

@@ -27,7 +27,9 @@ import { IcalFeedPanel } from './components/ical-feed-panel';
 import { MovementDayList } from './components/movement-day-list';
 import { MovementGrid } from './components/movement-grid';
 import { RecordMovementDialog } from './components/record-movement-dialog';
-import { addDays, formatDate, rangeOf, todayIn } from './format';
+import { rangeOf } from './format';
+import { addDays } from '@staff-portal/shared/iso-dates';
+import { formatDate, todayIn } from '../../lib/dates';
 import type { CalendarView } from './format';
 
 /** `/shared/hr-services/leave/staff-movement` (StaffMovementPage). */

@@ -20,9 +20,11 @@ import type { AdminBalance } from '@staff-portal/shared/leave-admin';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNotification } from '../../../components/notification-context';
-import { QueryState } from '../../leave/components/query-state';
-import { formatDate, formatDayCount } from '../../leave/format';
-import { useAddAdjustment, useSetEntitlement, useStaffBalances } from '../api/admin-api';
+import { QueryState } from '../../../components/query-state';
+import { formatDate, formatDayCount } from '../../../lib/dates';
+import { useAddAdjustment } from '../api/add-adjustment';
+import { useStaffBalances } from '../api/get-staff-balances';
+import { useSetEntitlement } from '../api/set-entitlement';
 
 /** The columns of a balance's parts, shown from a tablet up (under the type on a phone). */
 const PART = { display: { xs: 'none', sm: 'table-cell' } } as const;

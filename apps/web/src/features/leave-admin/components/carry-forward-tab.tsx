@@ -19,14 +19,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNotification } from '../../../components/notification-context';
 import { useRuntimeConfig } from '../../../lib/runtime-config';
-import { QueryState } from '../../leave/components/query-state';
-import { formatDate, formatDayCount, formatTimestamp } from '../../leave/format';
-import {
-  useApplyCarryForward,
-  useCarryForwardRuns,
-  usePreviewCarryForward,
-  useReverseCarryForward,
-} from '../api/admin-api';
+import { QueryState } from '../../../components/query-state';
+import { formatDate, formatDayCount, formatTimestamp } from '../../../lib/dates';
+import { useApplyCarryForward } from '../api/apply-carry-forward';
+import { useCarryForwardRuns } from '../api/get-carry-forward-runs';
+import { usePreviewCarryForward } from '../api/preview-carry-forward';
+import { useReverseCarryForward } from '../api/reverse-carry-forward';
 import { useThisYear, YearSelect } from './year-select';
 
 const HIDDEN_ON_PHONE = { display: { xs: 'none', sm: 'table-cell' } } as const;

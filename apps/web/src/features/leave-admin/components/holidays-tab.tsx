@@ -18,9 +18,12 @@ import { MALAYSIAN_STATES, type MalaysianState } from '@staff-portal/shared/leav
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNotification } from '../../../components/notification-context';
-import { QueryState } from '../../leave/components/query-state';
-import { formatDate } from '../../leave/format';
-import { useAdminHolidays, useDeleteHoliday, useImportHolidays, useSaveHoliday } from '../api/admin-api';
+import { QueryState } from '../../../components/query-state';
+import { formatDate } from '../../../lib/dates';
+import { useDeleteHoliday } from '../api/delete-holiday';
+import { useAdminHolidays } from '../api/get-admin-holidays';
+import { useImportHolidays } from '../api/import-holidays';
+import { useSaveHoliday } from '../api/save-holiday';
 import { useThisYear, YearSelect } from './year-select';
 
 const HIDDEN_ON_PHONE = { display: { xs: 'none', sm: 'table-cell' } } as const;

@@ -25,8 +25,9 @@ import type { AdminLeaveType } from '@staff-portal/shared/leave-admin';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNotification } from '../../../components/notification-context';
-import { QueryState } from '../../leave/components/query-state';
-import { useAdminLeaveTypes, useUpdateLeaveType } from '../api/admin-api';
+import { QueryState } from '../../../components/query-state';
+import { useAdminLeaveTypes } from '../api/get-admin-leave-types';
+import { useUpdateLeaveType } from '../api/update-leave-type';
 
 const FLAGS = [
   'attachmentRequired',

@@ -15,10 +15,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNotification } from '../../../components/notification-context';
 import { reportError } from '../../../lib/report-error';
-import { QueryState } from '../../leave/components/query-state';
-import { formatDayCount } from '../../leave/format';
-import { downloadText } from '../../leave/history-csv';
-import { useDownloadFile, useUtilisation } from '../api/admin-api';
+import { QueryState } from '../../../components/query-state';
+import { formatDayCount } from '../../../lib/dates';
+import { downloadText } from '../../../lib/download';
+import { useDownloadFile } from '../../../lib/download';
+import { useUtilisation } from '../api/get-utilisation';
 import { useThisYear, YearSelect } from './year-select';
 
 /** Narrower cells on a phone, so the day columns fit beside the names. */

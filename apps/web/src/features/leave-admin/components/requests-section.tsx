@@ -11,11 +11,13 @@ import type { DayType, LeaveRequest } from '@staff-portal/shared/leave';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNotification } from '../../../components/notification-context';
-import { useLeaveTypes } from '../../leave/api/get-leave-types';
-import { QueryState } from '../../leave/components/query-state';
-import { RemarksDialog } from '../../leave/components/remarks-dialog';
-import { RequestList } from '../../leave/components/request-list';
-import { useApplyFor, useCancelFor, useStaffRequests } from '../api/admin-api';
+import { useAdminLeaveTypes } from '../api/get-admin-leave-types';
+import { QueryState } from '../../../components/query-state';
+import { RemarksDialog } from '../../../components/remarks-dialog';
+import { RequestList } from '../../../components/leave-request-list';
+import { useApplyFor } from '../api/apply-for';
+import { useCancelFor } from '../api/cancel-for';
+import { useStaffRequests } from '../api/get-staff-requests';
 
 /** A page of their requests (the route's loader asks for the first one with it). */
 export const PAGE_SIZE = 10;
@@ -23,7 +25,7 @@ export const PAGE_SIZE = 10;
 function ApplyDialog({ staffId, name, onClose }: { staffId: string; name: string; onClose: () => void }) {
   const { t } = useTranslation('leaveAdmin');
   const { notify } = useNotification();
-  const types = useLeaveTypes();
+  const types = useAdminLeaveTypes();
   const apply = useApplyFor(staffId);
   const active = (types.data ?? []).filter((type) => type.active);
   const [leaveTypeId, setLeaveTypeId] = useState('');

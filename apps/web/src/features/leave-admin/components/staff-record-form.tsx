@@ -15,7 +15,8 @@ import type { StaffDetail } from '@staff-portal/shared/leave-admin';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNotification } from '../../../components/notification-context';
-import { useAllStaff, useUpdateStaff } from '../api/admin-api';
+import { useAllStaff } from '../api/search-staff';
+import { useUpdateStaff } from '../api/update-staff';
 
 const WEEK = [0, 1, 2, 3, 4, 5, 6] as const;
 

@@ -11,9 +11,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import Link from '@mui/material/Link';
-import { useDebouncedValue } from '../../leave/hooks/use-debounced-value';
-import { QueryState } from '../../leave/components/query-state';
-import { useAllStaff, useStaffSearch } from '../api/admin-api';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { QueryState } from '../../../components/query-state';
+import { useAllStaff, useStaffSearch } from '../api/search-staff';
 
 const PAGE_SIZES = [10, 20, 50, 100];
 

@@ -1,7 +1,7 @@
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { useRuntimeConfig } from '../../../lib/runtime-config';
-import { todayIn } from '../../leave/format';
+import { todayIn } from '../../../lib/dates';
 
 /** This year in the organisation's zone. */
 export function useThisYear(): number {

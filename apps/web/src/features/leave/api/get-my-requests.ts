@@ -1,7 +1,7 @@
 import { leaveRequestSchema, pageOf } from '@staff-portal/shared/leave';
 import type { LeaveRequest } from '@staff-portal/shared/leave';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { useApiClient } from '../../../lib/api-client';
+import { useApiClient, withQuery } from '../../../lib/api-client';
 import type { ApiClient } from '../../../lib/api-client';
 import { leaveKeys } from './leave-keys';
 
@@ -28,12 +28,7 @@ const myRequestsPageSchema = pageOf(leaveRequestSchema);
 export const MAX_PAGE_SIZE = 100;
 
 export function myRequestsPath(query: MyRequestsQuery): string {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(query)) {
-    if (value !== undefined && value !== '') params.set(name, String(value));
-  }
-  const search = params.toString();
-  return search === '' ? '/leave/requests/mine' : `/leave/requests/mine?${search}`;
+  return withQuery('/leave/requests/mine', { ...query });
 }
 
 /** `GET /leave/requests/mine`: my requests, newest first, filtered and paged. */

@@ -23,8 +23,8 @@ import { useNotification } from '../../../components/notification-context';
 import { useApplyLeave } from '../api/apply-leave';
 import { useLeavePreview } from '../api/preview-leave';
 import { attachmentProblem } from '../attachment-rules';
-import { formatDayCount } from '../format';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { formatDayCount } from '../../../lib/dates';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { AttachmentPicker } from './attachment-picker';
 
 type FormValues = z.input<typeof applyLeaveInputSchema>;

@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import type { LeaveBalance } from '@staff-portal/shared/leave';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDayCount } from '../format';
+import { formatDayCount } from '../../../lib/dates';
 
 // Taken, pending and available segments: the brand colour, the seed's pending amber, and a
 // pale tint of the approved green, each told apart by the legend's words as well.

@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/dates';
 import { useRuntimeConfig } from '../../../lib/runtime-config';
 import { useRequestHistory } from '../api/get-request-history';
-import { QueryState } from './query-state';
+import { QueryState } from '../../../components/query-state';
 
 /** Every transition of one request: who, when and their remarks (PRODUCT.md §5). */
 export function RequestHistoryDialog({ referenceId, onClose }: { referenceId: string | null; onClose: () => void }) {

@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { useNotification } from '../../../components/notification-context';
 import { useRuntimeConfig } from '../../../lib/runtime-config';
 import { useAddDelegation, useDelegateCandidates, useDelegations, useRemoveDelegation } from '../api/delegations';
-import { formatDate, todayIn } from '../format';
+import { formatDate, todayIn } from '../../../lib/dates';
 
 type Field = 'delegateStaffId' | 'fromDate' | 'toDate';
 

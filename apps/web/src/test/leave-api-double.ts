@@ -1,6 +1,6 @@
 import { AppError } from '@staff-portal/shared/errors';
 import { vi } from 'vitest';
-import { testRuntimeConfig } from '../../../test/fixtures';
+import { testRuntimeConfig } from './fixtures';
 
 export interface DoubleRequest {
   method: string;

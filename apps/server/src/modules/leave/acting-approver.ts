@@ -1,8 +1,6 @@
 import { and, eq, gte, lte } from 'drizzle-orm';
-import type { Db, Transaction } from '../../db/client';
+import type { Queryable } from '../../db/client';
 import { leaveDelegations } from '../../db/schema/staff-movement';
-
-type Queryable = Db | Transaction;
 
 /**
  * Whether `staffId` may decide, today, the requests whose approver is `approverStaffId`: they

@@ -13,8 +13,8 @@ import type { Theme } from '@mui/material/styles';
 import type { LeaveRequest } from '@staff-portal/shared/leave';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { StatusChip } from '../../../components/status-chip';
-import { formatDateRange, formatDayCount } from '../format';
+import { StatusChip } from './status-chip';
+import { formatDateRange, formatDayCount } from '../lib/dates';
 
 interface RequestListProps {
   requests: readonly LeaveRequest[];

@@ -3,8 +3,8 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** The common frame of a leave page: its document title, its heading and room on a phone. */
-export function LeavePageFrame({ title, intro, children }: { title: string; intro?: string; children: ReactNode }) {
+/** The common frame of a page: its document title, its heading and room on a phone. */
+export function PageFrame({ title, intro, children }: { title: string; intro?: string; children: ReactNode }) {
   const { t } = useTranslation();
   return (
     <Box sx={{ px: { xs: 2, sm: 3 }, py: { xs: 2, sm: 3 }, maxWidth: 1200, width: '100%', minWidth: 0 }}>

@@ -1,11 +1,11 @@
 import { count, sql } from 'drizzle-orm';
 import type { LeaveRequest } from '@staff-portal/shared/leave';
-import type { Db } from '../../db/client';
-import { leaveRequestEvents, leaveRequests } from '../../db/schema/leave';
-import { departments, leaveTypes, publicHolidays, staff } from '../../db/schema/organisation';
-import { departmentCatalogue, demoStaff } from '../../seed/demo-organisation';
-import { leaveTypeCatalogue } from '../../seed/leave-type-catalogue';
-import type { TestContext } from '../../test/app';
+import type { Db } from '../db/client';
+import { leaveRequestEvents, leaveRequests } from '../db/schema/leave';
+import { departments, leaveTypes, publicHolidays, staff } from '../db/schema/organisation';
+import { departmentCatalogue, demoStaff } from '../seed/demo-organisation';
+import { leaveTypeCatalogue } from '../seed/leave-type-catalogue';
+import type { TestContext } from './app';
 
 /**
  * Data for the leave API tests: the demo organisation's departments, leave types and seven

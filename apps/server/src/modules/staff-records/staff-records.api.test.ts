@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { StaffRecord } from '@staff-portal/shared/leave';
+import type { StaffDetail } from '@staff-portal/shared/leave-admin';
 import { staff } from '../../db/schema/organisation';
 import { createTestApp, type TestContext } from '../../test/app';
-import { NOT_ADMIN, applyAs, call, callAsEach, seedLeaveFixture, staffIds } from './leave-fixture';
+import { NOT_ADMIN, applyAs, call, callAsEach, seedLeaveFixture, staffIds } from '../../test/leave-fixture';
 
 async function setup() {
   const ctx = await createTestApp();
@@ -136,5 +137,21 @@ describe('PUT /api/leave/admin/staff/:staffId', () => {
       expect(response.statusCode, department).toBe(403);
     }
     expect(await stored(ctx, staffIds.hr2)).toEqual(before);
+  });
+});
+
+describe('GET /api/leave/admin/staff/:staffId', () => {
+  it('shows the record with its identity link once the account is linked', async () => {
+    const ctx = await setup();
+    const before = (await call(ctx, 'hradmin', 'GET', `/api/leave/admin/staff/${staffIds.hr}`)).json<StaffDetail>();
+    expect(before).toMatchObject({ staffId: staffIds.hr, displayName: 'Muhammad Hafiz', identitySub: null });
+    // The account links to its record by its verified e-mail the first time it calls.
+    await call(ctx, 'hr', 'GET', '/api/leave/me');
+    const after = (await call(ctx, 'itadmin', 'GET', `/api/leave/admin/staff/${staffIds.hr}`)).json<StaffDetail>();
+    expect(after.identitySub).toBe('00000000-0000-4000-8000-000000000003');
+    expect((await call(ctx, 'itadmin', 'GET', '/api/leave/admin/staff/LVUSR0000009999')).statusCode).toBe(404);
+    const bad = await call(ctx, 'itadmin', 'GET', '/api/leave/admin/staff/nobody');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ field: 'staffId' });
   });
 });

@@ -1,0 +1,102 @@
+import { conflict } from '@staff-portal/shared/errors';
+import type { LeaveRequest } from '@staff-portal/shared/leave';
+import type { LeaveActor } from '@staff-portal/shared/leave-rules';
+import type { TokenUser } from '../../auth/token-verifier';
+import type { Clock } from '../../clock';
+import type { Transaction } from '../../db/client';
+import { findStaff, type StaffRow } from '../staff-records/staff-records.repository';
+import { actingApproverOf } from './acting-approver';
+import { approverMail, decisionMail, queueMail, type LeaveMail, type LeaveMailer } from './leave.mail';
+import { findRequestView, insertEvent, transitionRequest } from './leave.repository';
+
+/** Who makes a transition: the verified user, as which party, and their staff record if any. */
+export interface LeaveTransitionActor {
+  kind: LeaveActor;
+  user: TokenUser;
+  person: StaffRow | undefined;
+}
+
+/** The name a transition is recorded under: the actor's staff record, else their token's name or e-mail. */
+export function actorNameOf(user: TokenUser, person: StaffRow | undefined): string {
+  if (person) return person.displayName;
+  const name = user.claims['name'];
+  return typeof name === 'string' && name !== '' ? name : (user.email ?? user.username);
+}
+
+/**
+ * How a request moves from one status to the next (docs/product/leave.md): the checked update,
+ * the event that records who, when and why, and the e-mail it causes. Used by the applicant's
+ * cancellations and the approver's decisions alike.
+ */
+export function createLeaveTransitions({ mailer, clock }: { mailer: LeaveMailer | undefined; clock: Clock }) {
+  /** Queues messages in the transaction; they are sent after it commits. */
+  async function queue(tx: Transaction, mails: (LeaveMail | undefined)[]): Promise<number[]> {
+    if (!mailer) return [];
+    return queueMail(
+      tx,
+      mails.filter((m): m is LeaveMail => m !== undefined),
+      mailer.sendEmail !== undefined,
+    );
+  }
+
+  /** The approver who decides today for `approverStaffId`: an acting approver named for today, else them. */
+  async function decidingApprover(tx: Transaction, approverStaffId: string | null) {
+    return approverStaffId ? findStaff(tx, await actingApproverOf(tx, approverStaffId, clock.today())) : undefined;
+  }
+
+  /** The mail a transition causes: a waiting decision to the approver, a decision to the applicant. */
+  async function transitionMail(
+    tx: Transaction,
+    view: LeaveRequest,
+    from: number,
+    to: number,
+    by: string,
+    remarks: string,
+  ): Promise<LeaveMail | undefined> {
+    if (!mailer) return undefined;
+    if (to === 4 || to === 5) {
+      const approver = await decidingApprover(tx, view.approverStaffId);
+      return approver ? approverMail(view, approver.email, mailer.publicUrl, 'cancellation', remarks) : undefined;
+    }
+    if (to === 3 && from === 0) return undefined;
+    const applicant = await findStaff(tx, view.staffId);
+    return applicant ? decisionMail(view, applicant.email, mailer.publicUrl, { from, to, by, remarks }) : undefined;
+  }
+
+  return {
+    queue,
+    decidingApprover,
+
+    /**
+     * Applies a transition the caller may make, checked again in the update itself; answers the
+     * request as it now is, read in the same transaction, and the mail queued for after the commit.
+     */
+    async transition(
+      tx: Transaction,
+      row: { referenceId: string; status: number },
+      to: number,
+      actor: LeaveTransitionActor,
+      remarks: string,
+      lostRace: string,
+    ) {
+      const stored = remarks === '' ? null : remarks;
+      const moved = await transitionRequest(tx, row.referenceId, row.status, to, stored);
+      if (!moved) throw conflict(lostRace);
+      const actorName = actorNameOf(actor.user, actor.person);
+      await insertEvent(tx, {
+        referenceId: row.referenceId,
+        fromStatus: row.status,
+        toStatus: to,
+        actorStaffId: actor.person?.staffId ?? null,
+        actorSub: actor.user.sub,
+        actorName,
+        remarks: stored,
+      });
+      const view = (await findRequestView(tx, row.referenceId))!;
+      const mails = await queue(tx, [await transitionMail(tx, view, row.status, to, actorName, remarks)]);
+      return { view, mails };
+    },
+  };
+}
+
+export type LeaveTransitions = ReturnType<typeof createLeaveTransitions>;

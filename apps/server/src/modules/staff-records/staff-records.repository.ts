@@ -1,0 +1,132 @@
+import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { StaffRecord } from '@staff-portal/shared/leave';
+import type { Queryable, Transaction } from '../../db/client';
+import { departments, staff } from '../../db/schema/organisation';
+
+export type StaffRow = typeof staff.$inferSelect;
+
+const approver = alias(staff, 'approver');
+
+const staffRecordView = {
+  staffId: staff.staffId,
+  displayName: staff.displayName,
+  email: staff.email,
+  departmentCode: staff.departmentCode,
+  approverStaffId: staff.approverStaffId,
+  approverName: approver.displayName,
+  joinDate: staff.joinDate,
+  gender: staff.gender,
+  workingDaysMask: staff.workingDaysMask,
+  active: staff.active,
+};
+
+export async function findStaffBySub(db: Queryable, sub: string): Promise<StaffRow | undefined> {
+  const [row] = await db.select().from(staff).where(eq(staff.identitySub, sub)).limit(1);
+  return row;
+}
+
+/** Links the not-yet-linked staff record with this e-mail to the identity user; undefined when none. */
+export async function linkStaffByEmail(db: Queryable, email: string, sub: string): Promise<StaffRow | undefined> {
+  const [row] = await db
+    .update(staff)
+    .set({ identitySub: sub })
+    .where(and(sql`lower(${staff.email}) = lower(${email})`, isNull(staff.identitySub)))
+    .returning();
+  return row;
+}
+
+export async function findStaff(db: Queryable, staffId: string): Promise<StaffRow | undefined> {
+  const [row] = await db.select().from(staff).where(eq(staff.staffId, staffId)).limit(1);
+  return row;
+}
+
+/** Staff records by id, for many people in one query. */
+export async function findStaffByIds(db: Queryable, staffIds: string[]): Promise<Map<string, StaffRow>> {
+  if (staffIds.length === 0) return new Map();
+  const rows = await db.select().from(staff).where(inArray(staff.staffId, staffIds));
+  return new Map(rows.map((row) => [row.staffId, row]));
+}
+
+/** Takes the staff row's lock, so one person's submissions are checked and written one at a time. */
+export async function lockStaff(tx: Transaction, staffId: string): Promise<void> {
+  await tx.execute(sql`select 1 from ${staff} where ${staff.staffId} = ${staffId} for update`);
+}
+
+export async function staffRecord(db: Queryable, staffId: string): Promise<StaffRecord | undefined> {
+  const [row] = await db
+    .select(staffRecordView)
+    .from(staff)
+    .leftJoin(approver, eq(approver.staffId, staff.approverStaffId))
+    .where(eq(staff.staffId, staffId))
+    .limit(1);
+  return row;
+}
+
+export interface StaffSearch {
+  search?: string | undefined;
+  department?: string | undefined;
+  page: number;
+  pageSize: number;
+}
+
+/** Staff records whose name, e-mail or id contains the search text, by name; paged. */
+export async function searchStaff(db: Queryable, filter: StaffSearch) {
+  const text = filter.search ? `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  const where = and(
+    text === undefined
+      ? undefined
+      : sql`(${staff.displayName} ilike ${text} or ${staff.email} ilike ${text} or ${staff.staffId} ilike ${text})`,
+    filter.department === undefined ? undefined : eq(staff.departmentCode, filter.department),
+  );
+  const [rows, totals] = await Promise.all([
+    db
+      .select(staffRecordView)
+      .from(staff)
+      .leftJoin(approver, eq(approver.staffId, staff.approverStaffId))
+      .where(where)
+      .orderBy(asc(staff.displayName), asc(staff.staffId))
+      .limit(filter.pageSize)
+      .offset((filter.page - 1) * filter.pageSize),
+    db.select({ n: count() }).from(staff).where(where),
+  ]);
+  return { items: rows, total: totals[0]?.n ?? 0 };
+}
+
+export async function departmentExists(db: Queryable, code: string): Promise<boolean> {
+  const [row] = await db
+    .select({ code: departments.code })
+    .from(departments)
+    .where(eq(departments.code, code))
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function updateStaff(
+  tx: Transaction,
+  staffId: string,
+  values: Pick<StaffRow, 'approverStaffId' | 'departmentCode' | 'joinDate' | 'gender' | 'workingDaysMask'>,
+) {
+  await tx.update(staff).set(values).where(eq(staff.staffId, staffId));
+}
+
+/** Active staff per department, for the departments asked. */
+export async function departmentSizes(db: Queryable, departmentCodes: string[]): Promise<Map<string, number>> {
+  if (departmentCodes.length === 0) return new Map();
+  const rows = await db
+    .select({ departmentCode: staff.departmentCode, n: count() })
+    .from(staff)
+    .where(and(inArray(staff.departmentCode, departmentCodes), eq(staff.active, true)))
+    .groupBy(staff.departmentCode);
+  return new Map(rows.map((row) => [row.departmentCode, row.n]));
+}
+
+export async function identitySubOf(db: Queryable, staffId: string): Promise<string | null> {
+  const [row] = await db.select({ sub: staff.identitySub }).from(staff).where(eq(staff.staffId, staffId)).limit(1);
+  return row?.sub ?? null;
+}
+
+/** Active staff, by id, for the year-end run. */
+export async function activeStaff(db: Queryable) {
+  return db.select().from(staff).where(eq(staff.active, true)).orderBy(asc(staff.staffId));
+}

@@ -1,0 +1,73 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorBodySchema } from '@staff-portal/shared/errors';
+import {
+  pageOf,
+  staffRecordSchema,
+  staffParamsSchema,
+  staffSearchQuerySchema,
+  updateStaffInputSchema,
+} from '@staff-portal/shared/leave';
+import { staffDetailSchema } from '@staff-portal/shared/leave-admin';
+import type { Database } from '../../db/client';
+import { createStaffRecordService } from './staff-records.service';
+
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+const security = [{ bearerIdToken: [] }];
+const tags = ['staff-records'];
+
+/**
+ * Staff records under `/api/leave/admin/staff` (docs/product/screens.md: LeaveAdminPage,
+ * UpdateLeaveUserPage), ADMIN only (HRAdmin, ITAdmin). A person's balances, entitlements and
+ * requests are the leave administration's routes.
+ */
+export const staffRecordRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (app, { database }) => {
+  const service = createStaffRecordService({ database });
+  const onRequest = app.authenticate({ guards: ['ADMIN'] });
+
+  app.get(
+    '/leave/admin/staff',
+    {
+      onRequest,
+      config: { readCache: true },
+      schema: {
+        tags,
+        security,
+        summary: 'Staff leave records by name, e-mail or id, and department; paged (ADMIN)',
+        querystring: staffSearchQuerySchema,
+        response: { 200: pageOf(staffRecordSchema), ...errors },
+      },
+    },
+    async (request) => service.search(request.query),
+  );
+
+  app.get(
+    '/leave/admin/staff/:staffId',
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: "One staff member's leave record with its identity link (ADMIN)",
+        params: staffParamsSchema,
+        response: { 200: staffDetailSchema, ...errors },
+      },
+    },
+    async (request) => service.detail(request.params.staffId),
+  );
+
+  app.put(
+    '/leave/admin/staff/:staffId',
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: "A staff member's approver, department, join date, gender and working days (ADMIN)",
+        params: staffParamsSchema,
+        body: updateStaffInputSchema,
+        response: { 200: staffRecordSchema, ...errors },
+      },
+    },
+    async (request) => service.update(request.params.staffId, request.body),
+  );
+};

@@ -1,0 +1,28 @@
+import { staffBalancesSchema } from '@staff-portal/shared/leave-admin';
+import type { StaffBalances } from '@staff-portal/shared/leave-admin';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useApiClient, withQuery } from '../../../lib/api-client';
+import type { ApiClient } from '../../../lib/api-client';
+import { adminKeys, staffPath } from './admin-keys';
+
+/** `GET /leave/admin/staff/:staffId/balances?year=`: a staff member's balances with their parts, and the year's adjustments. */
+export async function getStaffBalances(
+  client: ApiClient,
+  staffId: string,
+  year: number,
+  signal?: AbortSignal,
+): Promise<StaffBalances> {
+  return staffBalancesSchema.parse(await client.get(withQuery(`${staffPath(staffId)}/balances`, { year }), { signal }));
+}
+
+export const staffBalancesQueryOptions = (client: ApiClient, staffId: string, year: number) =>
+  queryOptions({
+    queryKey: adminKeys.balances(staffId, year),
+    queryFn: ({ signal }) => getStaffBalances(client, staffId, year, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export function useStaffBalances(staffId: string, year: number) {
+  const { leave } = useApiClient();
+  return useQuery(staffBalancesQueryOptions(leave, staffId, year));
+}
