@@ -101,7 +101,7 @@ describe('starting a route', () => {
     expect(api.callsTo('GET', '/leave/admin/types')).toHaveLength(1);
   });
 
-  it('asks for nothing for a user the route’s guard refuses, or whose password has expired', async () => {
+  it('asks for nothing for a user the route’s guard refuses, whose password has expired, or for no staff id', async () => {
     const api = stubLeaveApi({});
     const route = { params: {}, search: new URLSearchParams() };
     const refused = contextFor(testUser({ department: ['IR'] }));
@@ -109,6 +109,8 @@ describe('starting a route', () => {
     const expired = contextFor(testUser({ passwordExpired: true }));
     startRoute(expired, entryOf('/shared/hr-services/leave/my-leaves'), route);
     startRoute(contextFor(null), entryOf('/shared/hr-services/leave/my-leaves'), route);
+    const admin = contextFor(testUser({ department: ['HRAdmin'] }));
+    startRoute(admin, entryOf('/shared/hr-services/leave/admin/:id'), { ...route, params: { id: 'nobody' } });
 
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(api.calls).toEqual([]);

@@ -1,4 +1,5 @@
 import { passesGuards } from '@staff-portal/shared/groups';
+import { STAFF_ID } from '@staff-portal/shared/leave';
 import type { SignedInUser } from '@staff-portal/shared/signed-in-user';
 import type { QueryClient } from '@tanstack/react-query';
 import type { Params } from 'react-router';
@@ -56,7 +57,8 @@ const pagePrefetches: Partial<Record<PageName, (context: PrefetchContext, route:
   },
   UpdateLeaveUserPage: ({ queryClient, leave, timeZone }, { params, search }) => {
     const staffId = params['id'];
-    if (staffId === undefined) return;
+    // The page shows a warning, and asks nothing, for an address that is no staff id.
+    if (staffId === undefined || !STAFF_ID.test(staffId)) return;
     const year = recordYear(search, Number(todayIn(timeZone).slice(0, 4)));
     void queryClient.prefetchQuery(staffDetailQueryOptions(leave, staffId));
     void queryClient.prefetchQuery(staffBalancesQueryOptions(leave, staffId, year));
