@@ -128,7 +128,10 @@ async function readyAt(page: Page, screen: ScreenName): Promise<number> {
   for (;;) {
     const at = await page.evaluate<number | null>('window.__bench ? window.__bench.readyAt : null');
     if (at !== null && at > 0) return at;
-    if (performance.now() > deadline) throw new Error(`${screen}: the data did not show within 30 s at ${page.url()}`);
+    if (performance.now() > deadline) {
+      const shown = await page.evaluate<string>('(document.querySelector("main") || document.body).innerText');
+      throw new Error(`${screen}: the data did not show within 30 s at ${page.url()}; it shows:\n${shown}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
