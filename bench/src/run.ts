@@ -2,12 +2,14 @@
 // server on a fresh database, load the demo size, and measure each endpoint with autocannon;
 // SRP sign-ins (two requests and client-side arithmetic each) with concurrent client loops.
 // Usage: npm run bench -- [--size small|large] [--duration 10] [--connections 50] [--sign-in-loops 10]
-//                         [--engine pglite|postgres] [--bundle-only]
+//                         [--engine pglite|postgres] [--bundle-only] [--pages-only] [--page-runs 5]
 // Each row is measured saturating: every connection sends its next request as soon as the last is
 // answered. The leave rows are measured a second time as users load a server: each of the 50
 // users one request about every second, at random moments (about 50 requests/s in all); the
 // approval queue once more while a decision is made every second, which empties the read cache.
-// First, always: the sign-in route's JavaScript against its budget (the run fails over it).
+// First, always: the sign-in route's JavaScript against its budget (the run fails over it). Then,
+// per engine before the API rows, the leave screens in a browser: time to data, cold and in-app,
+// and the bytes of a cold load (`--pages-only` measures just those, on the first engine).
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -21,7 +23,17 @@ import { migrate } from '@staff-portal/server/db/migrate';
 import { runOnConnection } from '@staff-portal/server/db/pg-client';
 import { generate, sizes, type Size } from './generate';
 import { benchDepartmentOf, benchStaffEmail, linkBenchStaff, pendingReferences } from './generate-leave';
-import { createBenchUsers, identityClient, runSignIns } from './identity';
+import { BENCH_PASSWORD, createBenchUsers, identityClient, runSignIns } from './identity';
+import { launchBrowser } from './browser';
+import {
+  COLD_BUDGET_MS,
+  IN_APP_BUDGET_MS,
+  measurePageLoads,
+  pageLoadTable,
+  withinPageBudgets,
+  type ScreenReport,
+  type ScreenSpec,
+} from './page-load';
 import { measureSignInBundle, SIGN_IN_JS_BUDGET_KB } from './sign-in-bundle';
 
 const { values: args } = parseArgs({
@@ -32,6 +44,8 @@ const { values: args } = parseArgs({
     'sign-in-loops': { type: 'string', default: '10' },
     engine: { type: 'string', multiple: true },
     'bundle-only': { type: 'boolean', default: false },
+    'pages-only': { type: 'boolean', default: false },
+    'page-runs': { type: 'string', default: '5' },
     'postgres-url': {
       type: 'string',
       default: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
@@ -43,8 +57,11 @@ const size = args.size as Size;
 const duration = Number(args.duration);
 const connections = Number(args.connections);
 const signInLoops = Number(args['sign-in-loops']);
+const pageRuns = Number(args['page-runs']);
 const port = 3900 + Math.floor(Math.random() * 90);
-const url = `http://localhost:${port}`;
+// By address, not `localhost`: Chromium tries ::1 first, and here a fresh browser context's first
+// connection waited half a second before falling back, which is no part of the app's load time.
+const url = `http://127.0.0.1:${port}`;
 
 /** How a row loads the server: every connection flat out, or users each about once a second. */
 type Load = 'saturating' | 'paced';
@@ -196,6 +213,46 @@ function postgresAvailable(adminUrl: string) {
 
 /** What the client spent on SRP arithmetic per sign-in (kept out of the latencies). */
 const clientNotes: string[] = [];
+/** The browser rows' tables, per engine. */
+const pageTables: { engine: string; reports: ScreenReport[] }[] = [];
+
+/**
+ * The three leave screens of issue 13, as the bench's people open them: a member of staff their
+ * own leave, their team's approver the queue, and an HR admin that member's staff record.
+ */
+function leaveScreens(): ScreenSpec[] {
+  const leave = '/shared/hr-services/leave';
+  const memberStaffId = `LVUSR${String(21).padStart(10, '0')}`;
+  return [
+    { name: 'my-leaves', label: 'My Leaves', path: `${leave}/my-leaves`, from: leave, email: benchStaffEmail(21) },
+    { name: 'approval', label: 'Approval', path: `${leave}/approval`, from: leave, email: benchStaffEmail(20) },
+    {
+      name: 'staff-record',
+      label: 'Staff record',
+      path: `${leave}/admin/${memberStaffId}`,
+      from: `${leave}/admin?search=${encodeURIComponent('Bench Staff 21')}`,
+      email: benchStaffEmail(0),
+    },
+  ];
+}
+
+async function benchPages(engine: string) {
+  const browser = await launchBrowser();
+  try {
+    const reports = await measurePageLoads({
+      browser,
+      url,
+      password: BENCH_PASSWORD,
+      screens: leaveScreens(),
+      runs: pageRuns,
+      log: (line) => console.log(`[${engine}] ${line}`),
+    });
+    pageTables.push({ engine, reports });
+    if (!withinPageBudgets(reports)) process.exitCode = 1;
+  } finally {
+    await browser.close();
+  }
+}
 
 async function benchEngine(engine: 'pglite' | 'postgres'): Promise<Row[]> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sp-bench-'));
@@ -261,6 +318,8 @@ async function benchEngine(engine: 'pglite' | 'postgres'): Promise<Row[]> {
   });
   const rows: Row[] = [];
   try {
+    await benchPages(engine);
+    if (args['pages-only']) return rows;
     // The log API is measured with a real user's id token, checked as production checks it
     // (signature, then the session still active in the identity tables).
     const signedIn = await client.signIn(users[0]!);
@@ -438,9 +497,8 @@ console.log(
 );
 if (!withinBudget) process.exitCode = 1;
 
-const engines = args['bundle-only']
-  ? []
-  : ((args.engine as ('pglite' | 'postgres')[] | undefined) ?? ['pglite', 'postgres']);
+const chosenEngines = (args.engine as ('pglite' | 'postgres')[] | undefined) ?? ['pglite', 'postgres'];
+const engines = args['bundle-only'] ? [] : args['pages-only'] ? chosenEngines.slice(0, 1) : chosenEngines;
 const rows: Row[] = [];
 for (const engine of engines) {
   if (engine === 'postgres' && !(await postgresAvailable(args['postgres-url']))) {
@@ -450,6 +508,16 @@ for (const engine of engines) {
   rows.push(...(await benchEngine(engine)));
 }
 
+if (pageTables.length > 0) {
+  console.log(`\n${size} demo size, leave screens in headless Chromium, medians of ${pageRuns} runs\n`);
+  for (const { engine, reports } of pageTables) for (const line of pageLoadTable(reports, engine)) console.log(line);
+  console.log(
+    `\ncold: a fresh page load with a signed-in session and an empty HTTP cache, from navigation to the data ` +
+      `on screen (budget ${COLD_BUDGET_MS} ms); in-app: from a click on the screen's link elsewhere in the app ` +
+      `(budget ${IN_APP_BUDGET_MS} ms). KB transferred: as the browser received it (compressed bodies and ` +
+      `headers) until the network was idle, for the median cold load on this machine.`,
+  );
+}
 if (rows.length === 0) process.exit();
 const fmt = (n: number) => (Number.isNaN(n) ? '-' : n.toFixed(1));
 console.log(`\n${size} demo size, ${connections} connections, ${duration} s per endpoint, ${os.cpus().length} cores\n`);

@@ -6,8 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { pathToFileURL } from 'node:url';
-import { chromium } from 'playwright-core';
+import { ensureWebBuilt, launchBrowser } from './browser';
 
 export const SIGN_IN_JS_BUDGET_KB = 300;
 
@@ -16,22 +15,8 @@ export interface BundleReport {
   totalGzipKb: number;
 }
 
-const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-
 export async function measureSignInBundle(port: number): Promise<BundleReport> {
-  // The build and browser scripts are plain ES modules, shared with `npm start` and `npm test`.
-  const script = (name: string) => pathToFileURL(path.join(import.meta.dirname, '../../scripts', name)).href;
-  const { ensureBuilt } = (await import(script('lib/builds.mjs'))) as { ensureBuilt: (name: string) => void };
-  const { ensureChromium } = (await import(script('ensure-chromium.mjs'))) as { ensureChromium: () => string };
-  ensureBuilt('web');
-  const executablePath = ensureChromium();
+  await ensureWebBuilt();
   const url = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sp-bench-bundle-'));
   const server = fork(path.join(import.meta.dirname, 'bench-server.ts'), {
@@ -39,7 +24,7 @@ export async function measureSignInBundle(port: number): Promise<BundleReport> {
     execArgv: ['--import', 'tsx'],
     stdio: 'inherit',
   });
-  const browser = await chromium.launch({ executablePath, headless: true, args: chromiumArgs });
+  const browser = await launchBrowser();
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('message', () => resolve());

@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
@@ -37,6 +38,16 @@ import { securityPlugin } from './plugins/security';
 import { webAppPlugin } from './plugins/web-app';
 
 export const defaultWebRoot = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+/** Answers smaller than this go out as they are: compressing them saves less than it costs. */
+export const COMPRESS_THRESHOLD_BYTES = 1024;
+/**
+ * Text, JSON, XML and scripts. Not `application/octet-stream` (the plugin's default includes it):
+ * an attachment of unknown type is binary. Not the identity endpoint's `x-amz-json-1.1` either:
+ * its answers are a few kilobytes at most, and its clients (Amplify, the AWS SDK) keep getting
+ * them exactly as before.
+ */
+const COMPRESSIBLE_TYPES = /^text\/(?!event-stream)|[+/]json(?:;|$)|[+/]xml(?:;|$)|javascript(?:;|$)/u;
 
 export interface AppDeps {
   /** An open, migrated database. Without it the app opens and migrates the configured one, and closes it. */
@@ -122,6 +133,16 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   await app.register(errorsPlugin);
   await app.register(nulTextPlugin);
   await app.register(securityPlugin, { config });
+  // Answers over a kilobyte go out brotli- or gzip-compressed when the client accepts it
+  // (decision record 0027). Registered before every route, as it adds itself to each route as it
+  // is declared; its onSend runs after the read cache's, which so keeps and replays plain JSON.
+  await app.register(compress, {
+    encodings: ['br', 'gzip'],
+    threshold: COMPRESS_THRESHOLD_BYTES,
+    customTypes: COMPRESSIBLE_TYPES,
+    // Request bodies are never sent compressed to this API: no decompression to guard.
+    globalDecompression: false,
+  });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Staff Portal API', version: '0.1.0' },

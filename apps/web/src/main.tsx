@@ -1,3 +1,5 @@
+// First: it starts fetching the signed-in app before the rest is evaluated.
+import './app/preload-signed-in-app';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';

@@ -8,11 +8,14 @@ import { notFound } from '@staff-portal/shared/errors';
 /** Paths that belong to the server, never to the single-page app. */
 const SERVER_PREFIXES = ['/api/', '/identity/', '/healthz', '/readyz', '/config.json'];
 
-const HASHED_ASSET = /\/assets\/[^/]+-[A-Za-z0-9_-]{8,}\.[a-z0-9]+$/;
+// The build's compressed copy of an asset (`.br`, `.gz`) is as immutable as the asset itself.
+const HASHED_ASSET = /\/assets\/[^/]+-[A-Za-z0-9_-]{8,}\.[a-z0-9]+(?:\.br|\.gz)?$/;
 
 /**
  * Serves the built web app: hashed assets cached for a year, everything else revalidated, and
  * any other GET that asks for HTML answered with index.html so the client router takes over.
+ * Files go out as the build compressed them (`.br`, `.gz` beside each; decision record 0027)
+ * when the browser accepts it, so no request pays for compressing them.
  * Without a build (API tests) unknown paths answer a JSON 404.
  */
 export const webAppPlugin = fp<{ root: string | undefined }>(
@@ -26,6 +29,7 @@ export const webAppPlugin = fp<{ root: string | undefined }>(
         index: false,
         cacheControl: false,
         etag: true,
+        preCompressed: true,
         setHeaders(reply, filePath) {
           reply.header(
             'Cache-Control',

@@ -49,47 +49,72 @@ export interface AppRouteEntry {
   guards: readonly GuardGroup[];
 }
 
-type LazyPage = LazyExoticComponent<ComponentType>;
+/** A page loaded on first render; `preload` starts its code sooner (a route's loader does). */
+export type LazyPage = LazyExoticComponent<ComponentType> & { preload: () => Promise<unknown> };
 
-// Named exports, so each lazy import picks its component out of the module.
-const UnderConstructionPage: LazyPage = lazy(() =>
-  import('./routes/under-construction').then((module) => ({ default: module.UnderConstructionPage })),
+// Named exports, so each page picks its component out of the module.
+function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): LazyPage {
+  return Object.assign(
+    lazy(() => load().then((module) => ({ default: pick(module) }))),
+    { preload: load },
+  );
+}
+
+const UnderConstructionPage = lazyPage(
+  () => import('./routes/under-construction'),
+  (module) => module.UnderConstructionPage,
 );
-const HomePage: LazyPage = lazy(() => import('./routes/home').then((module) => ({ default: module.HomePage })));
-const NotFoundPage: LazyPage = lazy(() =>
-  import('./routes/not-found').then((module) => ({ default: module.NotFoundPage })),
+const HomePage = lazyPage(
+  () => import('./routes/home'),
+  (module) => module.HomePage,
 );
-const UnauthorizedPage: LazyPage = lazy(() =>
-  import('./routes/unauthorized').then((module) => ({ default: module.UnauthorizedPage })),
+const NotFoundPage = lazyPage(
+  () => import('./routes/not-found'),
+  (module) => module.NotFoundPage,
 );
-const ProfilePage: LazyPage = lazy(() =>
-  import('../features/account/profile-page').then((module) => ({ default: module.ProfilePage })),
+const UnauthorizedPage = lazyPage(
+  () => import('./routes/unauthorized'),
+  (module) => module.UnauthorizedPage,
 );
-const ChangePasswordPage: LazyPage = lazy(() =>
-  import('../features/account/change-password-page').then((module) => ({ default: module.ChangePasswordPage })),
+const ProfilePage = lazyPage(
+  () => import('../features/account/profile-page'),
+  (module) => module.ProfilePage,
 );
-const hubPage = (name: 'SharedPage' | 'HRServicesPage' | 'LeaveServicesPage'): LazyPage =>
-  lazy(() => import('./routes/hub-pages').then((module) => ({ default: module[name] })));
+const ChangePasswordPage = lazyPage(
+  () => import('../features/account/change-password-page'),
+  (module) => module.ChangePasswordPage,
+);
+const hubPage = (name: 'SharedPage' | 'HRServicesPage' | 'LeaveServicesPage') =>
+  lazyPage(
+    () => import('./routes/hub-pages'),
+    (module) => module[name],
+  );
 const SharedPage = hubPage('SharedPage');
 const HRServicesPage = hubPage('HRServicesPage');
 const LeaveServicesPage = hubPage('LeaveServicesPage');
-const LeavePage: LazyPage = lazy(() =>
-  import('../features/leave/leave-page').then((module) => ({ default: module.LeavePage })),
+const LeavePage = lazyPage(
+  () => import('../features/leave/leave-page'),
+  (module) => module.LeavePage,
 );
-const LeaveHistoryPage: LazyPage = lazy(() =>
-  import('../features/leave/leave-history-page').then((module) => ({ default: module.LeaveHistoryPage })),
+const LeaveHistoryPage = lazyPage(
+  () => import('../features/leave/leave-history-page'),
+  (module) => module.LeaveHistoryPage,
 );
-const LeaveApprovalPage: LazyPage = lazy(() =>
-  import('./routes/leave-approval').then((module) => ({ default: module.LeaveApprovalRoute })),
+const LeaveApprovalPage = lazyPage(
+  () => import('./routes/leave-approval'),
+  (module) => module.LeaveApprovalRoute,
 );
-const StaffMovementPage: LazyPage = lazy(() =>
-  import('../features/staff-movement/staff-movement-page').then((module) => ({ default: module.StaffMovementPage })),
+const StaffMovementPage = lazyPage(
+  () => import('../features/staff-movement/staff-movement-page'),
+  (module) => module.StaffMovementPage,
 );
-const LeaveAdminPage: LazyPage = lazy(() =>
-  import('../features/leave-admin/leave-admin-page').then((module) => ({ default: module.LeaveAdminPage })),
+const LeaveAdminPage = lazyPage(
+  () => import('../features/leave-admin/leave-admin-page'),
+  (module) => module.LeaveAdminPage,
 );
-const UpdateLeaveUserPage: LazyPage = lazy(() =>
-  import('../features/leave-admin/update-leave-user-page').then((module) => ({ default: module.UpdateLeaveUserPage })),
+const UpdateLeaveUserPage = lazyPage(
+  () => import('../features/leave-admin/update-leave-user-page'),
+  (module) => module.UpdateLeaveUserPage,
 );
 
 /**

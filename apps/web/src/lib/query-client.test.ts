@@ -1,5 +1,5 @@
 import { AppError } from '@staff-portal/shared/errors';
-import { MutationObserver } from '@tanstack/react-query';
+import { MutationObserver, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { createQueryClient, MAX_ATTEMPTS, QUERY_STALE_TIME_MS, retryDelay, shouldRetry } from './query-client';
 
@@ -52,16 +52,34 @@ describe('createQueryClient', () => {
     expect(onError).toHaveBeenCalledExactlyOnceWith(failure);
   });
 
-  it('sends a failed query to the error handler once, after its retries', async () => {
+  it('sends a failed query a screen shows to the error handler once, after its retries', async () => {
     const onError = vi.fn();
     const client = createQueryClient({ onError });
     const failure = apiError(503);
     const queryFn = vi.fn(() => Promise.reject(failure));
 
-    // The default retry policy, without waiting for its backoff.
-    await client.query({ queryKey: ['busy'], queryFn, retryDelay: 0 }).catch(() => undefined);
+    // The default retry policy, without waiting for its backoff; observed, as a screen's query is.
+    const observer = new QueryObserver(client, { queryKey: ['busy'], queryFn, retryDelay: 0 });
+    const settled = new Promise<void>((resolve) =>
+      observer.subscribe((result) => {
+        if (result.isError) resolve();
+      }),
+    );
+    await settled;
 
     expect(queryFn).toHaveBeenCalledTimes(MAX_ATTEMPTS);
     expect(onError).toHaveBeenCalledExactlyOnceWith(failure);
+  });
+
+  it('leaves unreported a failed query no screen shows (a prefetch): the screen asks again and reports that', async () => {
+    const onError = vi.fn();
+    const client = createQueryClient({ onError });
+    const queryFn = vi.fn(() => Promise.reject(apiError(403)));
+
+    await client.prefetchQuery({ queryKey: ['mine'], queryFn });
+
+    expect(queryFn).toHaveBeenCalledOnce();
+    expect(client.getQueryState(['mine'])?.status).toBe('error');
+    expect(onError).not.toHaveBeenCalled();
   });
 });

@@ -27,7 +27,10 @@ export function retryDelay(failureCount: number): number {
 export function createQueryClient({ onError }: { onError: (error: unknown) => void }): QueryClient {
   return new QueryClient({
     queryCache: new QueryCache({
-      onError: (error) => {
+      onError: (error, query) => {
+        // A query no screen shows failed: a route's prefetch (app/route-prefetch.ts). The
+        // screen that wants it asks again when it mounts, and that failure is reported.
+        if (query.getObserversCount() === 0) return;
         onError(error);
       },
     }),

@@ -15,6 +15,7 @@ import { PageFrame } from '../../components/page-frame';
 import { QueryState } from '../../components/query-state';
 import { todayIn } from '../../lib/dates';
 import { useStaffDetail } from './api/get-staff-detail';
+import { recordYear } from './record-year';
 import { BalancesSection } from './components/balances-section';
 import { RequestsSection } from './components/requests-section';
 import { StaffRecordForm } from './components/staff-record-form';
@@ -44,8 +45,7 @@ function UserRecord({ staffId }: { staffId: string }) {
   const detail = useStaffDetail(staffId);
   const [params, setParams] = useSearchParams();
   const thisYear = Number(todayIn(organisation.timeZone).slice(0, 4));
-  const yearParam = Number(params.get('year'));
-  const year = Number.isInteger(yearParam) && yearParam >= 2000 && yearParam <= 2100 ? yearParam : thisYear;
+  const year = recordYear(params, thisYear);
   const years = Array.from({ length: 6 }, (_, index) => thisYear + 1 - index);
 
   const yearPicker = (

@@ -19,7 +19,8 @@ import { useApplyFor } from '../api/apply-for';
 import { useCancelFor } from '../api/cancel-for';
 import { useStaffRequests } from '../api/get-staff-requests';
 
-const PAGE_SIZE = 10;
+/** A page of their requests (the route's loader asks for the first one with it). */
+export const PAGE_SIZE = 10;
 
 function ApplyDialog({ staffId, name, onClose }: { staffId: string; name: string; onClose: () => void }) {
   const { t } = useTranslation('leaveAdmin');

@@ -1,0 +1,178 @@
+import { unauthenticated } from '@staff-portal/shared/errors';
+import type { SignedInUser } from '@staff-portal/shared/signed-in-user';
+import { QueryClient } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import { useState } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AuthContext } from '../lib/auth-context';
+import { leaveTypesQueryOptions } from '../features/leave/api/get-leave-types';
+import { myLeaveQueryOptions } from '../features/leave/api/get-my-leave';
+import { MAX_PAGE_SIZE, myRequestsQueryOptions } from '../features/leave/api/get-my-requests';
+import { todayIn } from '../lib/dates';
+import { refuse, stubLeaveApi } from '../test/leave-api-double';
+import { leaveRequest, leaveTypes, myLeave, pageFrom } from '../test/leave-fixtures';
+import { createApiClient, SessionLostContext } from '../lib/api-client';
+import { testAuth, testUser } from '../test/auth';
+import { testRuntimeConfig } from '../test/fixtures';
+import { renderWithProviders } from '../test/render';
+import { AppProvider } from './provider';
+import { startRoute } from './route-prefetch';
+import type { PrefetchContext } from './route-prefetch';
+import { routeTable } from './route-table';
+import { appRoutes, usePrefetchContext } from './router';
+
+const TIME_ZONE = testRuntimeConfig.organisation.timeZone;
+const today = todayIn(TIME_ZONE);
+const year = Number(today.slice(0, 4));
+const leave = createApiClient({ baseUrl: testRuntimeConfig.api.leaveApiUrl });
+
+function contextFor(user: SignedInUser | null): PrefetchContext {
+  return {
+    queryClient: new QueryClient({ defaultOptions: { queries: { retry: false } } }),
+    leave,
+    timeZone: TIME_ZONE,
+    user: () => Promise.resolve(user),
+  };
+}
+
+const entryOf = (path: string) => {
+  const entry = routeTable.find((candidate) => candidate.path === path);
+  if (entry === undefined) throw new Error(`no route ${path}`);
+  return entry;
+};
+
+/** A handler that answers only when the test lets it. */
+function held<T>(body: T) {
+  let release = () => {};
+  const answered = new Promise<void>((resolve) => (release = resolve));
+  return { handler: () => answered.then(() => body), release };
+}
+
+describe('starting a route', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('starts all of My Leaves’ queries at once, under the keys the page reads', async () => {
+    const me = held(myLeave(year));
+    const api = stubLeaveApi({
+      'GET /leave/me': me.handler,
+      'GET /leave/types': () => leaveTypes,
+      'GET /leave/requests/mine': () => pageFrom([leaveRequest()]),
+    });
+    const context = contextFor(testUser());
+
+    startRoute(context, entryOf('/shared/hr-services/leave/my-leaves'), { params: {}, search: new URLSearchParams() });
+
+    // The requests do not wait for the balances, which are still on their way.
+    await vi.waitFor(() => expect(api.callsTo('GET', '/leave/requests/mine')).toHaveLength(1));
+    expect(api.callsTo('GET', '/leave/me')).toHaveLength(1);
+    expect(api.callsTo('GET', '/leave/types')).toHaveLength(1);
+    const requestsQuery = { from: `${year}-01-01`, page: 1, pageSize: MAX_PAGE_SIZE };
+    expect(api.callsTo('GET', '/leave/requests/mine')[0]?.query.get('from')).toBe(requestsQuery.from);
+    me.release();
+
+    const cache = context.queryClient;
+    await vi.waitFor(() => expect(cache.getQueryData(myLeaveQueryOptions(leave, today).queryKey)).toBeDefined());
+    expect(cache.getQueryData(leaveTypesQueryOptions(leave).queryKey)).toEqual(leaveTypes);
+    expect(cache.getQueryData(myRequestsQueryOptions(leave, requestsQuery).queryKey)).toBeDefined();
+  });
+
+  it('asks for the staff record, its balances and requests of the year in the address, and the leave types', async () => {
+    const api = stubLeaveApi({
+      'GET /leave/admin/staff/:id': () => ({}),
+      'GET /leave/admin/staff/:id/balances': () => ({}),
+      'GET /leave/admin/staff/:id/requests': () => pageFrom([]),
+      'GET /leave/admin/types': () => [],
+    });
+    const context = contextFor(testUser({ department: ['HRAdmin'] }));
+
+    startRoute(context, entryOf('/shared/hr-services/leave/admin/:id'), {
+      params: { id: 'LVUSR0000000021' },
+      search: new URLSearchParams('year=2025'),
+    });
+
+    await vi.waitFor(() => expect(api.calls).toHaveLength(4));
+    expect(api.callsTo('GET', '/leave/admin/staff/LVUSR0000000021')).toHaveLength(1);
+    expect(api.callsTo('GET', '/leave/admin/staff/LVUSR0000000021/balances')[0]?.query.get('year')).toBe('2025');
+    const requests = api.callsTo('GET', '/leave/admin/staff/LVUSR0000000021/requests')[0]?.query;
+    expect(Object.fromEntries(requests ?? [])).toEqual({ page: '1', pageSize: '10', year: '2025' });
+    expect(api.callsTo('GET', '/leave/admin/types')).toHaveLength(1);
+  });
+
+  it('asks for nothing for a user the route’s guard refuses, whose password has expired, or for no staff id', async () => {
+    const api = stubLeaveApi({});
+    const route = { params: {}, search: new URLSearchParams() };
+    const refused = contextFor(testUser({ department: ['IR'] }));
+    startRoute(refused, entryOf('/shared/hr-services/leave/approval'), route);
+    const expired = contextFor(testUser({ passwordExpired: true }));
+    startRoute(expired, entryOf('/shared/hr-services/leave/my-leaves'), route);
+    startRoute(contextFor(null), entryOf('/shared/hr-services/leave/my-leaves'), route);
+    const admin = contextFor(testUser({ department: ['HRAdmin'] }));
+    startRoute(admin, entryOf('/shared/hr-services/leave/admin/:id'), { ...route, params: { id: 'nobody' } });
+
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(api.calls).toEqual([]);
+  });
+});
+
+/** The app's routes with their loaders, as AppRouter makes them, in a memory router. */
+function PrefetchingRouter({ url }: { url: string }) {
+  const prefetch = usePrefetchContext();
+  const [router] = useState(() => createMemoryRouter(appRoutes(prefetch), { initialEntries: [url] }));
+  return <RouterProvider router={router} />;
+}
+
+describe('the routes’ loaders', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('start My Leaves’ data as the route is entered, and the page shows it without asking again', async () => {
+    const me = held(myLeave(year));
+    const api = stubLeaveApi({
+      'GET /leave/me': me.handler,
+      'GET /leave/types': () => leaveTypes,
+      'GET /leave/requests/mine': () => pageFrom([leaveRequest({ referenceId: 'LV202603010900111111' })]),
+    });
+    renderWithProviders(
+      <AuthContext value={testAuth(testUser())}>
+        <PrefetchingRouter url="/shared/hr-services/leave/my-leaves" />
+      </AuthContext>,
+    );
+
+    // The page itself asks for the requests only once the balances are in; the loader did not wait.
+    await vi.waitFor(() => expect(api.callsTo('GET', '/leave/requests/mine')).toHaveLength(1), { timeout: 4_000 });
+    expect(api.callsTo('GET', '/leave/me')).toHaveLength(1);
+    me.release();
+    expect(await screen.findByText('LV202603010900111111', {}, { timeout: 4_000 })).toBeInTheDocument();
+    expect(api.callsTo('GET', '/leave/me')).toHaveLength(1);
+    expect(api.callsTo('GET', '/leave/types')).toHaveLength(1);
+    expect(api.callsTo('GET', '/leave/requests/mine')).toHaveLength(1);
+  });
+
+  it('hand a refused session to the gate when the page was already waiting for the loader’s fetch', async () => {
+    const me = held(refuse(unauthenticated()));
+    stubLeaveApi({
+      'GET /leave/me': me.handler,
+      'GET /leave/types': () => leaveTypes,
+      'GET /leave/requests/mine': () => pageFrom([]),
+    });
+    const sessionLost = vi.fn();
+    render(
+      <SessionLostContext value={sessionLost}>
+        <AppProvider config={testRuntimeConfig}>
+          <AuthContext value={testAuth(testUser())}>
+            <PrefetchingRouter url="/shared/hr-services/leave/my-leaves" />
+          </AuthContext>
+        </AppProvider>
+      </SessionLostContext>,
+    );
+    // The page is showing, its balances still loading: the loader's fetch is the one it waits for.
+    expect(await screen.findByRole('heading', { name: 'My Leaves', level: 1 }, { timeout: 4_000 })).toBeInTheDocument();
+    me.release();
+
+    await vi.waitFor(() => expect(sessionLost).toHaveBeenCalled());
+  });
+});
