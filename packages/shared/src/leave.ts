@@ -253,11 +253,23 @@ export type LeavePreview = z.infer<typeof leavePreviewSchema>;
 /** `POST /leave/requests/:referenceId/cancel`: pending → cancelled, approved → pending cancellation. */
 export const cancelLeaveInputSchema = z.object({ remarks: z.string().trim().max(1000).default('') });
 
-/** `POST /leave/requests/:referenceId/decision` by the approver (or acting approver, or ADMIN). */
-export const leaveDecisionInputSchema = z.object({
-  decision: z.enum(['approve', 'reject']),
-  remarks: z.string().trim().max(1000).default(''),
-});
+/** The reason a rejection must give, where the approval page asks for it (docs/product/leave.md). */
+export const REJECTION_NEEDS_REMARKS = 'a reason is needed to reject: the applicant is told it';
+
+/**
+ * `POST /leave/requests/:referenceId/decision` by the approver (or acting approver, or ADMIN). A
+ * rejection, of a request or of a cancellation, says why: the applicant would otherwise learn
+ * only that the answer is no.
+ */
+export const leaveDecisionInputSchema = z
+  .object({
+    decision: z.enum(['approve', 'reject']),
+    remarks: z.string().trim().max(1000).default(''),
+  })
+  .refine((input) => input.decision === 'approve' || input.remarks !== '', {
+    message: REJECTION_NEEDS_REMARKS,
+    path: ['remarks'],
+  });
 export type LeaveDecisionInput = z.infer<typeof leaveDecisionInputSchema>;
 
 /** One entry of `GET /leave/approvals`: a request waiting for me, with what I need to decide. */

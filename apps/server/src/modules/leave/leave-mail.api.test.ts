@@ -45,7 +45,10 @@ describe('leave e-mail', () => {
       remarks: 'Enjoy',
     });
     await call(ctx, 'hr', 'POST', `/api/leave/requests/${a.referenceId}/cancel`, { remarks: 'Plans changed' });
-    await call(ctx, 'hradmin', 'POST', `/api/leave/requests/${a.referenceId}/decision`, { decision: 'reject' });
+    await call(ctx, 'hradmin', 'POST', `/api/leave/requests/${a.referenceId}/decision`, {
+      decision: 'reject',
+      remarks: 'Already booked',
+    });
     mails = await outbox(ctx);
     expect(mails.map((m) => [m.recipient, m.subject])).toEqual([
       ['hradmin@staffportal.example', `Leave request ${a.referenceId} from Muhammad Hafiz waits for your approval`],
@@ -70,7 +73,10 @@ describe('leave e-mail', () => {
     const b = await applyAs(ctx, 'hr', week);
     const decisions = await Promise.all([
       call(ctx, 'hradmin', 'POST', `/api/leave/requests/${b.referenceId}/decision`, { decision: 'approve' }),
-      call(ctx, 'itadmin', 'POST', `/api/leave/requests/${b.referenceId}/decision`, { decision: 'reject' }),
+      call(ctx, 'itadmin', 'POST', `/api/leave/requests/${b.referenceId}/decision`, {
+        decision: 'reject',
+        remarks: 'No',
+      }),
     ]);
     expect(decisions.map((d) => d.statusCode).sort()).toEqual([200, 409]);
     // One submission each, and one decision for the winner only.

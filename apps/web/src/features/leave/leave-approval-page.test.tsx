@@ -107,16 +107,36 @@ describe('LeaveApprovalPage', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Hafiz' })).not.toBeInTheDocument());
   });
 
-  it('rejects with remarks', async () => {
+  it('asks for the reason when rejecting, and sends nothing without one', async () => {
     const user = userEvent.setup();
     const api = stub();
     renderLeavePage(<LeaveApprovalPage />, PAGE_URL);
     await user.click(await screen.findByRole('button', { name: 'Reject LV202603010900500002' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reject LV202603010900500002?' });
-    await user.type(within(dialog).getByLabelText('Remarks'), 'Needed that day');
+    const reason = within(dialog).getByRole('textbox', { name: /^Reason for rejecting/ });
+    expect(reason).toBeRequired();
+    await user.type(reason, '   ');
+    await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    expect(within(dialog).getByText('Give the reason: the applicant is told it.')).toBeInTheDocument();
+    expect(reason).toHaveAttribute('aria-invalid', 'true');
+    expect(api.decisions()).toEqual([]);
+
+    await user.type(reason, 'Needed that day');
+    expect(within(dialog).queryByText('Give the reason: the applicant is told it.')).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
     expect(await screen.findByText('Request LV202603010900500002 rejected.')).toBeInTheDocument();
     expect(api.decisions()[0]?.body).toEqual({ decision: 'reject', remarks: 'Needed that day' });
+  });
+
+  it('lists the queue before the acting-approver set-up', async () => {
+    stub();
+    renderLeavePage(
+      <LeaveApprovalPage actingApprover={<section aria-label="Acting approver">set-up</section>} />,
+      PAGE_URL,
+    );
+    const queue = await screen.findByRole('list', { name: 'Leave Approval' });
+    const actingApprover = screen.getByRole('region', { name: 'Acting approver' });
+    expect(queue.compareDocumentPosition(actingApprover) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
   it('shows the server’s message when someone decided first, and refreshes the queue', async () => {

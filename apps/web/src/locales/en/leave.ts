@@ -190,6 +190,8 @@ export const leave = {
       summary: '{{applicant}}: {{type}}, {{dates}} ({{days}})',
       remarks: 'Remarks',
       rejectRemarksHint: 'Tell the applicant why.',
+      rejectReason: 'Reason for rejecting',
+      rejectReasonRequired: 'Give the reason: the applicant is told it.',
       confirmApprove: 'Approve',
       confirmReject: 'Reject',
       back: 'Back',

@@ -195,6 +195,8 @@ export const leave: typeof en = {
       summary: '{{applicant}}: {{type}}, {{dates}} ({{days}})',
       remarks: 'Catatan',
       rejectRemarksHint: 'Beritahu pemohon sebabnya.',
+      rejectReason: 'Sebab penolakan',
+      rejectReasonRequired: 'Nyatakan sebabnya: pemohon akan dimaklumkan.',
       confirmApprove: 'Lulus',
       confirmReject: 'Tolak',
       back: 'Kembali',
