@@ -121,6 +121,14 @@ describe('the application shell', () => {
 
     expect(await seriousViolations(page)).toEqual([]);
 
+    // The card cuts a long name short; focused from the keyboard, its tooltip shows it in full.
+    for (let presses = 0; presses < 40 && !(await card.evaluate((el) => el === document.activeElement)); presses++) {
+      await page.keyboard.press('Tab');
+    }
+    const tooltip = page.getByRole('tooltip');
+    await tooltip.waitFor();
+    expect(await tooltip.textContent()).toBe(`Muhammad Hafiz${accounts.HR}`);
+
     await card.click();
     await page.waitForURL(urlOf(page, '/profile'));
 
