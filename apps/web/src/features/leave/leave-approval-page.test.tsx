@@ -1,4 +1,4 @@
-import { conflict } from '@staff-portal/shared/errors';
+import { AppError, conflict } from '@staff-portal/shared/errors';
 import { leaveDecisionInputSchema } from '@staff-portal/shared/leave';
 import type { ApprovalItem } from '@staff-portal/shared/leave';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -188,6 +188,22 @@ describe('LeaveApprovalPage', { timeout: 20_000 }, () => {
     expect(
       await screen.findByText('1 approved; 1 could not be approved: Already decided by Farid.'),
     ).toBeInTheDocument();
+  });
+
+  it('tells someone without a staff leave record so once, with no acting-approver set-up', async () => {
+    stubLeaveApi({
+      'GET /leave/approvals': () => {
+        throw new AppError('NO_STAFF_RECORD', 'You have no staff leave record yet.');
+      },
+    });
+    renderLeavePage(
+      <LeaveApprovalPage actingApprover={<section aria-label="Acting approver">set-up</section>} />,
+      PAGE_URL,
+    );
+    const explanation = (await screen.findByText('No staff leave record yet')).closest('[role="status"]');
+    expect(explanation).toHaveTextContent('An HR administrator adds it');
+    expect(screen.queryByRole('region', { name: 'Acting approver' })).not.toBeInTheDocument();
+    expect(screen.queryByText('You have no staff leave record yet.')).not.toBeInTheDocument();
   });
 
   it('says so when nothing is waiting', async () => {

@@ -16,6 +16,7 @@ import type { ApprovalItem } from '@staff-portal/shared/leave';
 import { useId, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isNoStaffRecord } from '../../components/no-staff-record';
 import { StatusChip } from '../../components/status-chip';
 import { useNotification } from '../../components/notification-context';
 import { useBulkApprove, useDecideLeave } from './api/decide-leave';
@@ -307,7 +308,8 @@ export function LeaveApprovalPage({ actingApprover }: { actingApprover?: ReactNo
         )}
       </QueryState>
       {/* The queue is what the page is for; delegating while away is occasional, so it comes after. */}
-      {actingApprover !== undefined && <Box sx={{ mt: 3 }}>{actingApprover}</Box>}
+      {/* Without a staff record there is nobody to delegate for. */}
+      {actingApprover !== undefined && !isNoStaffRecord(approvals.error) && <Box sx={{ mt: 3 }}>{actingApprover}</Box>}
       <RemarksDialog
         open={deciding !== null}
         title={dialog.title}

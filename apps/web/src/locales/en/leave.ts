@@ -42,6 +42,10 @@ export const leave = {
   dayType: { '0': 'Whole Day', '1': 'AM', '2': 'PM' },
   days_one: '{{count}} day',
   days_other: '{{count}} days',
+  noStaffRecord: {
+    title: 'No staff leave record yet',
+    body: 'Your account has no staff leave record, so there is no leave to show, apply for or approve yet. An HR administrator adds it in the E-Leave System Admin (Staff, then Add a staff record). Your leave pages work as soon as it exists; you need do nothing else.',
+  },
   loadError: 'This could not be loaded.',
   retry: 'Try again',
   openAttachment: 'Attachment',

@@ -47,6 +47,10 @@ export const leave: typeof en = {
   dayType: { '0': 'Sehari Penuh', '1': 'AM', '2': 'PM' },
   days_one: '{{count}} hari',
   days_other: '{{count}} hari',
+  noStaffRecord: {
+    title: 'Belum ada rekod cuti kakitangan',
+    body: 'Akaun anda belum mempunyai rekod cuti kakitangan, jadi belum ada cuti untuk dipaparkan, dipohon atau diluluskan. Pentadbir HR akan menambahnya dalam Pentadbir Sistem E-Cuti (Kakitangan, kemudian Tambah rekod kakitangan). Halaman cuti anda berfungsi sebaik sahaja rekod itu wujud; anda tidak perlu berbuat apa-apa lagi.',
+  },
   loadError: 'Maklumat ini tidak dapat dimuatkan.',
   retry: 'Cuba lagi',
   openAttachment: 'Lampiran',
