@@ -246,8 +246,9 @@ export function AddStaffRecordDialog({ open, onClose }: { open: boolean; onClose
                     type="email"
                     label={t('user.email')}
                     autoComplete="off"
-                    // The record must have the picked account's e-mail: the server checks it too.
-                    disabled={picked !== null}
+                    // The record must have the picked account's e-mail (the server checks it too):
+                    // read-only, not disabled, so it stays legible and reachable.
+                    slotProps={{ htmlInput: { readOnly: picked !== null } }}
                     error={fieldState.error !== undefined}
                     helperText={fieldState.error?.message ?? (picked === null ? undefined : t('addStaff.accountEmail'))}
                   />
