@@ -1,4 +1,5 @@
-import { bigint, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, check, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** Facts about this installation, such as when it first started (decides the demo seed). */
 export const appMeta = pgTable('app_meta', {
@@ -15,3 +16,18 @@ export const dataVersions = pgTable('data_versions', {
   domain: text('domain').primaryKey(),
   version: bigint('version', { mode: 'number' }).notNull().default(0),
 });
+
+/**
+ * What a signed-in user chose for themselves, by identity `sub`: the language the portal writes
+ * to them in (decision record 0032). Kept by the portal, so every replica and every mail sent on
+ * someone else's action (a decision, a submission to an approver) finds it in the same database.
+ */
+export const userSettings = pgTable(
+  'user_settings',
+  {
+    identitySub: text('identity_sub').primaryKey(),
+    language: text('language', { enum: ['en', 'ms'] }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('user_settings_language', sql`${t.language} in ('en', 'ms')`)],
+);
