@@ -66,8 +66,8 @@ export function createStaffRecordService({
   }
 
   /** The picked identity account: it exists, has no record yet, and has the record's e-mail. */
-  async function checkAccount(input: CreateStaffValues): Promise<IdentityAccount | undefined> {
-    if (input.identitySub === null) return undefined;
+  async function checkAccount(input: CreateStaffValues): Promise<void> {
+    if (input.identitySub === null) return;
     if (!identityAccounts) {
       throw validationError('Identity accounts cannot be picked on this server.', 'identitySub');
     }
@@ -76,7 +76,6 @@ export function createStaffRecordService({
     if (account.email.toLowerCase() !== input.email) {
       throw validationError(`The chosen account's e-mail is ${account.email}; the record must have the same.`, 'email');
     }
-    return account;
   }
 
   /**

@@ -79,7 +79,14 @@ function WidgetInAppLanguage({ children }: { children: ReactElement }) {
       {() => children}
     </Authenticator>
   );
-  return signedIn ? authenticator : <div ref={widget}>{authenticator}</div>;
+  // The wrapper only marks where the widget is, for translateFixedTexts; it takes no part in the layout.
+  return signedIn ? (
+    authenticator
+  ) : (
+    <div ref={widget} style={{ display: 'contents' }}>
+      {authenticator}
+    </div>
+  );
 }
 
 /**
