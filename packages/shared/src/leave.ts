@@ -253,8 +253,8 @@ export type LeavePreview = z.infer<typeof leavePreviewSchema>;
 /** `POST /leave/requests/:referenceId/cancel`: pending → cancelled, approved → pending cancellation. */
 export const cancelLeaveInputSchema = z.object({ remarks: z.string().trim().max(1000).default('') });
 
-/** The reason a rejection must give, where the approval page asks for it (docs/product/leave.md). */
-export const REJECTION_NEEDS_REMARKS = 'a reason is needed to reject: the applicant is told it';
+/** What a rejection without remarks is told (400, field `remarks`). */
+const REJECTION_NEEDS_REMARKS = 'a reason is needed to reject: the applicant is told it';
 
 /**
  * `POST /leave/requests/:referenceId/decision` by the approver (or acting approver, or ADMIN). A

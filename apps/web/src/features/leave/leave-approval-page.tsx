@@ -307,8 +307,8 @@ export function LeaveApprovalPage({ actingApprover }: { actingApprover?: ReactNo
           </>
         )}
       </QueryState>
-      {/* The queue is what the page is for; delegating while away is occasional, so it comes after. */}
-      {/* Without a staff record there is nobody to delegate for. */}
+      {/* The queue is what the page is for; delegating while away is occasional, so it comes after,
+          and not at all without a staff record (there is nobody to delegate for). */}
       {actingApprover !== undefined && !isNoStaffRecord(approvals.error) && <Box sx={{ mt: 3 }}>{actingApprover}</Box>}
       <RemarksDialog
         open={deciding !== null}
