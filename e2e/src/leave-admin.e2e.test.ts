@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import type { Locator, Page } from 'playwright-core';
 import { describe, it } from 'vitest';
-import { accounts } from './accounts';
+import { accounts, DEMO_PASSWORD, INVITED } from './accounts';
 import { expect, useSession } from './harness';
 import { idTokenOf, julyWeeks, todayInKualaLumpur } from './leave-api';
 import {
@@ -20,6 +20,7 @@ import {
   openAs,
 } from './leave-steps';
 import { checkScreens } from './screens';
+import { signIn, submitSignIn } from './sign-in';
 
 /**
  * E-Leave administration (PRODUCT.md §4 LeaveAdminPage, UpdateLeaveUserPage; §5a carry-forward
@@ -32,6 +33,8 @@ const UNAUTHORIZED =
   'You do not have permission to access this page. Please contact your administrator if you believe this is an error.';
 
 const recordOf = (staffId: string) => `${LEAVE_ADMIN}/${staffId}`;
+/** The password the invited account chooses at its first sign-in. */
+const NEW_PASSWORD = 'Merbau-2026-baru!';
 
 /** A number as the balance table shows it ("12", "1.5", "-2"). */
 const numberIn = async (cell: Locator) => Number(/-?[\d.]+/.exec((await cell.textContent()) ?? '')?.[0]);
@@ -148,6 +151,44 @@ describe('the E-Leave administration', () => {
     expect(session.errors).toEqual([]);
   }, 120_000);
 
+  it('adds a staff record for an account that has none, which then uses E-Leave', async () => {
+    // The invited account sets its password and finds no leave record: said once, calmly.
+    let page = await open(MY_LEAVES);
+    await submitSignIn(page, INVITED, DEMO_PASSWORD);
+    await page.getByLabel('Password', { exact: true }).fill(NEW_PASSWORD);
+    await page.getByLabel('Confirm Password', { exact: true }).fill(NEW_PASSWORD);
+    await page.getByRole('button', { name: 'Change Password', exact: true }).click();
+    await page.getByText('No staff leave record yet').waitFor();
+    expect(await page.getByRole('alert').count()).toBe(0);
+    expect(await page.getByRole('heading', { name: 'Apply for leave' }).count()).toBe(0);
+
+    // An HR admin adds the record, picking that account.
+    page = await as(accounts.HRAdmin, LEAVE_ADMIN);
+    await page.getByRole('button', { name: 'Add a staff record' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add a staff record' });
+    await dialog.getByRole('combobox', { name: 'Their portal account (optional)' }).fill('newstaff');
+    await page.getByRole('option', { name: `New Staff Member (${INVITED})` }).click();
+    expect(await dialog.getByRole('textbox', { name: 'E-mail' }).inputValue()).toBe(INVITED);
+    await dialog.getByRole('combobox', { name: 'Department' }).selectOption('HR');
+    await dialog.getByRole('combobox', { name: 'Approver' }).fill('Tan');
+    await page.getByRole('option', { name: `${staff.tan.name} (${staff.tan.id})` }).click();
+    await dialog.getByLabel('Join date').fill(`${THIS_YEAR - 1}-06-02`);
+    await checkScreens(page, 'leave-admin-add-staff');
+    await dialog.getByRole('button', { name: 'Add record' }).click();
+    const added = page.getByText(/^Staff record LVUSR\d{10} added for New Staff Member\.$/);
+    await added.waitFor();
+    const staffId = /LVUSR\d{10}/.exec((await added.textContent()) ?? '')![0];
+    await page.waitForURL((url) => url.pathname === recordOf(staffId));
+    await page.getByText(/^Linked to account /).waitFor();
+
+    // Their leave pages work now.
+    page = await open(MY_LEAVES);
+    await signIn(page, INVITED, NEW_PASSWORD);
+    await page.getByRole('heading', { name: 'Apply for leave' }).waitFor();
+    expect(await page.getByText('No staff leave record yet').count()).toBe(0);
+    expect(session.errors).toEqual([]);
+  }, 120_000);
+
   it('overrides an entitlement and adds an adjustment with its reason; the balance follows', async () => {
     const page = await as(accounts.HRAdmin, recordOf(staff.lim.id));
     const annual = balanceRow(page, 'Annual Leave');
@@ -192,7 +233,7 @@ describe('the E-Leave administration', () => {
 
   it('applies and cancels leave on a staff member’s behalf', async () => {
     const julyDay = await julyWeeks(session.server.url, accounts.HRAdmin);
-    // Aisyah Rahman (ITAdmin) administers; Ravi Chandran has no leave pages of his own.
+    // Aisyah Rahman (ITAdmin) administers for Ravi Chandran.
     let page = await as(accounts.ITAdmin, recordOf(staff.ravi.id));
     await page.getByRole('combobox', { name: 'Year' }).selectOption(String(YEAR));
     const pending = await applyFor(page, staff.ravi.name, {

@@ -97,11 +97,11 @@ export async function statusOf(page: Page, referenceId: string): Promise<string>
   return (await row.locator('.MuiChip-label').first().textContent()) ?? '';
 }
 
-/** Approves or rejects a request on the approval page, with remarks. */
+/** Approves or rejects a request on the approval page, with remarks (a rejection's reason). */
 export async function decide(page: Page, referenceId: string, decision: 'Approve' | 'Reject', remarks: string) {
   await page.getByRole('button', { name: `${decision} ${referenceId}` }).click();
   const dialog = page.getByRole('dialog');
-  await dialog.getByLabel(/^Remarks/).fill(remarks);
+  await dialog.getByLabel(decision === 'Approve' ? /^Remarks/ : /^Reason for rejecting/).fill(remarks);
   await dialog.getByRole('button', { name: decision, exact: true }).click();
   await page.getByText(`Request ${referenceId} ${decision === 'Approve' ? 'approved' : 'rejected'}.`).waitFor();
 }

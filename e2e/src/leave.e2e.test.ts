@@ -62,6 +62,12 @@ describe('the E-Leave system', () => {
     await checkScreen(page, 'leave-approval');
     await decide(page, whole, 'Approve', 'Enjoy the trip.');
     await decide(page, medical, 'Approve', 'Get well soon.');
+    // A rejection says why: without a reason the dialog asks for one and sends nothing.
+    await page.getByRole('button', { name: `Reject ${half}` }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Reject', exact: true }).click();
+    await page.getByRole('dialog').getByText('Give the reason: the applicant is told it.').waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Back' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
     await decide(page, half, 'Reject', 'Audit week; please pick another morning.');
 
     // The applicant sees the decisions and asks to cancel the approved annual leave.

@@ -50,7 +50,13 @@ const guardCases: { account: string; email: string; allowed: string[]; forbidden
     allowed: ['/shared/industrial-relations/grievances', '/shared'],
     forbidden: ['/shared/access-control', '/shared/hr-services'],
   },
-  { account: 'UNION', email: accounts.UNION, allowed: ['/team-space'], forbidden: ['/shared'] },
+  // The demo's member of the organisation's own department uses the HR services too.
+  {
+    account: 'UNION and HR',
+    email: accounts.UNION,
+    allowed: ['/team-space', '/shared/hr-services/leave/my-leaves'],
+    forbidden: ['/shared/hr-services/leave/admin', '/shared/industrial-relations/grievances'],
+  },
   { account: 'CLUB', email: accounts.CLUB, allowed: ['/'], forbidden: ['/shared/industrial-relations'] },
   { account: 'CREDIT_COOP', email: accounts.CREDIT_COOP, allowed: ['/profile'], forbidden: ['/staff-info/create'] },
   { account: 'GS_COOP', email: accounts.GS_COOP, allowed: ['/team-space'], forbidden: ['/shared/po'] },
@@ -89,6 +95,16 @@ describe('the application shell', () => {
     expect(session.errors).toEqual([]);
   });
 
+  it('shows a department with no pages of its own what it can do from home', async () => {
+    const page = await open('/');
+    await signIn(page, accounts.CLUB);
+    await page.getByRole('heading', { level: 2, name: 'What you can do' }).waitFor();
+    await page.getByRole('link', { name: 'Open Team Space' }).waitFor();
+    await page.getByRole('link', { name: 'Open My Profile' }).click();
+    await page.waitForURL(urlOf(page, '/profile'));
+    expect(session.errors).toEqual([]);
+  });
+
   it('Go Back on /unauthorized returns to the page before the refused one', async () => {
     const page = await open('/team-space');
     await signIn(page, accounts.HR);
@@ -120,6 +136,14 @@ describe('the application shell', () => {
     await page.waitForURL(urlOf(page, '/shared/hr-services'));
 
     expect(await seriousViolations(page)).toEqual([]);
+
+    // The card cuts a long name short; focused from the keyboard, its tooltip shows it in full.
+    for (let presses = 0; presses < 40 && !(await card.evaluate((el) => el === document.activeElement)); presses++) {
+      await page.keyboard.press('Tab');
+    }
+    const tooltip = page.getByRole('tooltip');
+    await tooltip.waitFor();
+    expect(await tooltip.textContent()).toBe(`Muhammad Hafiz${accounts.HR}`);
 
     await card.click();
     await page.waitForURL(urlOf(page, '/profile'));

@@ -24,6 +24,7 @@ import { leaveAdminRoutes } from './modules/leave-admin/leave-admin.routes';
 import { logRoutes } from './modules/log/log.routes';
 import { meRoutes } from './modules/me/me.routes';
 import { staffMovementRoutes } from './modules/staff-movement/staff-movement.routes';
+import { cognitoIdentityAccounts, embeddedIdentityAccounts } from './modules/staff-records/identity-accounts';
 import { staffRecordRoutes } from './modules/staff-records/staff-records.routes';
 import { runtimeConfigRoutes } from './modules/runtime-config/runtime-config.routes';
 import { authPlugin } from './plugins/auth';
@@ -182,7 +183,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   await app.register(healthRoutes, { database });
   await app.register(runtimeConfigRoutes, { config });
   await app.register(logRoutes, { database, prefix: '/api' });
-  await app.register(meRoutes, { config, prefix: '/api' });
+  await app.register(meRoutes, { config, database, prefix: '/api' });
   const leaveOptions = {
     database,
     timeZone: config.organisation.timeZone,
@@ -190,7 +191,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     sendEmail,
     prefix: '/api',
   };
-  await app.register(staffRecordRoutes, { database, prefix: '/api' });
+  await app.register(staffRecordRoutes, {
+    database,
+    identityAccounts: identity
+      ? embeddedIdentityAccounts(identity)
+      : cognitoIdentityAccounts({ region: config.identity.region, userPoolId: config.identity.userPoolId }),
+    prefix: '/api',
+  });
   await app.register(leaveRoutes, leaveOptions);
   await app.register(leaveApprovalRoutes, leaveOptions);
   await app.register(leaveAdminRoutes, leaveOptions);

@@ -11,6 +11,7 @@ import {
   invalidParameter,
   userNotFound,
 } from './errors';
+import { messagesFor, type MessageTexts } from './messages';
 import { deliver, maskDestination } from './outbox';
 import { identityUsers } from './schema';
 import { endAllSessions, revokeRefreshToken, userFromAccessToken } from './sessions';
@@ -47,13 +48,8 @@ async function sendVerificationCode(ctx: IdentityContext, user: User, attribute:
   const code = await issueCode(ctx, user.id, purpose);
   const medium = attribute === 'email' ? 'EMAIL' : 'SMS';
   const destination = attribute === 'email' ? user.email : (user.attributes['phone_number'] ?? '');
-  await deliver(ctx, {
-    medium,
-    recipient: destination,
-    subject: 'Your Staff Portal verification code',
-    body: `Your verification code is ${code}. It may take a minute to arrive.`,
-    userId: user.id,
-  });
+  const { subject, body } = messagesFor(user.attributes).verificationCode(code);
+  await deliver(ctx, { medium, recipient: destination, subject, body, userId: user.id });
   return { Destination: maskDestination(medium, destination), DeliveryMedium: medium, AttributeName: attribute };
 }
 
@@ -181,16 +177,16 @@ export async function revokeToken(ctx: IdentityContext, body: Body) {
   return {};
 }
 
-/** Issues a code for the purpose and e-mails it; answers Cognito's CodeDeliveryDetails. */
+/** Issues a code for the purpose and e-mails it in the user's language; answers Cognito's CodeDeliveryDetails. */
 async function emailCode(
   ctx: IdentityContext,
   user: User,
   purpose: CodePurpose,
-  subject: string,
-  text: (code: string) => string,
+  message: (texts: MessageTexts, code: string) => { subject: string; body: string },
 ) {
   const code = await issueCode(ctx, user.id, purpose);
-  await deliver(ctx, { medium: 'EMAIL', recipient: user.email, subject, body: text(code), userId: user.id });
+  const { subject, body } = message(messagesFor(user.attributes), code);
+  await deliver(ctx, { medium: 'EMAIL', recipient: user.email, subject, body, userId: user.id });
   return {
     CodeDeliveryDetails: {
       Destination: maskDestination('EMAIL', user.email),
@@ -229,13 +225,7 @@ export async function forgotPassword(ctx: IdentityContext, body: Body) {
     );
   }
   await countAgainstQuota(ctx, user.id, 'ForgotPassword');
-  return emailCode(
-    ctx,
-    user,
-    'forgot_password',
-    'Your Staff Portal password reset code',
-    (code) => `Your password reset code is ${code}. It expires in one hour.`,
-  );
+  return emailCode(ctx, user, 'forgot_password', (texts, code) => texts.passwordResetCode(code));
 }
 
 export async function confirmForgotPassword(ctx: IdentityContext, body: Body) {
@@ -286,11 +276,5 @@ export async function resendConfirmationCode(ctx: IdentityContext, body: Body) {
   // The Authenticator treats exactly this message as "already confirmed" (protocol doc §5.1).
   if (user.status !== 'UNCONFIRMED') throw invalidParameter('User is already confirmed.');
   await countAgainstQuota(ctx, user.id, 'ResendConfirmationCode');
-  return emailCode(
-    ctx,
-    user,
-    'confirm_sign_up',
-    'Your Staff Portal confirmation code',
-    (code) => `Your confirmation code is ${code}. It may take a minute to arrive.`,
-  );
+  return emailCode(ctx, user, 'confirm_sign_up', (texts, code) => texts.confirmationCode(code));
 }

@@ -4,6 +4,7 @@ import { PASSWORD_CHANGED_ATTRIBUTE } from '@staff-portal/shared/constants';
 import { issueCode } from './codes';
 import type { IdentityContext } from './context';
 import { CognitoError, invalidParameter } from './errors';
+import { messagesFor } from './messages';
 import { deliver } from './outbox';
 import { identityGroups, identityUserGroups, identityUsers } from './schema';
 import { endAllSessions } from './sessions';
@@ -119,13 +120,8 @@ export async function adminCreateUser(ctx: IdentityContext, body: Body) {
       .returning()) as [User];
   }
   if (action !== 'SUPPRESS') {
-    await deliver(ctx, {
-      medium: 'EMAIL',
-      recipient: user.email,
-      subject: 'Your Staff Portal account',
-      body: `Your username is ${user.email} and your temporary password is ${password}. You will be asked to choose a new password when you first sign in.`,
-      userId: user.id,
-    });
+    const { subject, body: text } = messagesFor(user.attributes).invitation(user.email, password);
+    await deliver(ctx, { medium: 'EMAIL', recipient: user.email, subject, body: text, userId: user.id });
   }
   return { User: userType(user) };
 }
@@ -169,13 +165,8 @@ export async function adminResetUserPassword(ctx: IdentityContext, body: Body) {
     .where(eq(identityUsers.id, user.id));
   await endAllSessions(ctx, user.id);
   const code = await issueCode(ctx, user.id, 'forgot_password');
-  await deliver(ctx, {
-    medium: 'EMAIL',
-    recipient: user.email,
-    subject: 'Your Staff Portal password was reset',
-    body: `An administrator reset your password. Your reset code is ${code}. It expires in one hour.`,
-    userId: user.id,
-  });
+  const { subject, body: text } = messagesFor(user.attributes).adminReset(code);
+  await deliver(ctx, { medium: 'EMAIL', recipient: user.email, subject, body: text, userId: user.id });
   return {};
 }
 

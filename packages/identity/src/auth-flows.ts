@@ -7,6 +7,7 @@ import { identityConsumedSteps, identityUsers } from './schema';
 import { consumeCode, issueCode } from './codes';
 import { deviceNotFound, deviceOf, newDevice, touchDevice } from './devices';
 import { associateSecret, totpMatches, verifySecret } from './mfa';
+import { messagesFor } from './messages';
 import { deliver, maskDestination } from './outbox';
 import { refreshSession, startSession, userFromAccessToken } from './sessions';
 import { isValidA, startServerHandshake, verifyPasswordClaim } from './srp';
@@ -206,13 +207,8 @@ async function mfaChallenge(
   if (method === 'SOFTWARE_TOKEN_MFA') return { ChallengeName: method, Session, ChallengeParameters: {} };
   const phone = user.attributes['phone_number'] ?? '';
   const code = await issueCode(ctx, user.id, 'sms_mfa');
-  await deliver(ctx, {
-    medium: 'SMS',
-    recipient: phone,
-    subject: 'Staff Portal sign-in code',
-    body: `Your sign-in code is ${code}.`,
-    userId: user.id,
-  });
+  const { subject, body: text } = messagesFor(user.attributes).signInCode(code);
+  await deliver(ctx, { medium: 'SMS', recipient: phone, subject, body: text, userId: user.id });
   return {
     ChallengeName: method,
     Session,

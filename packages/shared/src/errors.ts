@@ -9,6 +9,8 @@ export const errorCodes = [
   'UNAUTHENTICATED',
   'FORBIDDEN',
   'PASSWORD_EXPIRED',
+  /** Signed in, with the right department, but no staff leave record to act on yet. */
+  'NO_STAFF_RECORD',
   'NOT_FOUND',
   'CONFLICT',
   'PAYLOAD_TOO_LARGE',
@@ -23,6 +25,7 @@ const statusByCode: Record<ErrorCode, number> = {
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
   PASSWORD_EXPIRED: 403,
+  NO_STAFF_RECORD: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,

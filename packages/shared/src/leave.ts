@@ -317,11 +317,23 @@ export type LeavePreview = z.infer<typeof leavePreviewSchema>;
 /** `POST /leave/requests/:referenceId/cancel`: pending → cancelled, approved → pending cancellation. */
 export const cancelLeaveInputSchema = z.object({ remarks: z.string().trim().max(1000).default('') });
 
-/** `POST /leave/requests/:referenceId/decision` by the approver (or acting approver, or ADMIN). */
-export const leaveDecisionInputSchema = z.object({
-  decision: z.enum(['approve', 'reject']),
-  remarks: z.string().trim().max(1000).default(''),
-});
+/** What a rejection without remarks is told (400, field `remarks`). */
+const REJECTION_NEEDS_REMARKS = 'a reason is needed to reject: the applicant is told it';
+
+/**
+ * `POST /leave/requests/:referenceId/decision` by the approver (or acting approver, or ADMIN). A
+ * rejection, of a request or of a cancellation, says why: the applicant would otherwise learn
+ * only that the answer is no.
+ */
+export const leaveDecisionInputSchema = z
+  .object({
+    decision: z.enum(['approve', 'reject']),
+    remarks: z.string().trim().max(1000).default(''),
+  })
+  .refine((input) => input.decision === 'approve' || input.remarks !== '', {
+    message: REJECTION_NEEDS_REMARKS,
+    path: ['remarks'],
+  });
 export type LeaveDecisionInput = z.infer<typeof leaveDecisionInputSchema>;
 
 /** One entry of `GET /leave/approvals`: a request waiting for me, with what I need to decide. */
@@ -354,18 +366,24 @@ export const staffSearchQuerySchema = pageQuerySchema.extend({
 });
 
 /** `PUT /leave/admin/staff/:staffId` (ADMIN): one staff member's leave record; answers the StaffRecord. */
-export const updateStaffInputSchema = z
-  .object({
-    approverStaffId: z.string().regex(STAFF_ID, 'approverStaffId must be a staff id (LVUSR + 10 digits)').nullable(),
-    departmentCode: z.string().trim().min(1).max(50),
-    joinDate: isoDate,
-    /** The last day of service; null: none known. Left out: unchanged. */
-    leavingDate: isoDate.nullable().optional(),
-    gender: genderSchema,
-    workingDaysMask: z.number().int().min(1, 'at least one working day is needed').max(127),
-  })
-  .refine((input) => !input.leavingDate || input.leavingDate >= input.joinDate, {
-    message: 'The leaving date cannot be before the join date',
-    path: ['leavingDate'],
-  });
+/** The fields of a staff record an admin sets, before the rules that join them (for `.extend`). */
+export const staffRecordFieldsSchema = z.object({
+  approverStaffId: z.string().regex(STAFF_ID, 'approverStaffId must be a staff id (LVUSR + 10 digits)').nullable(),
+  departmentCode: z.string().trim().min(1).max(50),
+  joinDate: isoDate,
+  /** The last day of service; null: none known. Left out: unchanged. */
+  leavingDate: isoDate.nullable().optional(),
+  gender: genderSchema,
+  workingDaysMask: z.number().int().min(1, 'at least one working day is needed').max(127),
+});
+
+/** A staff record's leaving date, when it has one, is on or after its join date. */
+export const leavingAfterJoining = {
+  check: (input: { joinDate: string; leavingDate?: string | null | undefined }) =>
+    !input.leavingDate || input.leavingDate >= input.joinDate,
+  message: 'The leaving date cannot be before the join date',
+  path: ['leavingDate'],
+};
+
+export const updateStaffInputSchema = staffRecordFieldsSchema.refine(leavingAfterJoining.check, leavingAfterJoining);
 export type UpdateStaffInput = z.infer<typeof updateStaffInputSchema>;

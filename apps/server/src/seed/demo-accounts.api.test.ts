@@ -52,6 +52,10 @@ describe('demo accounts', () => {
     });
     expect(byEmail('unverified@staffportal.example').attributes['email_verified']).toBe('false');
     expect(byEmail('unconfirmed@staffportal.example').status).toBe('UNCONFIRMED');
+    // The organisation's own department opens no page of its own; its demo member uses the HR
+    // services as ordinary staff do, so a newcomer trying the demo as them meets E-Leave.
+    expect(await groupsOf(app.identity!.context, byEmail('staff@staffportal.example').id)).toEqual(['HR', 'UNION']);
+    expect(await groupsOf(app.identity!.context, byEmail('club@staffportal.example').id)).toEqual(['CLUB']);
 
     const linked = await db.select().from(staff).where(isNotNull(staff.identitySub));
     expect(linked).toHaveLength(7);

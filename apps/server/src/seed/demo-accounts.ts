@@ -5,7 +5,7 @@ import { identityUsers } from '@staff-portal/identity/schema';
 import type { IdentityService } from '@staff-portal/identity/service';
 import type { Db } from '../db/client';
 import { staff } from '../db/schema/organisation';
-import { departmentCatalogue, demoStaff } from './demo-organisation';
+import { departmentCatalogue, demoStaff, demoStaffGroups } from './demo-organisation';
 
 export interface DemoAccount {
   email: string;
@@ -28,16 +28,18 @@ export interface DemoAccount {
 }
 
 /**
- * One account per department of seed §1, a super-admin, and one account for each sign-in step
- * of the gate that needs an account in a particular state (seed §2): invited (first sign-in sets
- * a password), must set up an authenticator app, signs in with an SMS code, has an unverified
+ * One account per department (docs/product/access.md; the organisation's own one also in HR, as
+ * its staff use the HR services), a super-admin, and one account for each sign-in step of the
+ * gate that needs an account in a particular state (seed §2): invited (first sign-in sets a
+ * password), must set up an authenticator app, signs in with an SMS code, has an unverified
  * e-mail address, and unconfirmed.
  */
 export function demoAccounts(orgDepartment: string): DemoAccount[] {
+  const groups = demoStaffGroups(orgDepartment);
   const withStaff = demoStaff(orgDepartment).map((s) => ({
     email: s.email,
     name: s.displayName,
-    groups: [s.departmentCode],
+    groups: groups.get(s.email) ?? [s.departmentCode],
   }));
   return [
     ...withStaff,

@@ -46,15 +46,26 @@ function staffId(n: number) {
   return `LVUSR${String(n).padStart(10, '0')}`;
 }
 
-/** A few staff records across the departments; the identity issue links them to accounts. */
-export function demoStaff(orgDepartment: string) {
-  const rows = [
+interface DemoStaffRow {
+  name: string;
+  email: string;
+  department: string;
+  /** Groups the account holds besides its department's. */
+  alsoIn?: string[];
+  joined: string;
+  gender: 'F' | 'M';
+  /** The approver, by position in the list (1-based). */
+  approver: number | null;
+}
+
+function demoStaffRows(orgDepartment: string): DemoStaffRow[] {
+  return [
     {
       name: 'Aisyah Rahman',
       email: 'itadmin@staffportal.example',
       department: 'ITAdmin',
       joined: '2015-03-02',
-      gender: 'F' as const,
+      gender: 'F',
       approver: null,
     },
     {
@@ -62,7 +73,7 @@ export function demoStaff(orgDepartment: string) {
       email: 'hradmin@staffportal.example',
       department: 'HRAdmin',
       joined: '2017-06-12',
-      gender: 'F' as const,
+      gender: 'F',
       approver: 1,
     },
     {
@@ -70,7 +81,7 @@ export function demoStaff(orgDepartment: string) {
       email: 'hr@staffportal.example',
       department: 'HR',
       joined: '2022-01-10',
-      gender: 'M' as const,
+      gender: 'M',
       approver: 2,
     },
     {
@@ -78,7 +89,7 @@ export function demoStaff(orgDepartment: string) {
       email: 'hr2@staffportal.example',
       department: 'HR',
       joined: '2025-02-03',
-      gender: 'F' as const,
+      gender: 'F',
       approver: 2,
     },
     {
@@ -86,7 +97,7 @@ export function demoStaff(orgDepartment: string) {
       email: 'iradmin@staffportal.example',
       department: 'IRAdmin',
       joined: '2016-09-19',
-      gender: 'M' as const,
+      gender: 'M',
       approver: 1,
     },
     {
@@ -94,19 +105,26 @@ export function demoStaff(orgDepartment: string) {
       email: 'ir@staffportal.example',
       department: 'IR',
       joined: '2021-11-01',
-      gender: 'F' as const,
+      gender: 'F',
       approver: 5,
     },
     {
       name: 'Ravi Chandran',
       email: 'staff@staffportal.example',
       department: orgDepartment,
+      // The organisation's own department opens no page of its own (docs/product/access.md);
+      // its members use the HR services as ordinary staff, so the demo account is in HR too.
+      alsoIn: ['HR'],
       joined: '2019-04-15',
-      gender: 'M' as const,
+      gender: 'M',
       approver: 2,
     },
   ];
-  return rows.map((row, index) => ({
+}
+
+/** A few staff records across the departments; the identity issue links them to accounts. */
+export function demoStaff(orgDepartment: string) {
+  return demoStaffRows(orgDepartment).map((row, index) => ({
     staffId: staffId(index + 1),
     displayName: row.name,
     email: row.email,
@@ -115,6 +133,13 @@ export function demoStaff(orgDepartment: string) {
     joinDate: row.joined,
     gender: row.gender,
   }));
+}
+
+/** The identity groups of a demo staff member's account: their department, and any it also needs. */
+export function demoStaffGroups(orgDepartment: string): Map<string, string[]> {
+  return new Map(
+    demoStaffRows(orgDepartment).map((row) => [row.email, [row.department, ...(row.alsoIn ?? [])]] as const),
+  );
 }
 
 /** Inserts the demo organisation; every insert is idempotent. */

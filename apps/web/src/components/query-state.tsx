@@ -7,6 +7,7 @@ import { isAppError } from '@staff-portal/shared/errors';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isNoStaffRecord, NoStaffRecord } from './no-staff-record';
 
 interface QueryStateProps<T> {
   query: UseQueryResult<T>;
@@ -30,6 +31,7 @@ export function QueryState<T>({ query, isEmpty, emptyText, children }: QueryStat
     return <>{children(query.data)}</>;
   }
   if (query.isError) {
+    if (isNoStaffRecord(query.error)) return <NoStaffRecord />;
     // A refusal (403, 404) will not change by asking again; anything else might.
     const final = isAppError(query.error) && (query.error.status === 403 || query.error.status === 404);
     return (

@@ -16,6 +16,8 @@ interface RemarksDialogProps {
   body: string;
   remarksLabel: string;
   remarksHint?: string;
+  /** Remarks are required (a rejection's reason): the error shown under the field while they are empty. */
+  remarksRequired?: string;
   confirmLabel: string;
   backLabel: string;
   confirmColour?: 'primary' | 'error';
@@ -24,11 +26,19 @@ interface RemarksDialogProps {
   onClose: () => void;
 }
 
-/** A confirmation with optional remarks: cancelling a request, approving or rejecting one. */
+/** A confirmation with remarks, optional or required: cancelling a request, approving or rejecting one. */
 export function RemarksDialog(props: RemarksDialogProps) {
-  const { open, title, body, remarksLabel, remarksHint, confirmLabel, backLabel } = props;
+  const { open, title, body, remarksLabel, remarksHint, remarksRequired, confirmLabel, backLabel } = props;
   const { confirmColour = 'primary', busy, onConfirm, onClose } = props;
   const [remarks, setRemarks] = useState('');
+  const [missing, setMissing] = useState(false);
+  const confirm = () => {
+    if (remarksRequired !== undefined && remarks.trim() === '') {
+      setMissing(true);
+      return;
+    }
+    onConfirm(remarks.trim());
+  };
   const titleId = useId();
   const bodyId = useId();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
@@ -41,7 +51,14 @@ export function RemarksDialog(props: RemarksDialogProps) {
       fullWidth
       maxWidth="sm"
       fullScreen={phone}
-      slotProps={{ transition: { onExited: () => setRemarks('') } }}
+      slotProps={{
+        transition: {
+          onExited: () => {
+            setRemarks('');
+            setMissing(false);
+          },
+        },
+      }}
     >
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent>
@@ -50,9 +67,14 @@ export function RemarksDialog(props: RemarksDialogProps) {
         </DialogContentText>
         <TextField
           label={remarksLabel}
-          helperText={remarksHint}
+          required={remarksRequired !== undefined}
+          error={missing}
+          helperText={missing ? remarksRequired : remarksHint}
           value={remarks}
-          onChange={(event) => setRemarks(event.target.value)}
+          onChange={(event) => {
+            setRemarks(event.target.value);
+            if (event.target.value.trim() !== '') setMissing(false);
+          }}
           multiline
           minRows={2}
           fullWidth
@@ -68,7 +90,7 @@ export function RemarksDialog(props: RemarksDialogProps) {
           variant="contained"
           color={confirmColour}
           disabled={busy}
-          onClick={() => onConfirm(remarks.trim())}
+          onClick={confirm}
           startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
         >
           {confirmLabel}

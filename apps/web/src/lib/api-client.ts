@@ -188,3 +188,21 @@ export function useApiClient(): ApiClients {
     return { log: clientFor(api.logApiUrl), leave: clientFor(api.leaveApiUrl), ir: clientFor(api.irApiUrl) };
   }, [api.logApiUrl, api.leaveApiUrl, api.irApiUrl, getToken, notify, onSessionLost]);
 }
+
+/**
+ * API clients that leave failures out of the notification, for calls whose answer the screen
+ * shows in place (an optional list that may be unavailable). A refused session still goes to
+ * the gate.
+ */
+export function useQuietApiClient(): ApiClients {
+  const { api } = useRuntimeConfig();
+  const getToken = useContext(TokenProviderContext);
+  const onSessionLost = useContext(SessionLostContext);
+  return useMemo(() => {
+    const onError = (error: AppError) => {
+      if (error.status === 401) onSessionLost?.();
+    };
+    const clientFor = (baseUrl: string) => createApiClient({ baseUrl, getToken, onError });
+    return { log: clientFor(api.logApiUrl), leave: clientFor(api.leaveApiUrl), ir: clientFor(api.irApiUrl) };
+  }, [api.logApiUrl, api.leaveApiUrl, api.irApiUrl, getToken, onSessionLost]);
+}

@@ -24,4 +24,10 @@ describe('reportError', () => {
     expect(consoleError).toHaveBeenCalledWith(bug);
     consoleError.mockRestore();
   });
+
+  it('leaves a missing staff leave record out: the leave pages explain it in place', () => {
+    const notify = vi.fn();
+    reportError(new AppError('NO_STAFF_RECORD', 'You have no staff leave record yet.', { status: 403 }), notify);
+    expect(notify).not.toHaveBeenCalled();
+  });
 });

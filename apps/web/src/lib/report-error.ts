@@ -12,8 +12,12 @@ export function toAppError(error: unknown): AppError {
   return new AppError('INTERNAL_ERROR', i18n.t('unknownError'));
 }
 
-/** Shows an error in the seed's notification, once per error object. */
+/**
+ * Shows an error in the seed's notification, once per error object. Having no staff leave record
+ * is not an error to the user: the leave pages say so in place (components/no-staff-record).
+ */
 export function reportError(error: unknown, notify: (options: NotifyOptions) => void): void {
+  if (isAppError(error) && error.code === 'NO_STAFF_RECORD') return;
   if (typeof error === 'object' && error !== null) {
     if (reported.has(error)) return;
     reported.add(error);

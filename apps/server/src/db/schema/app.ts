@@ -1,4 +1,5 @@
-import { bigint, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** Facts about this installation, such as when it first started (decides the demo seed). */
 export const appMeta = pgTable('app_meta', {
@@ -29,4 +30,19 @@ export const rateLimitCounters = pgTable(
     windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('rate_limit_counters_window_ends_at_idx').on(t.windowEndsAt)],
+);
+
+/**
+ * What a signed-in user chose for themselves, by identity `sub`: the language the portal writes
+ * to them in (decision record 0032). Kept by the portal, so every replica and every mail sent on
+ * someone else's action (a decision, a submission to an approver) finds it in the same database.
+ */
+export const userSettings = pgTable(
+  'user_settings',
+  {
+    identitySub: text('identity_sub').primaryKey(),
+    language: text('language', { enum: ['en', 'ms'] }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('user_settings_language', sql`${t.language} in ('en', 'ms')`)],
 );

@@ -10,7 +10,7 @@ import type { Clock } from '../../clock';
 import type { Database, Queryable } from '../../db/client';
 import type { Caller } from '../../plugins/auth';
 import { departmentSizes, findStaffByIds, type StaffRow } from '../staff-records/staff-records.repository';
-import { NO_STAFF_RECORD, type StaffRecordService } from '../staff-records/staff-records.service';
+import { noStaffRecord, type StaffRecordService } from '../staff-records/staff-records.service';
 import { approversActedForBy, mayDecideForApprover } from './acting-approver';
 import { balanceFacts, balancesFromFacts, typesBehind } from './leave-balances.service';
 import type { LeaveTransitions } from './leave-transitions';
@@ -61,7 +61,7 @@ export function createLeaveApprovalService({
     /** My approval queue (ADMIN: everyone's), with the balance after and who else is away. */
     async approvals(caller: Caller): Promise<ApprovalItem[]> {
       const person = await staffRecords.ofCaller(caller.user);
-      if (!person && !caller.isAdmin) throw forbidden(NO_STAFF_RECORD);
+      if (!person && !caller.isAdmin) throw noStaffRecord();
       // Nobody decides their own request, so it is not in their queue even for an HR admin.
       const approvers = (await approversOfQueue(db, caller, person, clock.today())) ?? [null];
       const queue = (

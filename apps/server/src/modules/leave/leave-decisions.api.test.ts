@@ -117,7 +117,7 @@ describe('POST /api/leave/requests/:referenceId/decision', () => {
   it('answers 409 for a request that is no longer waiting, and 404 for an unknown reference', async () => {
     const ctx = await setup();
     const a = await applyAs(ctx, 'hr', week);
-    await decide(ctx, 'hradmin', a.referenceId, 'reject');
+    await decide(ctx, 'hradmin', a.referenceId, 'reject', 'Month-end closing');
     const again = await decide(ctx, 'hradmin', a.referenceId, 'approve');
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({
@@ -134,6 +134,8 @@ describe('POST /api/leave/requests/:referenceId/decision', () => {
     ['an unknown decision', { decision: 'maybe' }, 'decision'],
     ['no decision', {}, 'decision'],
     ['over-long remarks', { decision: 'approve', remarks: 'x'.repeat(1001) }, 'remarks'],
+    ['a rejection without remarks', { decision: 'reject' }, 'remarks'],
+    ['a rejection with blank remarks', { decision: 'reject', remarks: '   ' }, 'remarks'],
   ])('refuses %s with 400 naming the field, changing nothing', async (_name, body, field) => {
     const ctx = await setup();
     const a = await applyAs(ctx, 'hr', week);
@@ -142,6 +144,19 @@ describe('POST /api/leave/requests/:referenceId/decision', () => {
     expect(response.json()).toMatchObject({ code: 'VALIDATION_ERROR', field });
     expect(await statusOf(ctx, a.referenceId)).toEqual({ status: 0, remarks: null });
     expect(await rowCounts(ctx.database.db)).toEqual({ requests: 1, events: 1 });
+  });
+
+  it('asks for the reason when a cancellation is rejected, and approves without remarks', async () => {
+    const ctx = await setup();
+    const a = await applyAs(ctx, 'hr', week);
+    expect((await decide(ctx, 'hradmin', a.referenceId, 'approve')).statusCode).toBe(200);
+    expect((await cancel(ctx, 'hr', a.referenceId)).json()).toMatchObject({ status: 4 });
+    const refused = await decide(ctx, 'hradmin', a.referenceId, 'reject');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ code: 'VALIDATION_ERROR', field: 'remarks' });
+    expect(refused.json<{ message: string }>().message).toMatch(/reason/);
+    expect((await statusOf(ctx, a.referenceId))!.status).toBe(4);
+    expect((await eventsOf(ctx, a.referenceId)).map((e) => e.toStatus)).toEqual([0, 1, 4]);
   });
 
   it('refuses a malformed reference with 400 naming it', async () => {
@@ -215,7 +230,7 @@ describe('POST /api/leave/requests/:referenceId/cancel', () => {
   it('answers 409 for a request that cannot be cancelled in its state, 403 for others, 404 for unknown', async () => {
     const ctx = await setup();
     const a = await applyAs(ctx, 'hr', week);
-    await decide(ctx, 'hradmin', a.referenceId, 'reject');
+    await decide(ctx, 'hradmin', a.referenceId, 'reject', 'Month-end closing');
     const rejected = await cancel(ctx, 'hr', a.referenceId);
     expect(rejected.statusCode).toBe(409);
     expect(rejected.json()).toEqual({

@@ -45,7 +45,10 @@ describe('leave e-mail', () => {
       remarks: 'Enjoy',
     });
     await call(ctx, 'hr', 'POST', `/api/leave/requests/${a.referenceId}/cancel`, { remarks: 'Plans changed' });
-    await call(ctx, 'hradmin', 'POST', `/api/leave/requests/${a.referenceId}/decision`, { decision: 'reject' });
+    await call(ctx, 'hradmin', 'POST', `/api/leave/requests/${a.referenceId}/decision`, {
+      decision: 'reject',
+      remarks: 'Already booked',
+    });
     mails = await outbox(ctx);
     expect(mails.map((m) => [m.recipient, m.subject])).toEqual([
       ['hradmin@staffportal.example', `Leave request ${a.referenceId} from Muhammad Hafiz waits for your approval`],
@@ -56,6 +59,54 @@ describe('leave e-mail', () => {
     expect(mails[1]!.body).toContain('Decided by: Tan Mei Ling');
     expect(mails[1]!.body).toContain('Remarks: Enjoy');
     expect(mails[2]!.body).toContain('Remarks: Plans changed');
+  });
+
+  it('writes to each person in the language they chose on their profile, English otherwise', async () => {
+    const ctx = await setup();
+    const chooses = (who: 'hr' | 'hradmin', language: string) =>
+      call(ctx, who, 'PUT', '/api/me/language', { language }).then((r) => expect(r.statusCode).toBe(204));
+    // Tan Mei Ling, the approver, reads Malay; Hafiz has chosen nothing yet.
+    await chooses('hradmin', 'ms');
+    const a = await applyAs(ctx, 'hr', week);
+    await call(ctx, 'hradmin', 'POST', `/api/leave/requests/${a.referenceId}/decision`, {
+      decision: 'approve',
+      remarks: 'Selamat bercuti',
+    });
+    // Hafiz switches to Malay; the next decision reaches him in it.
+    await chooses('hr', 'ms');
+    await call(ctx, 'hr', 'POST', `/api/leave/requests/${a.referenceId}/cancel`, { remarks: 'Rancangan berubah' });
+    await call(ctx, 'hradmin', 'POST', `/api/leave/requests/${a.referenceId}/decision`, {
+      decision: 'reject',
+      remarks: 'Sudah ditempah',
+    });
+    await chooses('hradmin', 'en');
+    const b = await applyAs(ctx, 'hr', { ...week, startDate: '2027-04-05', endDate: '2027-04-05' });
+
+    const mails = await outbox(ctx);
+    expect(mails.map((m) => [m.recipient, m.subject])).toEqual([
+      [
+        'hradmin@staffportal.example',
+        `Permohonan cuti ${a.referenceId} daripada Muhammad Hafiz menunggu kelulusan anda`,
+      ],
+      ['hr@staffportal.example', `Your leave request ${a.referenceId} was approved`],
+      ['hradmin@staffportal.example', `Muhammad Hafiz memohon pembatalan cuti yang telah diluluskan ${a.referenceId}`],
+      [
+        'hr@staffportal.example',
+        `Permohonan cuti anda ${a.referenceId} kekal diluluskan: permohonan pembatalan ditolak`,
+      ],
+      ['hradmin@staffportal.example', `Leave request ${b.referenceId} from Muhammad Hafiz waits for your approval`],
+    ]);
+    expect(mails[0]!.body).toContain('Muhammad Hafiz telah memohon cuti.');
+    expect(mails[0]!.body).toContain('Tarikh: 2027-03-08 hingga 2027-03-12, 4 hari');
+    expect(mails[0]!.body).toContain('Sebab: Family trip');
+    expect(mails[0]!.body).toContain(
+      'Buat keputusan di halaman kelulusan: https://portal.example.org/shared/hr-services/leave/approval',
+    );
+    expect(mails[2]!.body).toContain('Catatan: Rancangan berubah');
+    expect(mails[3]!.body).toContain('Diputuskan oleh: Tan Mei Ling');
+    expect(mails[3]!.body).toContain('Catatan: Sudah ditempah');
+    expect(mails[3]!.body).toContain('Cuti anda: https://portal.example.org/shared/hr-services/leave/my-leaves');
+    expect(mails[4]!.body).not.toMatch(/Tarikh|hari/);
   });
 
   it('queues nothing for a refused request, a lost race or a withdrawn pending request', async () => {
@@ -70,7 +121,10 @@ describe('leave e-mail', () => {
     const b = await applyAs(ctx, 'hr', week);
     const decisions = await Promise.all([
       call(ctx, 'hradmin', 'POST', `/api/leave/requests/${b.referenceId}/decision`, { decision: 'approve' }),
-      call(ctx, 'itadmin', 'POST', `/api/leave/requests/${b.referenceId}/decision`, { decision: 'reject' }),
+      call(ctx, 'itadmin', 'POST', `/api/leave/requests/${b.referenceId}/decision`, {
+        decision: 'reject',
+        remarks: 'No',
+      }),
     ]);
     expect(decisions.map((d) => d.statusCode).sort()).toEqual([200, 409]);
     // One submission each, and one decision for the winner only.

@@ -89,7 +89,9 @@ describe('leave API: who may call it', () => {
     ] as const) {
       const response = await call(ctx, 'stranger', method, url, payload);
       expect(response.statusCode).toBe(403);
-      expect(response.json<{ message: string }>().message).toMatch(/no staff leave record/);
+      // Its own code, so the web app says it in place and in the user's language, not as an error.
+      expect(response.json()).toMatchObject({ code: 'NO_STAFF_RECORD' });
+      expect(response.json<{ message: string }>().message).toMatch(/no staff leave record.*HR administrator adds it/);
     }
     expect(await rowCounts(ctx.database.db)).toEqual({ requests: 0, events: 0 });
   });

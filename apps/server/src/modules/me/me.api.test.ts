@@ -3,6 +3,7 @@ import * as admin from '@staff-portal/identity/admin';
 import { PASSWORD_CHANGED_ATTRIBUTE } from '@staff-portal/shared/constants';
 import { signedInUserSchema } from '@staff-portal/shared/signed-in-user';
 import { callIdentity, createUser, PASSWORD } from '../../identity/identity-test-kit';
+import { userSettings } from '../../db/schema/app';
 import { createTestApp, listen, type TestContext } from '../../test/app';
 
 const user = {
@@ -165,5 +166,45 @@ describe('GET /api/me with the embedded identity service', () => {
     expect((await me(ctx, `Bearer ${revoked.IdToken}`)).statusCode).toBe(401);
     // Only that session ends: the same user's other sign-in still works.
     expect((await me(ctx, `Bearer ${other.IdToken}`)).statusCode).toBe(200);
+  });
+});
+
+describe('PUT /api/me/language', () => {
+  it('keeps the language a user chose, the last choice winning, for any signed-in user', async () => {
+    const ctx = await createTestApp();
+    const club = { sub: '6f1c2d3e-0000-4000-8000-000000000099', email: 'club@staffportal.example', groups: ['CLUB'] };
+    for (const [who, language] of [
+      [user, 'ms'],
+      [club, 'ms'],
+      [user, 'en'],
+    ] as const) {
+      const response = await ctx.app.inject({
+        method: 'PUT',
+        url: '/api/me/language',
+        headers: { authorization: `Bearer ${await ctx.tokens.idToken(who)}` },
+        payload: { language },
+      });
+      expect(response.statusCode).toBe(204);
+    }
+    const rows = await ctx.database.db.select().from(userSettings).orderBy(userSettings.identitySub);
+    expect(rows.map((row) => [row.identitySub, row.language])).toEqual([
+      [user.sub, 'en'],
+      [club.sub, 'ms'],
+    ]);
+  });
+
+  it('refuses a language it does not speak with 400 naming it, and anyone not signed in with 401', async () => {
+    const ctx = await createTestApp();
+    const bad = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/me/language',
+      headers: { authorization: `Bearer ${await ctx.tokens.idToken(user)}` },
+      payload: { language: 'fr' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ field: 'language' });
+    const anonymous = await ctx.app.inject({ method: 'PUT', url: '/api/me/language', payload: { language: 'ms' } });
+    expect(anonymous.statusCode).toBe(401);
+    expect(await ctx.database.db.select().from(userSettings)).toEqual([]);
   });
 });

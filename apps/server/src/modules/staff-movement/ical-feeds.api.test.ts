@@ -159,7 +159,10 @@ describe('GET /api/leave/ical/:token.ics', () => {
       endDate: plusDays(monday, 2),
       reason: '',
     });
-    await call(ctx, 'hradmin', 'POST', `/api/leave/requests/${rejected.referenceId}/decision`, { decision: 'reject' });
+    await call(ctx, 'hradmin', 'POST', `/api/leave/requests/${rejected.referenceId}/decision`, {
+      decision: 'reject',
+      remarks: 'Already booked',
+    });
     const colleague = await applyAs(ctx, 'hr2', {
       leaveTypeId: 'LVE0001',
       startDate: plusDays(monday, 3),

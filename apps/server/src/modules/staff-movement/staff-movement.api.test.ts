@@ -139,7 +139,10 @@ describe('GET /api/leave/movement', () => {
     await call(ctx, 'hradmin', 'POST', `/api/leave/requests/${approved.referenceId}/decision`, { decision: 'approve' });
     const pending = await applyAs(ctx, 'hr2', { ...week, startDate: '2027-03-12', endDate: '2027-03-12' });
     const rejected = await applyAs(ctx, 'hr2', { ...week, startDate: '2027-03-09', endDate: '2027-03-09' });
-    await call(ctx, 'hradmin', 'POST', `/api/leave/requests/${rejected.referenceId}/decision`, { decision: 'reject' });
+    await call(ctx, 'hradmin', 'POST', `/api/leave/requests/${rejected.referenceId}/decision`, {
+      decision: 'reject',
+      remarks: 'Already booked',
+    });
     await call(ctx, 'hr2', 'POST', '/api/leave/movements', visit);
     // Another department's movement stays out of HR's calendar.
     await call(ctx, 'hradmin', 'POST', '/api/leave/movements', visit);

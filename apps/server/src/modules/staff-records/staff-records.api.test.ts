@@ -1,7 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import * as admin from '@staff-portal/identity/admin';
 import type { StaffRecord } from '@staff-portal/shared/leave';
 import type { StaffDetail } from '@staff-portal/shared/leave-admin';
+import type { IdentityAccount } from '@staff-portal/shared/staff-records';
 import { staff } from '../../db/schema/organisation';
 import { createTestApp, type TestContext } from '../../test/app';
 import { NOT_ADMIN, applyAs, call, callAsEach, seedLeaveFixture, staffIds } from '../../test/leave-fixture';
@@ -185,5 +188,202 @@ describe('GET /api/leave/admin/staff/:staffId', () => {
     const bad = await call(ctx, 'itadmin', 'GET', '/api/leave/admin/staff/nobody');
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ field: 'staffId' });
+  });
+});
+
+const newcomer = {
+  displayName: 'Siti Aminah',
+  email: 'Siti.Aminah@staffportal.example',
+  departmentCode: 'HR',
+  approverStaffId: staffIds.hradmin,
+  joinDate: '2026-11-02',
+  gender: 'F',
+  workingDaysMask: 31,
+};
+
+async function staffCount(ctx: TestContext) {
+  return (await ctx.database.db.select({ n: count() }).from(staff))[0]!.n;
+}
+
+/** An account in the embedded identity service, as the access-control page would create it. */
+async function identityAccount(ctx: TestContext, email: string, name: string) {
+  const { User } = await admin.adminCreateUser(ctx.app.identity!.context, {
+    UserPoolId: ctx.config.identity.userPoolId,
+    Username: email,
+    UserAttributes: [
+      { Name: 'email', Value: email },
+      { Name: 'email_verified', Value: 'true' },
+      { Name: 'name', Value: name },
+    ],
+    MessageAction: 'SUPPRESS',
+  });
+  return User.Username;
+}
+
+describe('POST /api/leave/admin/staff', () => {
+  it('adds a record with a new staff id, which links to the account by its verified e-mail on first use', async () => {
+    const ctx = await setup();
+    // Read once, so the list is in the read cache: the new record must still show.
+    expect((await call(ctx, 'hradmin', 'GET', '/api/leave/admin/staff')).json<Page>().total).toBe(7);
+    const response = await call(ctx, 'hradmin', 'POST', '/api/leave/admin/staff', newcomer);
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toEqual({
+      staffId: 'LVUSR0000000008',
+      displayName: 'Siti Aminah',
+      email: 'siti.aminah@staffportal.example',
+      departmentCode: 'HR',
+      approverStaffId: staffIds.hradmin,
+      approverName: 'Tan Mei Ling',
+      joinDate: '2026-11-02',
+      leavingDate: null,
+      gender: 'F',
+      workingDaysMask: 31,
+      active: true,
+      identitySub: null,
+    });
+    const listed = (await call(ctx, 'hradmin', 'GET', '/api/leave/admin/staff?search=siti')).json<Page>();
+    expect(listed.items.map((s) => s.staffId)).toEqual(['LVUSR0000000008']);
+
+    // Her first call links her account to the record, and her leave pages work.
+    const siti = { sub: '00000000-0000-4000-8000-000000000123', email: 'siti.aminah@staffportal.example' };
+    const headers = { authorization: `Bearer ${await ctx.tokens.idToken({ ...siti, groups: ['HR'] })}` };
+    const mine = await ctx.app.inject({ method: 'GET', url: '/api/leave/me', headers });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json<{ staff: StaffRecord }>().staff.staffId).toBe('LVUSR0000000008');
+    expect((await stored(ctx, 'LVUSR0000000008')).identitySub).toBe(siti.sub);
+  });
+
+  it('links at once to an identity account the admin picked from those without a record', async () => {
+    const ctx = await setup();
+    const sub = await identityAccount(ctx, 'new.hire@staffportal.example', 'New Hire');
+    await identityAccount(ctx, 'hr@staffportal.example', 'Muhammad Hafiz');
+    const accounts = await call(ctx, 'itadmin', 'GET', '/api/leave/admin/staff/accounts?search=new');
+    expect(accounts.statusCode).toBe(200);
+    expect(accounts.json()).toEqual([{ sub, email: 'new.hire@staffportal.example', name: 'New Hire' }]);
+    // By name too; an account whose e-mail already has a record is not offered.
+    expect((await call(ctx, 'itadmin', 'GET', '/api/leave/admin/staff/accounts?search=Muhammad')).json()).toEqual([]);
+    expect(
+      (await call(ctx, 'itadmin', 'GET', '/api/leave/admin/staff/accounts'))
+        .json<IdentityAccount[]>()
+        .map((a) => a.sub),
+    ).toEqual([sub]);
+
+    const response = await call(ctx, 'itadmin', 'POST', '/api/leave/admin/staff', {
+      ...newcomer,
+      displayName: 'New Hire',
+      email: 'new.hire@staffportal.example',
+      identitySub: sub,
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({ staffId: 'LVUSR0000000008', identitySub: sub });
+    expect((await call(ctx, 'itadmin', 'GET', '/api/leave/admin/staff/accounts')).json()).toEqual([]);
+  });
+
+  const badNew: [string, object, string, RegExp][] = [
+    ['an e-mail that has a record (any case)', { email: 'HR@staffportal.example' }, 'email', /already/],
+    ['a malformed e-mail', { email: 'siti' }, 'email', /e-mail/],
+    ['no name', { displayName: '  ' }, 'displayName', /name/],
+    ['an unknown department', { departmentCode: 'NOPE' }, 'departmentCode', /no department NOPE/],
+    ['an unknown approver', { approverStaffId: 'LVUSR0000000099' }, 'approverStaffId', /no staff record/],
+    ['no working days', { workingDaysMask: 0 }, 'workingDaysMask', /at least one working day/],
+    ['a join date that is not a date', { joinDate: '2026-02-30' }, 'joinDate', /date/],
+    ['an unknown gender', { gender: 'X' }, 'gender', /./],
+    ['an identity account that does not exist', { identitySub: randomUUID() }, 'identitySub', /no identity account/],
+    ['a malformed identity account', { identitySub: 'siti' }, 'identitySub', /UUID/],
+  ];
+  it.each(badNew)('refuses %s with 400 naming the field, writing nothing', async (_name, change, field, message) => {
+    const ctx = await setup();
+    const response = await call(ctx, 'hradmin', 'POST', '/api/leave/admin/staff', { ...newcomer, ...change });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'VALIDATION_ERROR', field });
+    expect(response.json<{ message: string }>().message).toMatch(message);
+    expect(await staffCount(ctx)).toBe(7);
+  });
+
+  it("refuses an identity account that has a record already, or another e-mail than the account's", async () => {
+    const ctx = await setup();
+    const sub = await identityAccount(ctx, 'new.hire@staffportal.example', 'New Hire');
+    await ctx.database.db.update(staff).set({ identitySub: sub }).where(eq(staff.staffId, staffIds.hr2));
+    const linked = await call(ctx, 'hradmin', 'POST', '/api/leave/admin/staff', {
+      ...newcomer,
+      email: 'new.hire@staffportal.example',
+      identitySub: sub,
+    });
+    expect(linked.statusCode).toBe(400);
+    expect(linked.json()).toMatchObject({ field: 'identitySub' });
+    expect(linked.json<{ message: string }>().message).toMatch(/already has a staff record/);
+
+    const other = await identityAccount(ctx, 'another@staffportal.example', 'Another');
+    const mismatch = await call(ctx, 'hradmin', 'POST', '/api/leave/admin/staff', { ...newcomer, identitySub: other });
+    expect(mismatch.statusCode).toBe(400);
+    expect(mismatch.json()).toMatchObject({ field: 'email' });
+    expect(mismatch.json<{ message: string }>().message).toContain('another@staffportal.example');
+    expect(await staffCount(ctx)).toBe(7);
+  });
+
+  it('refuses every department but the admins with 403, writing nothing', async () => {
+    const ctx = await setup();
+    for (const { department, response } of await callAsEach(
+      ctx,
+      NOT_ADMIN,
+      'POST',
+      '/api/leave/admin/staff',
+      newcomer,
+    )) {
+      expect(response.statusCode, department).toBe(403);
+    }
+    for (const url of ['/api/leave/admin/staff/accounts', '/api/leave/admin/departments']) {
+      for (const { department, response } of await callAsEach(ctx, NOT_ADMIN, 'GET', url)) {
+        expect(response.statusCode, `${department} ${url}`).toBe(403);
+      }
+    }
+    expect(await staffCount(ctx)).toBe(7);
+  });
+
+  it('gives records added at the same time different staff ids, and one e-mail only one record', async () => {
+    const ctx = await setup();
+    const answers = await Promise.all(
+      [1, 2, 3, 4].map((n) =>
+        call(ctx, 'hradmin', 'POST', '/api/leave/admin/staff', { ...newcomer, email: `new${n}@staffportal.example` }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual([201, 201, 201, 201]);
+    expect(new Set(answers.map((a) => a.json<StaffRecord>().staffId)).size).toBe(4);
+    expect(answers.map((a) => a.json<StaffRecord>().staffId).sort()).toEqual([
+      'LVUSR0000000008',
+      'LVUSR0000000009',
+      'LVUSR0000000010',
+      'LVUSR0000000011',
+    ]);
+
+    const twins = await Promise.all(
+      [1, 2].map(() =>
+        call(ctx, 'itadmin', 'POST', '/api/leave/admin/staff', { ...newcomer, email: 'twin@staffportal.example' }),
+      ),
+    );
+    expect(twins.map((a) => a.statusCode).sort()).toEqual([201, 400]);
+    expect(twins.find((a) => a.statusCode === 400)!.json()).toMatchObject({ field: 'email' });
+    expect(await staffCount(ctx)).toBe(12);
+  });
+});
+
+describe('GET /api/leave/admin/departments', () => {
+  it('lists the departments a record can belong to', async () => {
+    const ctx = await setup();
+    const response = await call(ctx, 'hradmin', 'GET', '/api/leave/admin/departments');
+    expect(response.statusCode).toBe(200);
+    const list = response.json<{ code: string; name: string }[]>();
+    expect(list.map((d) => d.code)).toEqual([
+      'CLUB',
+      'CREDIT_COOP',
+      'GS_COOP',
+      'HR',
+      'HRAdmin',
+      'IR',
+      'IRAdmin',
+      'ITAdmin',
+      'UNION',
+    ]);
+    expect(list.find((d) => d.code === 'HR')).toEqual({ code: 'HR', name: 'Human Resources' });
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, max, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { StaffRecord } from '@staff-portal/shared/leave';
 import type { Queryable, Transaction } from '../../db/client';
@@ -92,6 +92,61 @@ export async function searchStaff(db: Queryable, filter: StaffSearch) {
     db.select({ n: count() }).from(staff).where(where),
   ]);
   return { items: rows, total: totals[0]?.n ?? 0 };
+}
+
+/** The staff record with this e-mail, in any case (e-mail addresses are compared that way everywhere). */
+export async function findStaffByEmail(db: Queryable, email: string): Promise<StaffRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(staff)
+    .where(sql`lower(${staff.email}) = lower(${email})`)
+    .limit(1);
+  return row;
+}
+
+/** Of these identity accounts, the subs and e-mails (lower case) that a staff record already has. */
+export async function staffOfAccounts(db: Queryable, accounts: { sub: string; email: string }[]) {
+  if (accounts.length === 0) return { subs: new Set<string>(), emails: new Set<string>() };
+  const rows = await db
+    .select({ sub: staff.identitySub, email: sql<string>`lower(${staff.email})` })
+    .from(staff)
+    .where(
+      or(
+        inArray(
+          staff.identitySub,
+          accounts.map((a) => a.sub),
+        ),
+        inArray(
+          sql`lower(${staff.email})`,
+          accounts.map((a) => a.email.toLowerCase()),
+        ),
+      ),
+    );
+  return {
+    subs: new Set(rows.flatMap((r) => (r.sub === null ? [] : [r.sub]))),
+    emails: new Set(rows.map((r) => r.email)),
+  };
+}
+
+/** The staff id after the highest one given so far (ids are fixed-width, so text order is number order). */
+export async function nextStaffId(db: Queryable): Promise<string> {
+  const [row] = await db.select({ highest: max(staff.staffId) }).from(staff);
+  const highest = row?.highest ? Number(row.highest.slice('LVUSR'.length)) : 0;
+  if (highest >= 9_999_999_999) throw new Error('Every staff id (LVUSR + 10 digits) is taken.');
+  return `LVUSR${String(highest + 1).padStart(10, '0')}`;
+}
+
+/**
+ * Inserts a staff record unless one with its id, e-mail or identity link exists (or is being
+ * inserted by a transaction that then commits): answers whether it was inserted.
+ */
+export async function insertStaff(tx: Transaction, values: typeof staff.$inferInsert): Promise<boolean> {
+  const rows = await tx.insert(staff).values(values).onConflictDoNothing().returning({ staffId: staff.staffId });
+  return rows.length > 0;
+}
+
+export async function listDepartments(db: Queryable) {
+  return db.select({ code: departments.code, name: departments.name }).from(departments).orderBy(asc(departments.code));
 }
 
 export async function departmentExists(db: Queryable, code: string): Promise<boolean> {

@@ -1,25 +1,40 @@
-import { forbidden, notFound, validationError } from '@staff-portal/shared/errors';
+import { AppError, notFound, validationError } from '@staff-portal/shared/errors';
 import type { StaffRecord, UpdateStaffInput } from '@staff-portal/shared/leave';
 import type { StaffDetail } from '@staff-portal/shared/leave-admin';
+import type { CreateStaffValues, Department, IdentityAccount } from '@staff-portal/shared/staff-records';
 import type { TokenUser } from '../../auth/token-verifier';
-import type { Database } from '../../db/client';
+import type { Database, Queryable } from '../../db/client';
+import type { IdentityAccounts } from './identity-accounts';
 import {
   departmentExists,
   findStaff,
+  findStaffByEmail,
   findStaffBySub,
   identitySubOf,
+  insertStaff,
   linkStaffByEmail,
+  listDepartments,
   lockStaff,
+  nextStaffId,
   searchStaff,
+  staffOfAccounts,
   staffRecord,
   updateStaff,
   type StaffRow,
   type StaffSearch,
 } from './staff-records.repository';
 
-/** Said wherever a signed-in user needs a staff record and has none. */
+/**
+ * Said wherever a signed-in user needs a staff record and has none: what it means, who can fix
+ * it, and what happens then. The web app shows its own words for the code, in the user's language.
+ */
 export const NO_STAFF_RECORD =
-  'You have no staff leave record yet. Ask an HR administrator to create one for your account.';
+  'You have no staff leave record yet, so there is no leave to show or apply for. An HR administrator adds it in the E-Leave System Admin (Staff, Add a staff record); your leave pages work as soon as it exists.';
+
+export const noStaffRecord = () => new AppError('NO_STAFF_RECORD', NO_STAFF_RECORD);
+
+/** At most this many identity accounts are offered to link a new record to. */
+const ACCOUNTS_OFFERED = 20;
 
 /** Whether the token vouches for its e-mail: Cognito sends `email_verified` as a boolean or a string. */
 function emailVerified(user: TokenUser): boolean {
@@ -31,8 +46,37 @@ function emailVerified(user: TokenUser): boolean {
  * Staff records: the person behind an identity account (staff id, department, approver, join
  * date, gender, working days), the one owner of how a signed-in user finds their record.
  */
-export function createStaffRecordService({ database }: { database: Database }) {
+export function createStaffRecordService({
+  database,
+  identityAccounts,
+}: {
+  database: Database;
+  /** Where identity accounts are listed; without it, none are offered and none can be picked. */
+  identityAccounts?: IdentityAccounts | undefined;
+}) {
   const { db } = database;
+
+  /** The approver must exist; a new record has no reports yet, so it cannot close a loop. */
+  async function checkApprover(tx: Queryable, staffId: string | null, approverStaffId: string | null) {
+    if (approverStaffId === null) return;
+    if (approverStaffId === staffId) throw validationError('Nobody can approve their own leave.', 'approverStaffId');
+    if (!(await findStaff(tx, approverStaffId))) {
+      throw validationError(`There is no staff record ${approverStaffId}.`, 'approverStaffId');
+    }
+  }
+
+  /** The picked identity account: it exists, has no record yet, and has the record's e-mail. */
+  async function checkAccount(input: CreateStaffValues): Promise<void> {
+    if (input.identitySub === null) return;
+    if (!identityAccounts) {
+      throw validationError('Identity accounts cannot be picked on this server.', 'identitySub');
+    }
+    const account = await identityAccounts.bySub(input.identitySub);
+    if (!account) throw validationError(`There is no identity account ${input.identitySub}.`, 'identitySub');
+    if (account.email.toLowerCase() !== input.email) {
+      throw validationError(`The chosen account's e-mail is ${account.email}; the record must have the same.`, 'email');
+    }
+  }
 
   /**
    * The caller's staff record, by identity `sub`. A record not linked yet is linked on first use
@@ -54,7 +98,7 @@ export function createStaffRecordService({ database }: { database: Database }) {
     /** The caller's record, or a refusal that says what to do. */
     async requireOfCaller(user: TokenUser): Promise<StaffRow> {
       const person = await ofCaller(user);
-      if (!person) throw forbidden(NO_STAFF_RECORD);
+      if (!person) throw noStaffRecord();
       return person;
     },
 
@@ -78,6 +122,62 @@ export function createStaffRecordService({ database }: { database: Database }) {
     },
 
     /**
+     * ADMIN: a new staff member's record, with the next staff id. It links to the picked identity
+     * account now, or to the account with its e-mail when that person first uses the leave pages.
+     */
+    async create(input: CreateStaffValues): Promise<StaffDetail> {
+      // Asked before the transaction: the identity service may be a network call away.
+      await checkAccount(input);
+      return db.transaction(async (tx) => {
+        const taken = async () => {
+          if (await findStaffByEmail(tx, input.email)) {
+            throw validationError(`There is already a staff record with the e-mail ${input.email}.`, 'email');
+          }
+          if (input.identitySub !== null && (await findStaffBySub(tx, input.identitySub))) {
+            throw validationError('That identity account already has a staff record.', 'identitySub');
+          }
+        };
+        await taken();
+        if (!(await departmentExists(tx, input.departmentCode))) {
+          throw validationError(`There is no department ${input.departmentCode}.`, 'departmentCode');
+        }
+        await checkApprover(tx, null, input.approverStaffId);
+        // Another admin adding a record at the same moment may take the same next id, or the same
+        // e-mail: the insert then waits for theirs, skips, and the checks run again on what it made.
+        for (let attempt = 0; ; attempt++) {
+          const staffId = await nextStaffId(tx);
+          const inserted = await insertStaff(tx, {
+            staffId,
+            displayName: input.displayName,
+            email: input.email,
+            identitySub: input.identitySub,
+            departmentCode: input.departmentCode,
+            approverStaffId: input.approverStaffId,
+            joinDate: input.joinDate,
+            gender: input.gender,
+            workingDaysMask: input.workingDaysMask,
+          });
+          if (inserted) return { ...(await staffRecord(tx, staffId))!, identitySub: input.identitySub };
+          await taken();
+          if (attempt >= 10) throw new Error('No free staff id after 10 attempts.');
+        }
+      });
+    },
+
+    /** ADMIN: identity accounts that no staff record has (by `sub` or e-mail), by e-mail or name. */
+    async accountsWithoutRecord(search: string | undefined): Promise<IdentityAccount[]> {
+      if (!identityAccounts) return [];
+      const accounts = await identityAccounts.find(search ?? '', ACCOUNTS_OFFERED);
+      const { subs, emails } = await staffOfAccounts(db, accounts);
+      return accounts.filter((a) => !subs.has(a.sub) && !emails.has(a.email.toLowerCase()));
+    },
+
+    /** ADMIN: the departments a record can belong to. */
+    async departments(): Promise<Department[]> {
+      return listDepartments(db);
+    },
+
+    /**
      * ADMIN: a staff member's approver, department, join and leaving dates, gender and working
      * days. Requests already submitted keep the approver they were sent to.
      */
@@ -93,13 +193,8 @@ export function createStaffRecordService({ database }: { database: Database }) {
         if (!(await departmentExists(tx, input.departmentCode))) {
           throw validationError(`There is no department ${input.departmentCode}.`, 'departmentCode');
         }
+        await checkApprover(tx, staffId, input.approverStaffId);
         if (input.approverStaffId !== null) {
-          if (input.approverStaffId === staffId) {
-            throw validationError('Nobody can approve their own leave.', 'approverStaffId');
-          }
-          if (!(await findStaff(tx, input.approverStaffId))) {
-            throw validationError(`There is no staff record ${input.approverStaffId}.`, 'approverStaffId');
-          }
           // Following the approvers up from the new one must not come back to this person.
           const seen = new Set<string>();
           for (let cursor: string | null = input.approverStaffId; cursor !== null && !seen.has(cursor);) {

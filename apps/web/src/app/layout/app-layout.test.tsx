@@ -149,6 +149,25 @@ describe('user card and Sign Out', () => {
     });
   });
 
+  // Keyboard focus shows it too, through MUI's :focus-visible check, which jsdom does not
+  // implement: shell.e2e.test.ts checks that in Chromium.
+  it('shows a long name in full, with the e-mail, on hover', async () => {
+    const user = userEvent.setup();
+    const long = 'Nur Aisyah binti Abdul Rahman al-Haj Muhammad Iskandar';
+    const email = 'nur.aisyah.abdul.rahman@staffportal.example';
+    await renderAt(DESKTOP, ['/'], testAuth(testUser({ displayName: long, email })));
+    const card = screen.getByRole('link', { name: `Open your profile: ${long}` });
+
+    await user.hover(card);
+    const tooltip = await screen.findByRole('tooltip');
+    expect(tooltip).toHaveTextContent(long);
+    expect(tooltip).toHaveTextContent(email);
+    // Announced as the card's description, not only shown.
+    expect(card).toHaveAccessibleDescription(`${long} ${email}`);
+    await user.unhover(card);
+    await waitFor(() => expect(screen.queryByRole('tooltip')).not.toBeInTheDocument());
+  });
+
   it.each([
     [{ displayName: null }, 'Nur Aisyah binti Rahman', 'aisyah@staffportal.example'],
     [{ displayName: null, name: null }, 'aisyah', 'aisyah@staffportal.example'],

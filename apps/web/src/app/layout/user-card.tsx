@@ -42,8 +42,21 @@ export function UserCard({ user, collapsed, onNavigate }: UserCardProps) {
   const email = validEmailOf(user) ?? t('common:invalidEmail');
   const label = t('sidebar.openProfile', { name });
 
+  // Collapsed, the card is only an avatar and the tooltip names the link. Expanded, a long name
+  // or e-mail is cut short, so the tooltip shows both in full and describes the link with them.
+  const full = (
+    <>
+      <Box component="span" sx={{ display: 'block', fontWeight: 600 }}>
+        {name}
+      </Box>
+      <Box component="span" sx={{ display: 'block' }}>
+        {email}
+      </Box>
+    </>
+  );
+
   return (
-    <Tooltip title={collapsed ? label : ''} placement="right">
+    <Tooltip title={collapsed ? label : full} describeChild={!collapsed} placement="right">
       <ListItemButton
         component={RouterLink}
         to="/profile"

@@ -1,5 +1,7 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { changeLanguage } from '../../lib/i18n';
 import { stubLeaveApi } from '../../test/leave-api-double';
 import { summary } from '../../test/leave-fixtures';
 import { testAuth, testUser } from '../../test/auth';
@@ -7,7 +9,7 @@ import { renderApp } from '../../test/render-app';
 
 const linkNames = async () => {
   await screen.findByRole('heading', { level: 1 });
-  return screen.queryAllByRole('link', { name: /^Open / }).map((link) => link.getAttribute('aria-label'));
+  return screen.queryAllByRole('link', { name: /^(Open|Buka) / }).map((link) => link.getAttribute('aria-label'));
 };
 
 describe('HomePage', () => {
@@ -58,10 +60,28 @@ describe('HomePage', () => {
     expect(screen.queryByRole('heading', { level: 2, name: /My leave/ })).not.toBeInTheDocument();
   });
 
-  it('says so when no page is listed for the department, and falls back to the e-mail name', async () => {
-    renderApp(['/'], testAuth(testUser({ department: ['CLUB'], displayName: null, name: null })));
+  it('tells a department with no pages what it can do: profile and team space', async () => {
+    const user = userEvent.setup();
+    const view = renderApp(['/'], testAuth(testUser({ department: ['UNION'], displayName: null, name: null })));
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, aisyah' })).toBeInTheDocument();
-    expect(screen.getByText(/No pages are listed for your departments yet/)).toBeInTheDocument();
-    expect(await linkNames()).toEqual([]);
+    expect(screen.getByText(/Your departments have no pages of their own yet/)).toBeInTheDocument();
+    expect(screen.getByText(/ask your administrator to add you to its department/)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'What you can do' })).toBeInTheDocument();
+    expect(await linkNames()).toEqual(['Open My Profile', 'Open Team Space']);
+    await user.click(screen.getByRole('link', { name: 'Open My Profile' }));
+    await waitFor(() => expect(view.pathname()).toBe('/profile'));
+  });
+
+  it('speaks Bahasa Malaysia to a department with no pages', async () => {
+    await changeLanguage('ms');
+    try {
+      renderApp(['/'], testAuth(testUser({ department: ['CLUB'] })));
+      expect(await screen.findByRole('heading', { level: 2, name: 'Apa yang boleh anda lakukan' })).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Buka Profil Saya' })).toHaveAttribute('href', '/profile');
+      expect(screen.getByRole('link', { name: 'Buka Ruang Pasukan' })).toHaveAttribute('href', '/team-space');
+    } finally {
+      await changeLanguage('en');
+      localStorage.clear();
+    }
   });
 });

@@ -2,7 +2,9 @@ import AdminPanelSettingsOutlinedIcon from '@mui/icons-material/AdminPanelSettin
 import BeachAccessOutlinedIcon from '@mui/icons-material/BeachAccessOutlined';
 import ComputerOutlinedIcon from '@mui/icons-material/ComputerOutlined';
 import GavelOutlinedIcon from '@mui/icons-material/GavelOutlined';
+import GroupsOutlinedIcon from '@mui/icons-material/GroupsOutlined';
 import ManageAccountsOutlinedIcon from '@mui/icons-material/ManageAccountsOutlined';
+import PersonOutlineOutlinedIcon from '@mui/icons-material/PersonOutlineOutlined';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { displayNameOf } from '@staff-portal/shared/signed-in-user';
@@ -30,8 +32,17 @@ const quickLinks: { key: LinkKey; path: string; icon: ReactNode }[] = [
 ];
 
 /**
+ * What every signed-in user can open, offered when no page is listed for their departments (the
+ * organisation's own department, CLUB, the co-ops) so that home is never a dead end.
+ */
+const everyoneLinks: { key: 'profile' | 'teamSpace'; path: string; icon: ReactNode }[] = [
+  { key: 'profile', path: '/profile', icon: <PersonOutlineOutlinedIcon /> },
+  { key: 'teamSpace', path: '/team-space', icon: <GroupsOutlinedIcon /> },
+];
+
+/**
  * Home (`/`): a greeting, my leave at a glance where I use E-Leave, and the quick links my
- * departments may open.
+ * departments may open, or, when they may open none, what anyone can do.
  */
 export function HomePage() {
   const { t } = useTranslation(['home', 'common']);
@@ -47,6 +58,14 @@ export function HomePage() {
       title: t(`links.${key}.title`),
       description: t(`links.${key}.description`),
     }));
+  const fallback = everyoneLinks.map(({ key, path, icon }) => ({
+    key,
+    path,
+    icon,
+    title: t(`links.${key}.title`),
+    description: t(`links.${key}.description`),
+  }));
+  const cards = visible.length > 0 ? visible : fallback;
 
   return (
     <Box sx={{ px: { xs: 2, sm: 3 }, py: { xs: 2, sm: 3 }, maxWidth: 1100, width: '100%' }}>
@@ -62,14 +81,12 @@ export function HomePage() {
         {visible.length > 0 ? t('intro') : t('noPages')}
       </Typography>
       {mayOpen(LEAVE) && <HomeLeaveSummary />}
-      {visible.length > 0 && (
-        <Box component="section" aria-labelledby="home-quick-links">
-          <Typography id="home-quick-links" variant="h6" component="h2" sx={{ mb: 2 }}>
-            {t('quickLinks')}
-          </Typography>
-          <LinkCardGrid cards={visible} openLabel={(page) => t('open', { page })} />
-        </Box>
-      )}
+      <Box component="section" aria-labelledby="home-quick-links">
+        <Typography id="home-quick-links" variant="h6" component="h2" sx={{ mb: 2 }}>
+          {visible.length > 0 ? t('quickLinks') : t('whatYouCanDo')}
+        </Typography>
+        <LinkCardGrid cards={cards} openLabel={(page) => t('open', { page })} />
+      </Box>
     </Box>
   );
 }

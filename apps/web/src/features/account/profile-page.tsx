@@ -16,6 +16,7 @@ import { useAuth } from '../../lib/auth-context';
 import { AccountPage } from './components/account-page';
 import { LanguageSwitch } from './components/language-switch';
 import { departmentLabels } from './profile-details';
+import type { UpdateUserAttributes } from './user-attributes';
 
 function Section({ title, titleId, children }: { title: string; titleId: string; children: ReactNode }) {
   return (
@@ -29,7 +30,7 @@ function Section({ title, titleId, children }: { title: string; titleId: string;
 }
 
 /** `/profile` (seed §2): name, e-mail, departments, Change Password, and the language switch. */
-export function ProfilePage() {
+export function ProfilePage({ updateUserAttributes }: { updateUserAttributes?: UpdateUserAttributes } = {}) {
   const { t } = useTranslation(['account', 'common']);
   const { user } = useAuth();
   const departmentId = useId();
@@ -128,7 +129,11 @@ export function ProfilePage() {
           <Typography id={languageHintId} variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
             {t('profile.languageHint')}
           </Typography>
-          <LanguageSwitch labelledBy={languageId} describedBy={languageHintId} />
+          <LanguageSwitch
+            labelledBy={languageId}
+            describedBy={languageHintId}
+            {...(updateUserAttributes === undefined ? {} : { updateUserAttributes })}
+          />
         </Box>
       </Card>
     </AccountPage>

@@ -140,6 +140,10 @@ export const msVocabulary: Record<string, string> = {
 
   // Texts the widget asks for that are in neither list (field labels and placeholders).
   'Code *': 'Kod *',
+  // Fixed texts of the primitives the widget uses (see translateFixedTexts).
+  'Password is hidden': 'Kata laluan disembunyikan',
+  'Password is shown': 'Kata laluan ditunjukkan',
+  'Country code': 'Kod negara',
   'New Password': 'Kata Laluan Baharu',
   'Enter your email': 'Masukkan e-mel anda',
   'Enter your Username': 'Masukkan Nama Pengguna anda',

@@ -1,16 +1,17 @@
 import '@aws-amplify/ui-react/styles.css';
 import './gate.css';
-import { Authenticator, Button, Flex, View } from '@aws-amplify/ui-react';
+import { Authenticator, Button, Flex, useAuthenticator, View } from '@aws-amplify/ui-react';
 import { signOut as amplifySignOut } from 'aws-amplify/auth';
 import { Hub } from 'aws-amplify/utils';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
-import type { ReactNode } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Logo } from '../../components/logo';
 import { useNotification } from '../../components/notification-context';
 import { SessionLostContext } from '../../lib/api-client';
 import { common } from '../../locales/en/common';
 import { changeLanguage, LANGUAGES } from '../../lib/i18n';
+import { translateFixedTexts } from './amplify-language';
 import { SignedInSession } from './signed-in-session';
 
 function GateHeader() {
@@ -52,13 +53,49 @@ const components = { Header: GateHeader, Footer: GateFooter };
 const formFields = { setupTotp: { QR: { totpIssuer: common.appName } } };
 
 /**
+ * The widget in the app's language. Amplify UI works out a step's labels and placeholders once,
+ * when the step first renders, so a language chosen under the widget would reach only its
+ * buttons: while nobody is signed in the widget is rendered afresh for each language. Its state
+ * (the step, a challenge under way) lives in the provider around it and is kept. Once signed in
+ * it renders the application, which must not start again when the language changes.
+ */
+function WidgetInAppLanguage({ children }: { children: ReactElement }) {
+  const { i18n } = useTranslation();
+  const { route } = useAuthenticator(({ route }) => [route]);
+  const signedIn = route === 'authenticated' || route === 'signOut';
+  const widget = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (signedIn || widget.current === null) return undefined;
+    return translateFixedTexts(widget.current);
+  }, [signedIn, i18n.language]);
+
+  const authenticator = (
+    <Authenticator
+      key={signedIn ? 'signed-in' : i18n.language}
+      hideSignUp
+      components={components}
+      formFields={formFields}
+    >
+      {() => children}
+    </Authenticator>
+  );
+  // The wrapper only marks where the widget is, for translateFixedTexts; it takes no part in the layout.
+  return signedIn ? (
+    authenticator
+  ) : (
+    <div ref={widget} style={{ display: 'contents' }}>
+      {authenticator}
+    </div>
+  );
+}
+
+/**
  * Seed §2 "Gate": unauthenticated visitors see only the sign-in widget with the logo centred
  * above it; once signed in, the main application (`children`) receives the user and sign-out
  * through AuthContext. Sign-up is hidden (accounts are created by administrators) and no
  * federated provider is configured, so the widget shows none.
  */
 export function Gate({ children }: { children: ReactNode }) {
-  // Renders the widget again when the language changes (see amplify-language.ts).
   const { t } = useTranslation();
   const { notify } = useNotification();
 
@@ -96,9 +133,9 @@ export function Gate({ children }: { children: ReactNode }) {
 
   return (
     <SessionLostContext value={sessionLost}>
-      <Authenticator hideSignUp components={components} formFields={formFields}>
-        {() => signedIn}
-      </Authenticator>
+      <Authenticator.Provider>
+        <WidgetInAppLanguage>{signedIn}</WidgetInAppLanguage>
+      </Authenticator.Provider>
     </SessionLostContext>
   );
 }

@@ -1,4 +1,4 @@
-import { conflict } from '@staff-portal/shared/errors';
+import { AppError, conflict } from '@staff-portal/shared/errors';
 import { leaveDecisionInputSchema } from '@staff-portal/shared/leave';
 import type { ApprovalItem } from '@staff-portal/shared/leave';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -137,16 +137,36 @@ describe('LeaveApprovalPage', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Hafiz' })).not.toBeInTheDocument());
   });
 
-  it('rejects with remarks', async () => {
+  it('asks for the reason when rejecting, and sends nothing without one', async () => {
     const user = userEvent.setup();
     const api = stub();
     renderLeavePage(<LeaveApprovalPage />, PAGE_URL);
     await user.click(await screen.findByRole('button', { name: 'Reject LV202603010900500002' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reject LV202603010900500002?' });
-    await user.type(within(dialog).getByLabelText('Remarks'), 'Needed that day');
+    const reason = within(dialog).getByRole('textbox', { name: /^Reason for rejecting/ });
+    expect(reason).toBeRequired();
+    await user.type(reason, '   ');
+    await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    expect(within(dialog).getByText('Give the reason: the applicant is told it.')).toBeInTheDocument();
+    expect(reason).toHaveAttribute('aria-invalid', 'true');
+    expect(api.decisions()).toEqual([]);
+
+    await user.type(reason, 'Needed that day');
+    expect(within(dialog).queryByText('Give the reason: the applicant is told it.')).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
     expect(await screen.findByText('Request LV202603010900500002 rejected.')).toBeInTheDocument();
     expect(api.decisions()[0]?.body).toEqual({ decision: 'reject', remarks: 'Needed that day' });
+  });
+
+  it('lists the queue before the acting-approver set-up', async () => {
+    stub();
+    renderLeavePage(
+      <LeaveApprovalPage actingApprover={<section aria-label="Acting approver">set-up</section>} />,
+      PAGE_URL,
+    );
+    const queue = await screen.findByRole('list', { name: 'Leave Approval' });
+    const actingApprover = screen.getByRole('region', { name: 'Acting approver' });
+    expect(queue.compareDocumentPosition(actingApprover) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
   it('shows the server’s message when someone decided first, and refreshes the queue', async () => {
@@ -198,6 +218,22 @@ describe('LeaveApprovalPage', { timeout: 20_000 }, () => {
     expect(
       await screen.findByText('1 approved; 1 could not be approved: Already decided by Farid.'),
     ).toBeInTheDocument();
+  });
+
+  it('tells someone without a staff leave record so once, with no acting-approver set-up', async () => {
+    stubLeaveApi({
+      'GET /leave/approvals': () => {
+        throw new AppError('NO_STAFF_RECORD', 'You have no staff leave record yet.');
+      },
+    });
+    renderLeavePage(
+      <LeaveApprovalPage actingApprover={<section aria-label="Acting approver">set-up</section>} />,
+      PAGE_URL,
+    );
+    const explanation = (await screen.findByText('No staff leave record yet')).closest('[role="status"]');
+    expect(explanation).toHaveTextContent('An HR administrator adds it');
+    expect(screen.queryByRole('region', { name: 'Acting approver' })).not.toBeInTheDocument();
+    expect(screen.queryByText('You have no staff leave record yet.')).not.toBeInTheDocument();
   });
 
   it('says so when nothing is waiting', async () => {

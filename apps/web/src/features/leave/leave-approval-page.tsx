@@ -16,6 +16,7 @@ import type { ApprovalItem } from '@staff-portal/shared/leave';
 import { useId, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isNoStaffRecord } from '../../components/no-staff-record';
 import { StatusChip } from '../../components/status-chip';
 import { useNotification } from '../../components/notification-context';
 import { useBulkApprove, useDecideLeave } from './api/decide-leave';
@@ -181,7 +182,7 @@ function ApprovalCard({
 
 /**
  * `/shared/hr-services/leave/approval` (LeaveApprovalPage). `actingApprover` is the acting-approver
- * set-up, composed in by app/routes (it belongs to the staff-movement feature).
+ * set-up, composed in by app/routes (it belongs to the staff-movement feature), shown under the queue.
  */
 export function LeaveApprovalPage({ actingApprover }: { actingApprover?: ReactNode } = {}) {
   const { t, i18n } = useTranslation('leave');
@@ -284,7 +285,6 @@ export function LeaveApprovalPage({ actingApprover }: { actingApprover?: ReactNo
 
   return (
     <PageFrame title={t('approval.title')} intro={t('approval.intro')}>
-      {actingApprover}
       <QueryState query={approvals} isEmpty={(data) => data.length === 0} emptyText={t('approval.empty')}>
         {(data) => (
           <>
@@ -327,12 +327,20 @@ export function LeaveApprovalPage({ actingApprover }: { actingApprover?: ReactNo
           </>
         )}
       </QueryState>
+      {/* The queue is what the page is for; delegating while away is occasional, so it comes after,
+          and not at all without a staff record (there is nobody to delegate for). */}
+      {actingApprover !== undefined && !isNoStaffRecord(approvals.error) && <Box sx={{ mt: 3 }}>{actingApprover}</Box>}
       <RemarksDialog
         open={deciding !== null}
         title={dialog.title}
         body={dialog.body}
-        remarksLabel={t('approval.dialog.remarks')}
-        {...(dialog.approve ? {} : { remarksHint: t('approval.dialog.rejectRemarksHint') })}
+        remarksLabel={dialog.approve ? t('approval.dialog.remarks') : t('approval.dialog.rejectReason')}
+        {...(dialog.approve
+          ? {}
+          : {
+              remarksHint: t('approval.dialog.rejectRemarksHint'),
+              remarksRequired: t('approval.dialog.rejectReasonRequired'),
+            })}
         confirmLabel={dialog.approve ? t('approval.dialog.confirmApprove') : t('approval.dialog.confirmReject')}
         backLabel={t('approval.dialog.back')}
         confirmColour={dialog.approve ? 'primary' : 'error'}

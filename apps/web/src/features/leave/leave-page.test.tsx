@@ -1,4 +1,4 @@
-import { forbidden, validationError } from '@staff-portal/shared/errors';
+import { AppError, validationError } from '@staff-portal/shared/errors';
 import { applyLeaveInputSchema, leaveRequestEventSchema } from '@staff-portal/shared/leave';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -477,15 +477,20 @@ describe('LeavePage', { timeout: 20_000 }, () => {
     }
   });
 
-  it('says once why there is nothing to show without a staff leave record', async () => {
-    const message = 'You have no staff leave record yet. Ask an HR administrator to create one for your account.';
+  it('says once, calmly, why there is nothing to show without a staff leave record, and who adds it', async () => {
+    const message = 'You have no staff leave record yet, so there is no leave to show or apply for.';
     const api = stub({
       'GET /leave/me': () => {
-        throw forbidden(message);
+        throw new AppError('NO_STAFF_RECORD', message);
       },
     });
     renderLeavePage(<LeavePage />, PAGE_URL);
-    expect(await screen.findAllByText(message)).not.toHaveLength(0);
+    const explanation = (await screen.findByText('No staff leave record yet')).closest('[role="status"]');
+    expect(explanation).toHaveTextContent('An HR administrator adds it in the E-Leave System Admin');
+    expect(screen.getAllByText('No staff leave record yet')).toHaveLength(1);
+    // Not an error: no red notification repeating the server's words.
+    expect(screen.queryByText(message)).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Apply for leave' })).not.toBeInTheDocument();
     expect(api.callsTo('GET', '/leave/requests/mine')).toHaveLength(0);

@@ -1,4 +1,4 @@
-import { validationError } from '@staff-portal/shared/errors';
+import { AppError, validationError } from '@staff-portal/shared/errors';
 import { movementInputSchema } from '@staff-portal/shared/staff-movement';
 import type { IcalFeed, MovementCalendar } from '@staff-portal/shared/staff-movement';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -248,6 +248,20 @@ describe('StaffMovementPage', () => {
     await user.click(screen.getByRole('option', { name: 'IR' }));
     await screen.findByRole('row', { name: /Nurul Izzah/ });
     expect(api.callsTo('GET', '/leave/movement').at(-1)?.query.get('department')).toBe('IR');
+  });
+
+  it('says once, in place, that someone without a staff leave record has nothing to show', async () => {
+    stubMovementApi({
+      'GET /leave/movement': () => {
+        throw new AppError('NO_STAFF_RECORD', 'You have no staff leave record yet.');
+      },
+    });
+    renderInApp(<StaffMovementPage />);
+    const explanation = (await screen.findByText('No staff leave record yet')).closest('[role="status"]');
+    expect(explanation).toHaveTextContent('An HR administrator adds it');
+    expect(screen.queryByText('You have no staff leave record yet.')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Record my movement' })).not.toBeInTheDocument();
   });
 
   it('has no department picker for a member of one department', async () => {

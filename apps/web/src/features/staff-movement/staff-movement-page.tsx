@@ -19,6 +19,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isNoStaffRecord, NoStaffRecord } from '../../components/no-staff-record';
 import { useNotification } from '../../components/notification-context';
 import { useRuntimeConfig } from '../../lib/runtime-config';
 import { useDeleteMovement } from './api/delete-movement';
@@ -56,6 +57,8 @@ export function StaffMovementPage() {
   // The grid names the days it shows: while the next range loads, the previous one stays (faded).
   const label = t('gridLabel', { range: rangeTextOf(data ?? range) });
   const shownDepartment = data?.departmentCode ?? department ?? '';
+  // Without a staff leave record there is no department to show and no movement to record.
+  const noStaffRecord = isNoStaffRecord(calendar.error);
 
   const confirmDelete = () => {
     if (deleting === null) return;
@@ -130,14 +133,16 @@ export function StaffMovementPage() {
               ))}
             </TextField>
           )}
-          <Button
-            variant="contained"
-            startIcon={<AddIcon />}
-            onClick={() => setRecording(true)}
-            sx={{ whiteSpace: 'nowrap' }}
-          >
-            {t('record.open')}
-          </Button>
+          {!noStaffRecord && (
+            <Button
+              variant="contained"
+              startIcon={<AddIcon />}
+              onClick={() => setRecording(true)}
+              sx={{ whiteSpace: 'nowrap' }}
+            >
+              {t('record.open')}
+            </Button>
+          )}
         </Stack>
       </Stack>
 
@@ -152,6 +157,8 @@ export function StaffMovementPage() {
             <MovementGrid calendar={data} today={today} label={label} onDeleteMovement={setDeleting} />
           )}
         </Box>
+      ) : noStaffRecord ? (
+        <NoStaffRecord />
       ) : calendar.isError ? (
         <Alert
           severity="error"

@@ -15,7 +15,9 @@ export const account = {
     security: 'Security',
     securityHint: 'Change the password you sign in with.',
     language: 'Language',
-    languageHint: 'Applies to every screen and is remembered on this device.',
+    languageHint:
+      'Applies to every screen, is remembered on this device, and is the language of the e-mail the portal sends you.',
+    languageError: 'Error updating user attribute.',
   },
   changePassword: {
     title: 'Change Password',

@@ -4,7 +4,9 @@ export const home = {
   greeting: 'Welcome, {{name}}',
   intro: 'Here are the areas of the portal your departments can open.',
   quickLinks: 'Quick links',
-  noPages: 'No pages are listed for your departments yet. Please contact your administrator if you need access.',
+  noPages:
+    'Your departments have no pages of their own yet. You can still see your profile and your team space; if you need E-Leave or another area, ask your administrator to add you to its department.',
+  whatYouCanDo: 'What you can do',
   open: 'Open {{page}}',
   links: {
     leave: { title: 'E-Leave System', description: 'Apply for leave, see your balances and approve requests.' },
@@ -18,5 +20,10 @@ export const home = {
       description: 'Member lookup, grievance cases and IR administration.',
     },
     itAdmin: { title: 'IT Admin', description: 'Audit log, system status and the outbox.' },
+    profile: {
+      title: 'My Profile',
+      description: 'Your name, e-mail and departments, the portal’s language, and your password.',
+    },
+    teamSpace: { title: 'Team Space', description: 'The space you share with the people of your departments.' },
   },
 };

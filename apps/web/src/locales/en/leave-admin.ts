@@ -27,6 +27,26 @@ export const leaveAdmin = {
     open: 'Open the record of {{name}}',
     columns: { staffId: 'Staff id', name: 'Name', email: 'E-mail', department: 'Department', approver: 'Approver' },
   },
+  addStaff: {
+    open: 'Add a staff record',
+    title: 'Add a staff record',
+    intro:
+      'For someone who has no staff leave record yet, such as a new member of staff. The record gets the next staff id, and its leave balances follow from the join date.',
+    account: 'Their portal account (optional)',
+    accountHint:
+      'Pick it to link the record now. Otherwise the record links to the account with this e-mail when that person first opens the leave pages.',
+    accountEmail: 'The e-mail of the chosen account.',
+    accountsUnavailable: 'Accounts cannot be listed just now.',
+    noAccounts: 'No account without a record matches.',
+    chooseDepartment: 'Choose a department',
+    nameRequired: 'Enter the name.',
+    emailInvalid: 'Enter an e-mail address, such as name@example.org.',
+    departmentRequired: 'Choose a department.',
+    joinDateRequired: 'Enter the join date.',
+    submit: 'Add record',
+    adding: 'Adding…',
+    added: 'Staff record {{staffId}} added for {{name}}.',
+  },
   user: {
     title: 'Staff leave record',
     back: 'Back to E-Leave System Admin',

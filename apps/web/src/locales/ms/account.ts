@@ -12,7 +12,9 @@ export const account: typeof en = {
     security: 'Keselamatan',
     securityHint: 'Tukar kata laluan yang anda gunakan untuk log masuk.',
     language: 'Bahasa',
-    languageHint: 'Digunakan pada setiap skrin dan diingati pada peranti ini.',
+    languageHint:
+      'Digunakan pada setiap skrin, diingati pada peranti ini, dan menjadi bahasa e-mel yang dihantar oleh portal kepada anda.',
+    languageError: 'Ralat semasa mengemas kini atribut pengguna.',
   },
   changePassword: {
     title: 'Tukar Kata Laluan',

@@ -31,6 +31,26 @@ export const leaveAdmin: Texts<typeof english> = {
     open: 'Buka rekod {{name}}',
     columns: { staffId: 'Id kakitangan', name: 'Nama', email: 'E-mel', department: 'Jabatan', approver: 'Pelulus' },
   },
+  addStaff: {
+    open: 'Tambah rekod kakitangan',
+    title: 'Tambah rekod kakitangan',
+    intro:
+      'Untuk seseorang yang belum mempunyai rekod cuti kakitangan, seperti kakitangan baharu. Rekod ini diberi id kakitangan seterusnya, dan baki cutinya mengikut tarikh mula berkhidmat.',
+    account: 'Akaun portal mereka (pilihan)',
+    accountHint:
+      'Pilih akaun untuk memautkan rekod sekarang. Jika tidak, rekod dipautkan ke akaun dengan e-mel ini apabila orang itu mula-mula membuka halaman cuti.',
+    accountEmail: 'E-mel akaun yang dipilih.',
+    accountsUnavailable: 'Akaun tidak dapat disenaraikan buat masa ini.',
+    noAccounts: 'Tiada akaun tanpa rekod yang sepadan.',
+    chooseDepartment: 'Pilih jabatan',
+    nameRequired: 'Masukkan nama.',
+    emailInvalid: 'Masukkan alamat e-mel, seperti nama@contoh.org.',
+    departmentRequired: 'Pilih jabatan.',
+    joinDateRequired: 'Masukkan tarikh mula berkhidmat.',
+    submit: 'Tambah rekod',
+    adding: 'Menambah…',
+    added: 'Rekod kakitangan {{staffId}} ditambah untuk {{name}}.',
+  },
   user: {
     title: 'Rekod cuti kakitangan',
     back: 'Kembali ke Pentadbir Sistem E-Cuti',

@@ -5,6 +5,8 @@
 export const adminKeys = {
   all: ['leave', 'admin'] as const,
   staff: (query: object) => ['leave', 'admin', 'staff', query] as const,
+  accounts: (search: string) => ['leave', 'admin', 'accounts', search] as const,
+  departments: () => ['leave', 'admin', 'departments'] as const,
   detail: (staffId: string) => ['leave', 'admin', 'detail', staffId] as const,
   balances: (staffId: string, year: number) => ['leave', 'admin', 'balances', staffId, year] as const,
   requests: (staffId: string, query: object) => ['leave', 'admin', 'requests', staffId, query] as const,

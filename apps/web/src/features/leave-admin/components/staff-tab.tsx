@@ -1,3 +1,5 @@
+import PersonAddAlt1OutlinedIcon from '@mui/icons-material/PersonAddAlt1Outlined';
+import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -14,10 +16,14 @@ import Link from '@mui/material/Link';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { QueryState } from '../../../components/query-state';
 import { useAllStaff, useStaffSearch } from '../api/search-staff';
+import { AddStaffRecordDialog } from './add-staff-record-dialog';
 
 const PAGE_SIZES = [10, 20, 50, 100];
 
-/** Staff leave records: search by name, e-mail or id, filter by department, paged; a row opens the record. */
+/**
+ * Staff leave records: search by name, e-mail or id, filter by department, paged; a row opens the
+ * record. A record is added here for someone who has none.
+ */
 export function StaffTab() {
   const { t } = useTranslation('leaveAdmin');
   const [params, setParams] = useSearchParams();
@@ -27,6 +33,7 @@ export function StaffTab() {
   const page = Math.max(Number(params.get('page') ?? '1') || 1, 1);
   const pageSizeParam = Number(params.get('pageSize') ?? '20');
   const pageSize = PAGE_SIZES.includes(pageSizeParam) ? pageSizeParam : 20;
+  const [adding, setAdding] = useState(false);
   const everyone = useAllStaff();
   const departments = [...new Set((everyone.data ?? []).map((s) => s.departmentCode))].sort();
   const staff = useStaffSearch({
@@ -82,7 +89,16 @@ export function StaffTab() {
             </option>
           ))}
         </TextField>
+        <Button
+          variant="contained"
+          startIcon={<PersonAddAlt1OutlinedIcon />}
+          onClick={() => setAdding(true)}
+          sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+        >
+          {t('addStaff.open')}
+        </Button>
       </Stack>
+      <AddStaffRecordDialog open={adding} onClose={() => setAdding(false)} />
       <QueryState query={staff} isEmpty={(data) => data.items.length === 0} emptyText={t('staff.empty')}>
         {(data) => (
           <>

@@ -1,0 +1,396 @@
+import Autocomplete from '@mui/material/Autocomplete';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import Grid from '@mui/material/Grid';
+import TextField from '@mui/material/TextField';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import { isAppError } from '@staff-portal/shared/errors';
+import type { StaffRecord } from '@staff-portal/shared/leave';
+import { createStaffInputSchema } from '@staff-portal/shared/staff-records';
+import type { IdentityAccount } from '@staff-portal/shared/staff-records';
+import { useId, useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useNotification } from '../../../components/notification-context';
+import { todayIn } from '../../../lib/dates';
+import { useRuntimeConfig } from '../../../lib/runtime-config';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useCreateStaff } from '../api/create-staff';
+import { useDepartments } from '../api/get-departments';
+import { useIdentityAccounts } from '../api/get-identity-accounts';
+import { useAllStaff } from '../api/search-staff';
+
+const WEEK = [0, 1, 2, 3, 4, 5, 6] as const;
+/** MON–FRI, the usual week (docs/product/leave.md). */
+const WEEKDAYS = 0b0011111;
+
+interface Values {
+  account: IdentityAccount | null;
+  displayName: string;
+  email: string;
+  departmentCode: string;
+  approver: StaffRecord | null;
+  joinDate: string;
+  gender: 'F' | 'M';
+  workingDaysMask: number;
+}
+
+/** The API's field names, as the form's. */
+const FIELD_OF: Record<string, keyof Values> = {
+  identitySub: 'account',
+  displayName: 'displayName',
+  email: 'email',
+  departmentCode: 'departmentCode',
+  approverStaffId: 'approver',
+  joinDate: 'joinDate',
+  gender: 'gender',
+  workingDaysMask: 'workingDaysMask',
+};
+
+const accountLabel = (account: IdentityAccount) =>
+  account.name === null ? account.email : `${account.name} (${account.email})`;
+
+/**
+ * Adds a staff leave record for someone who has none (docs/product/screens.md: LeaveAdminPage):
+ * the fields of the record form, and optionally the identity account to link it to now. The
+ * shared schema checks it as the server will; a refusal lands on the field it names. Once added,
+ * the record's own page opens.
+ */
+export function AddStaffRecordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation('leaveAdmin');
+  const { notify } = useNotification();
+  const navigate = useNavigate();
+  const { organisation } = useRuntimeConfig();
+  const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const titleId = useId();
+  const introId = useId();
+  const create = useCreateStaff();
+  const departments = useDepartments();
+  const everyone = useAllStaff();
+  const [accountSearch, setAccountSearch] = useState('');
+  const [accountsOpen, setAccountsOpen] = useState(false);
+  const search = useDebouncedValue(accountSearch.trim(), 300);
+  const accounts = useIdentityAccounts(search, { enabled: open && accountsOpen });
+  const answer = accounts.data;
+  const unavailable = answer !== undefined && 'unavailable' in answer ? answer.unavailable : undefined;
+
+  const defaults: Values = {
+    account: null,
+    displayName: '',
+    email: '',
+    departmentCode: '',
+    approver: null,
+    joinDate: todayIn(organisation.timeZone),
+    gender: 'F',
+    workingDaysMask: WEEKDAYS,
+  };
+  const { control, handleSubmit, reset, setError, setValue, getValues } = useForm<Values>({
+    defaultValues: defaults,
+  });
+  const picked = useWatch({ control, name: 'account' });
+
+  const close = () => {
+    if (create.isPending) return;
+    reset(defaults);
+    setAccountSearch('');
+    onClose();
+  };
+
+  const messageFor = (field: keyof Values, fallback: string) =>
+    ({
+      displayName: t('addStaff.nameRequired'),
+      email: t('addStaff.emailInvalid'),
+      departmentCode: t('addStaff.departmentRequired'),
+      joinDate: t('addStaff.joinDateRequired'),
+      workingDaysMask: t('user.atLeastOneDay'),
+    })[field as string] ?? fallback;
+
+  const submit = handleSubmit((values) => {
+    const parsed = createStaffInputSchema.safeParse({
+      displayName: values.displayName,
+      email: values.email,
+      departmentCode: values.departmentCode,
+      approverStaffId: values.approver?.staffId ?? null,
+      joinDate: values.joinDate,
+      gender: values.gender,
+      workingDaysMask: values.workingDaysMask,
+      identitySub: values.account?.sub ?? null,
+    });
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const field = FIELD_OF[String(issue.path[0])];
+        if (field !== undefined) setError(field, { message: messageFor(field, issue.message) });
+      }
+      return;
+    }
+    create.mutate(parsed.data, {
+      onSuccess: (record) => {
+        notify({
+          message: t('addStaff.added', { staffId: record.staffId, name: record.displayName }),
+          severity: 'success',
+        });
+        reset(defaults);
+        onClose();
+        void navigate(`/shared/hr-services/leave/admin/${encodeURIComponent(record.staffId)}`);
+      },
+      onError: (error) => {
+        const field = isAppError(error) && error.field !== undefined ? FIELD_OF[error.field] : undefined;
+        if (field !== undefined && isAppError(error)) setError(field, { message: error.message });
+      },
+    });
+  });
+
+  const accountOptions = answer !== undefined && 'accounts' in answer ? answer.accounts : [];
+
+  return (
+    <Dialog
+      open={open}
+      onClose={close}
+      fullScreen={fullScreen}
+      aria-labelledby={titleId}
+      aria-describedby={introId}
+      fullWidth
+      maxWidth="md"
+    >
+      <form noValidate onSubmit={(event) => void submit(event)}>
+        <DialogTitle id={titleId}>{t('addStaff.title')}</DialogTitle>
+        <DialogContent>
+          <DialogContentText id={introId} sx={{ mb: 2 }}>
+            {t('addStaff.intro')}
+          </DialogContentText>
+          <Grid container spacing={2}>
+            <Grid size={12}>
+              <Controller
+                control={control}
+                name="account"
+                render={({ field, fieldState }) => (
+                  <Autocomplete
+                    options={
+                      picked === null || accountOptions.some((a) => a.sub === picked.sub)
+                        ? accountOptions
+                        : [picked, ...accountOptions]
+                    }
+                    value={field.value}
+                    onChange={(_, account) => {
+                      field.onChange(account);
+                      if (account !== null) {
+                        setValue('email', account.email, { shouldValidate: false });
+                        if (getValues('displayName').trim() === '' && account.name !== null) {
+                          setValue('displayName', account.name);
+                        }
+                      }
+                    }}
+                    onOpen={() => setAccountsOpen(true)}
+                    onInputChange={(_, text, reason) => {
+                      if (reason === 'input') setAccountSearch(text);
+                    }}
+                    // The server searches; every option it answers matches.
+                    filterOptions={(options) => options}
+                    getOptionLabel={accountLabel}
+                    isOptionEqualToValue={(option, value) => option.sub === value.sub}
+                    loading={accounts.isFetching}
+                    noOptionsText={
+                      unavailable === undefined ? t('addStaff.noAccounts') : t('addStaff.accountsUnavailable')
+                    }
+                    renderInput={(params) => (
+                      <TextField
+                        {...params}
+                        label={t('addStaff.account')}
+                        error={fieldState.error !== undefined}
+                        helperText={fieldState.error?.message ?? unavailable ?? t('addStaff.accountHint')}
+                      />
+                    )}
+                  />
+                )}
+              />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <Controller
+                control={control}
+                name="displayName"
+                render={({ field, fieldState }) => (
+                  <TextField
+                    {...field}
+                    fullWidth
+                    required
+                    label={t('user.name')}
+                    autoComplete="off"
+                    error={fieldState.error !== undefined}
+                    helperText={fieldState.error?.message}
+                  />
+                )}
+              />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <Controller
+                control={control}
+                name="email"
+                render={({ field, fieldState }) => (
+                  <TextField
+                    {...field}
+                    fullWidth
+                    required
+                    type="email"
+                    label={t('user.email')}
+                    autoComplete="off"
+                    // The record must have the picked account's e-mail (the server checks it too):
+                    // read-only, not disabled, so it stays legible and reachable.
+                    slotProps={{ htmlInput: { readOnly: picked !== null } }}
+                    error={fieldState.error !== undefined}
+                    helperText={fieldState.error?.message ?? (picked === null ? undefined : t('addStaff.accountEmail'))}
+                  />
+                )}
+              />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <Controller
+                control={control}
+                name="departmentCode"
+                render={({ field, fieldState }) => (
+                  <TextField
+                    {...field}
+                    select
+                    fullWidth
+                    required
+                    label={t('user.department')}
+                    slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+                    error={fieldState.error !== undefined}
+                    helperText={fieldState.error?.message}
+                  >
+                    <option value="">{t('addStaff.chooseDepartment')}</option>
+                    {(departments.data ?? []).map((department) => (
+                      <option key={department.code} value={department.code}>
+                        {department.name === department.code
+                          ? department.code
+                          : `${department.code} (${department.name})`}
+                      </option>
+                    ))}
+                  </TextField>
+                )}
+              />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <Controller
+                control={control}
+                name="approver"
+                render={({ field, fieldState }) => (
+                  <Autocomplete
+                    options={everyone.data ?? []}
+                    value={field.value}
+                    onChange={(_, value) => field.onChange(value)}
+                    getOptionLabel={(option) => `${option.displayName} (${option.staffId})`}
+                    isOptionEqualToValue={(option, value) => option.staffId === value.staffId}
+                    loading={everyone.isPending}
+                    renderInput={(params) => (
+                      <TextField
+                        {...params}
+                        label={t('user.approver')}
+                        placeholder={t('user.noApprover')}
+                        error={fieldState.error !== undefined}
+                        helperText={fieldState.error?.message}
+                      />
+                    )}
+                  />
+                )}
+              />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <Controller
+                control={control}
+                name="joinDate"
+                render={({ field, fieldState }) => (
+                  <TextField
+                    {...field}
+                    fullWidth
+                    required
+                    type="date"
+                    label={t('user.joinDate')}
+                    slotProps={{ inputLabel: { shrink: true } }}
+                    error={fieldState.error !== undefined}
+                    helperText={fieldState.error?.message}
+                  />
+                )}
+              />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <Controller
+                control={control}
+                name="gender"
+                render={({ field, fieldState }) => (
+                  <TextField
+                    {...field}
+                    select
+                    fullWidth
+                    label={t('user.gender')}
+                    slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+                    error={fieldState.error !== undefined}
+                    helperText={fieldState.error?.message}
+                  >
+                    <option value="F">{t('user.genders.F')}</option>
+                    <option value="M">{t('user.genders.M')}</option>
+                  </TextField>
+                )}
+              />
+            </Grid>
+            <Grid size={12}>
+              <Controller
+                control={control}
+                name="workingDaysMask"
+                render={({ field, fieldState }) => (
+                  <FormControl component="fieldset" error={fieldState.error !== undefined}>
+                    <FormLabel component="legend">{t('user.workingDays')}</FormLabel>
+                    <FormGroup row>
+                      {WEEK.map((bit) => (
+                        <FormControlLabel
+                          key={bit}
+                          control={
+                            <Checkbox
+                              checked={(field.value & (1 << bit)) !== 0}
+                              onChange={(event) =>
+                                field.onChange(
+                                  event.target.checked ? field.value | (1 << bit) : field.value & ~(1 << bit),
+                                )
+                              }
+                            />
+                          }
+                          label={t(`user.days.d${bit}`)}
+                        />
+                      ))}
+                    </FormGroup>
+                    {fieldState.error !== undefined && <FormHelperText>{fieldState.error.message}</FormHelperText>}
+                  </FormControl>
+                )}
+              />
+            </Grid>
+          </Grid>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={close} disabled={create.isPending}>
+            {t('cancel')}
+          </Button>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={create.isPending}
+            startIcon={create.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
+          >
+            {create.isPending ? t('addStaff.adding') : t('addStaff.submit')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
