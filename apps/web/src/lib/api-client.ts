@@ -1,5 +1,5 @@
 import { AppError, isAppError, unauthenticated } from '@staff-portal/shared/errors';
-import { createContext, useContext, useMemo } from 'react';
+import { createContext, useCallback, useContext, useMemo } from 'react';
 import { useNotification } from '../components/notification-context';
 import { i18n } from './i18n';
 import { reportError } from './report-error';
@@ -169,40 +169,42 @@ export interface ApiClients {
   ir: ApiClient;
 }
 
-/** API clients that show every error in the notification, as the seed does. */
-export function useApiClient(): ApiClients {
+/** One client per backend, each reporting its failures to `onError`. */
+function useClients(onError: (error: AppError) => void): ApiClients {
   const { api } = useRuntimeConfig();
-  const { notify } = useNotification();
   const getToken = useContext(TokenProviderContext);
-  const onSessionLost = useContext(SessionLostContext);
-
   return useMemo(() => {
-    const onError = (error: AppError) => {
-      if (error.status === 401 && onSessionLost !== undefined) {
-        onSessionLost();
-        return;
-      }
-      reportError(error, notify);
-    };
     const clientFor = (baseUrl: string) => createApiClient({ baseUrl, getToken, onError });
     return { log: clientFor(api.logApiUrl), leave: clientFor(api.leaveApiUrl), ir: clientFor(api.irApiUrl) };
-  }, [api.logApiUrl, api.leaveApiUrl, api.irApiUrl, getToken, notify, onSessionLost]);
+  }, [api.logApiUrl, api.leaveApiUrl, api.irApiUrl, getToken, onError]);
+}
+
+/** API clients that show every error in the notification, as the seed does. */
+export function useApiClient(): ApiClients {
+  const { notify } = useNotification();
+  const onSessionLost = useContext(SessionLostContext);
+  const onError = useCallback(
+    (error: AppError) => {
+      if (error.status === 401 && onSessionLost !== undefined) onSessionLost();
+      else reportError(error, notify);
+    },
+    [notify, onSessionLost],
+  );
+  return useClients(onError);
 }
 
 /**
  * API clients that leave failures out of the notification, for calls whose answer the screen
- * shows in place (an optional list that may be unavailable). A refused session still goes to
- * the gate.
+ * shows in place (the live preview's broken rule at its field, a bulk approval's summary, an
+ * optional list that may be unavailable). A refused session still goes to the gate.
  */
 export function useQuietApiClient(): ApiClients {
-  const { api } = useRuntimeConfig();
-  const getToken = useContext(TokenProviderContext);
   const onSessionLost = useContext(SessionLostContext);
-  return useMemo(() => {
-    const onError = (error: AppError) => {
+  const onError = useCallback(
+    (error: AppError) => {
       if (error.status === 401) onSessionLost?.();
-    };
-    const clientFor = (baseUrl: string) => createApiClient({ baseUrl, getToken, onError });
-    return { log: clientFor(api.logApiUrl), leave: clientFor(api.leaveApiUrl), ir: clientFor(api.irApiUrl) };
-  }, [api.logApiUrl, api.leaveApiUrl, api.irApiUrl, getToken, onSessionLost]);
+    },
+    [onSessionLost],
+  );
+  return useClients(onError);
 }

@@ -1,10 +1,9 @@
 import { leaveRequestSchema } from '@staff-portal/shared/leave';
 import type { LeaveDecisionInput, LeaveRequest } from '@staff-portal/shared/leave';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useApiClient } from '../../../lib/api-client';
+import { useApiClient, useQuietApiClient } from '../../../lib/api-client';
 import type { ApiClient } from '../../../lib/api-client';
 import { leaveKeys } from './leave-keys';
-import { useQuietLeaveClient } from './quiet-leave-client';
 
 export interface DecideLeaveVariables extends LeaveDecisionInput {
   referenceId: string;
@@ -42,7 +41,7 @@ export interface BulkResult {
  * the rest, and the page shows one summary instead of a notification per failure.
  */
 export function useBulkApprove() {
-  const client = useQuietLeaveClient();
+  const { leave: client } = useQuietApiClient();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ referenceIds, remarks }: { referenceIds: string[]; remarks: string }): Promise<BulkResult> => {

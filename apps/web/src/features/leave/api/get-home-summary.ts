@@ -3,7 +3,7 @@ import type { LeaveSummary } from '@staff-portal/shared/leave';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '../../../lib/api-client';
 import { leaveKeys } from './leave-keys';
-import { useQuietLeaveClient } from './quiet-leave-client';
+import { useQuietApiClient } from '../../../lib/api-client';
 
 /**
  * `GET /leave/summary`: the home page's leave glance (PRODUCT.md §4): my balances today, my
@@ -21,6 +21,6 @@ export const homeSummaryQueryOptions = (client: ApiClient) =>
 
 export function useHomeSummary() {
   // Quiet: the home page must not greet anyone with an error about a module they do not use.
-  const client = useQuietLeaveClient();
+  const { leave: client } = useQuietApiClient();
   return useQuery(homeSummaryQueryOptions(client));
 }

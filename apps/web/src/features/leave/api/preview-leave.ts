@@ -4,7 +4,7 @@ import type { ApplyLeaveInput, LeavePreview } from '@staff-portal/shared/leave';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '../../../lib/api-client';
 import { leaveKeys } from './leave-keys';
-import { useQuietLeaveClient } from './quiet-leave-client';
+import { useQuietApiClient } from '../../../lib/api-client';
 
 /** The day count and balance after, or the rule the request breaks and the field it names. */
 export type PreviewResult =
@@ -42,6 +42,6 @@ export const previewQueryOptions = (client: ApiClient, input: ApplyLeaveInput | 
 
 /** The live preview of a complete input (null: nothing to ask yet). */
 export function useLeavePreview(input: ApplyLeaveInput | null) {
-  const client = useQuietLeaveClient();
+  const { leave: client } = useQuietApiClient();
   return useQuery(previewQueryOptions(client, input));
 }
