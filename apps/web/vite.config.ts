@@ -1,5 +1,5 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 
 // The API server's default port in development (`npm run dev` starts it there). Everything the
@@ -23,13 +23,44 @@ const SIGNED_IN = [
   /[\\/]src[\\/]app[\\/](layout|routes)[\\/]/,
   /[\\/]src[\\/]features[\\/](leave|leave-admin|staff-movement)[\\/]/,
   /[\\/]src[\\/]components[\\/](?!notification-|logo)/,
-  /[\\/]src[\\/]lib[\\/](query-client|dates|download|use-debounced-value)\.ts$/,
-  /[\\/]packages[\\/]shared[\\/]src[\\/](leave|leave-admin|leave-rules|staff-movement)\.ts$/,
+  /[\\/]src[\\/]lib[\\/](query-client|dates|download|use-debounced-value|balance-notes)\.ts$/,
+  /[\\/]packages[\\/]shared[\\/]src[\\/](leave|leave-admin|leave-rules|staff-movement|staff-records|groups)\.ts$/,
 ];
+
+/**
+ * Fails the build when chunks import each other in a circle. A module left out of SIGNED_IN but
+ * used by both the signed-in chunk and a lazy page lands in the page's chunk, which imports the
+ * signed-in chunk back: in the browser one of them runs first and reads the other's exports as
+ * undefined, and the signed-in app shows a blank page.
+ */
+function noChunkCycles(): Plugin {
+  return {
+    name: 'no-chunk-cycles',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const imports = new Map<string, string[]>();
+      for (const [fileName, output] of Object.entries(bundle)) {
+        if (output.type === 'chunk') imports.set(fileName, output.imports);
+      }
+      const done = new Set<string>();
+      const visit = (fileName: string, path: string[]) => {
+        if (path.includes(fileName)) {
+          const cycle = [...path.slice(path.indexOf(fileName)), fileName].join(' → ');
+          this.error(`Chunks import each other in a circle: ${cycle}. Group the shared modules in one chunk.`);
+        }
+        if (done.has(fileName)) return;
+        for (const next of imports.get(fileName) ?? []) visit(next, [...path, fileName]);
+        done.add(fileName);
+      };
+      for (const fileName of imports.keys()) visit(fileName, []);
+    },
+  };
+}
 
 export default defineConfig({
   plugins: [
     react(),
+    noChunkCycles(),
     // Every text file of the build also as .br (brotli at its best) and .gz, sent as they are by
     // the server to browsers that accept them (decision record 0027).
     compression({ algorithms: ['brotliCompress', 'gzip'] }),
