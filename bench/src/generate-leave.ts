@@ -27,7 +27,7 @@ export const benchStaffEmail = (n: number) => `bench-staff-${n}@example.org`;
 export const benchDepartmentOf = (n: number) => BENCH_DEPARTMENTS[Math.floor(n / TEAM) % BENCH_DEPARTMENTS.length]!;
 
 /**
- * The leave part of the large demo size (PRODUCT.md §8): `staffCount` staff in teams of 20 with
+ * The leave part of the large demo size (docs/product/qualities.md): `staffCount` staff in teams of 20 with
  * the first of each team as approver, and `requestCount` one- or two-day requests spread evenly
  * from ten years back to six weeks ahead: decided in the past (mostly approved, some rejected or
  * cancelled), mostly pending ahead. Each request has its submission event, as the API writes it;

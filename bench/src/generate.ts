@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '@staff-portal/server/db/client';
 import { generateLeave } from './generate-leave';
 
-/** The large demo size of PRODUCT.md §8; modules add their tables here as they land. */
+/** The large demo size of docs/product/qualities.md; modules add their tables here as they land. */
 export const sizes = {
   small: { logEntries: 20_000, identityUsers: 300, staff: 300, leaveRequests: 20_000, staffMovements: 3_000 },
   large: { logEntries: 500_000, identityUsers: 2_000, staff: 2_000, leaveRequests: 250_000, staffMovements: 20_000 },

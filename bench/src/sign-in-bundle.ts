@@ -1,4 +1,4 @@
-// The sign-in route's JavaScript (PRODUCT.md §8: at most 300 KB gzip): the built web app is
+// The sign-in route's JavaScript (docs/product/qualities.md: at most 300 KB gzip): the built web app is
 // opened as a visitor would open it, signed out, in headless Chromium, until the sign-in widget
 // shows and the network is idle; every script the page fetched is gzipped and summed.
 import { fork } from 'node:child_process';

@@ -13,7 +13,7 @@ export const USER_POOL_ID = 'ap-southeast-1_StaffPortal';
 export const CLIENT_ID = 'staffportalweb';
 export const REGION = 'ap-southeast-1';
 
-/** One account per department (seed §1), by the group it holds. */
+/** One account per department (docs/product/specification.md §1), by the group it holds. */
 export const accounts = {
   ITAdmin: 'itadmin@staffportal.example',
   HRAdmin: 'hradmin@staffportal.example',

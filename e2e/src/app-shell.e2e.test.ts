@@ -18,7 +18,7 @@ describe('the web app', () => {
     await page.locator(AUTHENTICATOR).waitFor();
     expect(await page.getByRole('navigation', { name: 'Main navigation' }).count()).toBe(0);
     await signIn(page, accounts.HR);
-    // Home greets by name and links what the HR department may open (seed §1).
+    // Home greets by name and links what the HR department may open (docs/product/specification.md §1).
     await page.getByRole('heading', { level: 1, name: /^Welcome, / }).waitFor();
     await page.getByRole('link', { name: 'Open E-Leave System' }).waitFor();
     expect(await page.getByRole('link', { name: 'Open Access Control Page' }).count()).toBe(0);
@@ -29,7 +29,7 @@ describe('the web app', () => {
   });
 
   it("shows the seed's 404 text for an unknown route, and Go Back returns to the previous page", async () => {
-    // PoPage is the Under Construction page (PRODUCT.md §4).
+    // PoPage is the Under Construction page (docs/product/screens.md).
     const page = await open('/shared/po');
     await signIn(page, accounts.HR);
     await page.getByText(UNDER_CONSTRUCTION).waitFor();

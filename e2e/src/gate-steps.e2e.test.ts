@@ -17,7 +17,7 @@ async function expectSignedIn(page: Page) {
 const heading = (page: Page, name: string) => page.getByRole('heading', { name, exact: true });
 const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
 
-// Every step of the sign-in widget (seed §2 "Gate"), against the embedded identity service,
+// Every step of the sign-in widget (docs/product/specification.md §2 "Gate"), against the embedded identity service,
 // with the demo account that is in the state each step needs.
 describe('the sign-in widget, step by step', () => {
   // Codes sent by e-mail and SMS are read from the server's log.

@@ -23,7 +23,7 @@ import { checkScreens } from './screens';
 import { signIn, submitSignIn } from './sign-in';
 
 /**
- * E-Leave administration (PRODUCT.md §4 LeaveAdminPage, UpdateLeaveUserPage; §5a carry-forward
+ * E-Leave administration (docs/product/screens.md: LeaveAdminPage, UpdateLeaveUserPage; §5a carry-forward
  * and reports). Each flow works on its own staff member or leave type, so none sees another's
  * changes: the record of Nurul Izzah, the balances of Lim Wei Jie this year, the requests of
  * Ravi Chandran and Lim Wei Jie next year, Study Leave, Annual Leave's carry-forward cap.

@@ -23,7 +23,7 @@ export const staff = {
   lim: { name: 'Lim Wei Jie', id: 'LVUSR0000000005', email: 'iradmin@staffportal.example' },
   /** IR. */
   nurul: { name: 'Nurul Izzah', id: 'LVUSR0000000006', email: 'ir@staffportal.example' },
-  /** The organisation's own department only: the leave pages are not his (PRODUCT.md §3). */
+  /** The organisation's own department only: the leave pages are not his (docs/product/access.md). */
   ravi: { name: 'Ravi Chandran', id: 'LVUSR0000000007', email: 'staff@staffportal.example' },
 } as const;
 

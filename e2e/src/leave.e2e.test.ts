@@ -82,7 +82,7 @@ describe('the E-Leave system', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
     await page.getByText(`Cancellation of ${whole} requested.`).waitFor();
     await expect.poll(() => statusOf(page, whole)).toBe('PENDING CANCELLATION');
-    // Medical leave cannot be cancelled once approved (PRODUCT.md §5).
+    // Medical leave cannot be cancelled once approved (docs/product/leave.md).
     expect(await page.getByRole('button', { name: `Request cancellation of ${medical}` }).count()).toBe(0);
 
     // The approver accepts the cancellation: the request is cancelled.

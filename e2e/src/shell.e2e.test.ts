@@ -10,8 +10,8 @@ const UNAUTHORIZED =
   'You do not have permission to access this page. Please contact your administrator if you believe this is an error.';
 
 /**
- * Per demo account: pages its departments may open and pages they may not (seed §1/§6, the
- * route table's guards, PRODUCT.md §3). ITAdmin and the super-admin pass every guard.
+ * Per demo account: pages its departments may open and pages they may not (docs/product/specification.md §1, §6, the
+ * route table's guards, docs/product/access.md). ITAdmin and the super-admin pass every guard.
  */
 const guardCases: { account: string; email: string; allowed: string[]; forbidden: string[] }[] = [
   {

@@ -169,7 +169,7 @@ export interface Config {
   /** Outgoing e-mail; without SMTP_URL messages stay in the outbox table. */
   mail: { smtpUrl: string | undefined; from: string };
   passwordExpiryMonths: number;
-  /** The fixed super-admin user of seed §6: passes every group check. */
+  /** The fixed super-admin user of docs/product/specification.md §6: passes every group check. */
   superAdminUserId: string | undefined;
   api: { logApiUrl: string; leaveApiUrl: string; irApiUrl: string };
   seed: 'demo' | 'none';

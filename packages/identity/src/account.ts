@@ -244,7 +244,7 @@ export async function confirmForgotPassword(ctx: IdentityContext, body: Body) {
   return {};
 }
 
-/** Sign-up is disabled in this product (seed §1): accounts are created by administrators. */
+/** Sign-up is disabled in this product (docs/product/specification.md §1): accounts are created by administrators. */
 export async function signUp(ctx: IdentityContext, body: Body): Promise<object> {
   assertClient(ctx, body['ClientId']);
   throw new CognitoError('NotAuthorizedException', 'SignUp is not permitted for this user pool');

@@ -12,7 +12,7 @@ export interface IdentityConfig {
   keyEncryptionKey: Buffer;
   /** Cognito's PreventUserExistenceErrors: ENABLED hides whether an account exists (protocol doc §6.1). */
   preventUserExistenceErrors: boolean;
-  /** Self-service sign-up; off in this product (seed §1). */
+  /** Self-service sign-up; off in this product (docs/product/specification.md §1). */
   signUpEnabled: boolean;
   accessTokenSeconds: number;
   refreshTokenDays: number;

@@ -1,7 +1,7 @@
 import { createDiffieHellman, createHash, createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 
 // Server side of Cognito's SRP-6a variant, byte for byte as the Amplify v6 client computes it.
-// Section numbers (§) refer to /work/shared/IDENTITY_PROTOCOL.md.
+// Section numbers (§) refer to docs/product/identity-protocol.md (Cognito wire protocol notes).
 
 /** The 3072-bit MODP group of RFC 3526/5054, the exact hex of Amplify's INIT_N (§2.1). */
 export const N = BigInt(
@@ -72,7 +72,7 @@ function fromBuffer(bytes: Buffer): bigint {
   return bytes.length === 0 ? 0n : BigInt(`0x${bytes.toString('hex')}`);
 }
 
-// All exponentiation goes through OpenSSL, never a BigInt loop (ARCHITECTURE.md): one DH context
+// All exponentiation goes through OpenSSL, never a BigInt loop (CONTRIBUTING.md): one DH context
 // holds (N, g) and we swap its private key. OpenSSL recognises (N, 2) as the named modp_3072
 // group and skips DH_check's primality tests; a context with any other generator costs ~2 s to
 // build, so other bases go through computeSecret instead. Node is single-threaded and both calls

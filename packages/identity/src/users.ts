@@ -56,7 +56,7 @@ export async function groupsOf(ctx: IdentityContext, userId: string): Promise<st
   return rows.map((r) => r.name);
 }
 
-/** Throws InvalidPasswordException, worded as Cognito does, unless the password meets seed §5. */
+/** Throws InvalidPasswordException, worded as Cognito does, unless the password meets docs/product/specification.md §5. */
 export function assertPasswordPolicy(password: unknown): asserts password is string {
   if (typeof password !== 'string') throw new CognitoError('InvalidParameterException', 'A password is required.');
   const message = passwordPolicyMessage(password);
@@ -87,7 +87,7 @@ export function passwordMatches(ctx: IdentityContext, user: User, password: unkn
 }
 
 /**
- * Sets a new password: new salt and verifier, the last-change attribute (seed §3), the status,
+ * Sets a new password: new salt and verifier, the last-change attribute (docs/product/specification.md §3), the status,
  * and the lockout cleared. Sessions are ended by the callers that must (a reset, an admin's
  * password set); a user's own ChangePassword keeps their other sessions, as Cognito does.
  */

@@ -3,7 +3,7 @@ import { departmentsOf, hasAnyGroup, mergeDepartments, passesGuards } from './gr
 
 const user = (...groups: string[]) => ({ id: 'u-1', groups });
 
-describe('hasAnyGroup (seed §6)', () => {
+describe('hasAnyGroup (docs/product/specification.md §6)', () => {
   it('passes when the user holds any requested group', () => {
     expect(hasAnyGroup(user('HR'), ['HR'])).toBe(true);
     expect(hasAnyGroup(user('CLUB', 'IR'), ['HR', 'IR'])).toBe(true);
@@ -36,7 +36,7 @@ describe('hasAnyGroup (seed §6)', () => {
   });
 });
 
-describe('guards (seed §1)', () => {
+describe('guards (docs/product/specification.md §1)', () => {
   it('names the seed departments per guard', () => {
     expect(departmentsOf(['SHARED'])).toEqual(['HR']);
     expect(departmentsOf(['ADMIN'])).toEqual(['HRAdmin', 'ITAdmin']);
@@ -66,7 +66,7 @@ describe('guards (seed §1)', () => {
   });
 });
 
-describe('mergeDepartments (seed §2 profile)', () => {
+describe('mergeDepartments (docs/product/specification.md §2 profile)', () => {
   it('merges per base name, marks admin, puts admin entries first', () => {
     expect(mergeDepartments(['IR', 'HR', 'HRAdmin', 'CLUB', 'ITAdmin'])).toEqual([
       { name: 'HR', admin: true },

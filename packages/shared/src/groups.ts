@@ -1,13 +1,13 @@
 /**
- * Departments and the one group check of seed §6 / PRODUCT.md §3, used by the web guards and
+ * Departments and the one group check of docs/product/specification.md §6 / docs/product/access.md, used by the web guards and
  * the server's route guards alike.
  */
 
-/** The super-admin group: passes every check (seed §6). */
+/** The super-admin group: passes every check (docs/product/specification.md §6). */
 export const SUPER_ADMIN_GROUP = 'ITAdmin';
 
 /**
- * Departments of seed §1 other than the organisation's own, whose name is configured
+ * Departments of docs/product/specification.md §1 other than the organisation's own, whose name is configured
  * (`ORG_DEPARTMENT`, seed `{product}`).
  */
 export const FIXED_DEPARTMENTS = [
@@ -21,7 +21,7 @@ export const FIXED_DEPARTMENTS = [
   'GS_COOP',
 ] as const;
 
-/** The route guards of seed §1/§6 and the departments each names. */
+/** The route guards of docs/product/specification.md §1, §6 and the departments each names. */
 export const GUARD_GROUPS = {
   SHARED: ['HR'],
   ADMIN: ['HRAdmin', 'ITAdmin'],
@@ -47,7 +47,7 @@ export interface GroupHolder {
 }
 
 export interface GroupCheckOptions {
-  /** The fixed super-admin user id (seed §6), when one is configured. */
+  /** The fixed super-admin user id (docs/product/specification.md §6), when one is configured. */
   superAdminUserId?: string | undefined;
 }
 

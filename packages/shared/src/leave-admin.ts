@@ -11,7 +11,7 @@ import {
 } from './leave';
 
 /**
- * The E-Leave administration contract (PRODUCT.md §4 LeaveAdminPage and UpdateLeaveUserPage, §5,
+ * The E-Leave administration contract (docs/product/screens.md: LeaveAdminPage and UpdateLeaveUserPage, §5,
  * §5a): every endpoint here is ADMIN only (HRAdmin, ITAdmin). Paths are relative to the leave API
  * base, like those of `./leave`. The staff search and the record update live in `./leave`.
  */

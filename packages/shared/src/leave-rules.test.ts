@@ -266,7 +266,7 @@ describe('balances', () => {
   });
 });
 
-describe('balances as at a date: accrual, carried days and carry-forward (PRODUCT.md §5a)', () => {
+describe('balances as at a date: accrual, carried days and carry-forward (docs/product/leave.md)', () => {
   it('judges a year on today within it, else its first day ahead or last day gone', () => {
     expect(balanceDateOf(2026, '2026-11-24')).toBe('2026-11-24');
     expect(balanceDateOf(2027, '2026-11-24')).toBe('2027-01-01');
@@ -534,7 +534,7 @@ describe('allowances inclusive of another type (hospitalisation inclusive of sic
 describe('status transitions', () => {
   const actors: LeaveActor[] = ['applicant', 'approver', 'admin'];
 
-  it('allows exactly the transitions of PRODUCT.md §5', () => {
+  it('allows exactly the transitions of docs/product/leave.md', () => {
     const allowed = LEAVE_TRANSITIONS.map((t) => `${t.from}->${t.to} by ${t.actor}`).sort();
     expect(allowed).toEqual(
       [

@@ -12,12 +12,12 @@ import {
 } from './leave';
 
 /**
- * The E-Leave rules of PRODUCT.md §5 as pure functions, used by the server to decide and by the
+ * The E-Leave rules of docs/product/leave.md as pure functions, used by the server to decide and by the
  * web app to preview: working-day counting, service-year entitlements, balances, the status
  * transitions and reference ids.
  */
 
-/** MON–FRI: bits 0..4 (bit 0 = MON ... bit 6 = SUN, seed §3). */
+/** MON–FRI: bits 0..4 (bit 0 = MON ... bit 6 = SUN, docs/product/specification.md §3). */
 export const DEFAULT_WORKING_DAYS_MASK = 0b0011111;
 
 function assertIsoDates(...dates: string[]) {
@@ -248,7 +248,7 @@ export interface BalanceParts {
 }
 
 /**
- * PRODUCT.md §5: entitlement + carried forward + adjustments − approved − pending −
+ * docs/product/leave.md: entitlement + carried forward + adjustments − approved − pending −
  * pending-cancellation days. Rounded to the half day the counting works in, so sums of 0.5s
  * never drift.
  */
@@ -334,7 +334,7 @@ export interface LeaveTransition {
   cancellableOnly?: boolean;
 }
 
-/** Every transition PRODUCT.md §5 allows; anything else is refused. */
+/** Every transition docs/product/leave.md allows; anything else is refused. */
 export const LEAVE_TRANSITIONS: readonly LeaveTransition[] = [
   { from: LEAVE_STATUS.PENDING, to: LEAVE_STATUS.APPROVED, actor: 'approver' },
   { from: LEAVE_STATUS.PENDING, to: LEAVE_STATUS.REJECTED, actor: 'approver' },
@@ -451,7 +451,7 @@ export function rangesOverlap(aStart: string, aEnd: string, bStart: string, bEnd
 }
 
 /**
- * When the approver is warned that a department is thin on the ground (PRODUCT.md §5a): at
+ * When the approver is warned that a department is thin on the ground (docs/product/leave.md): at
  * least this many others away, or at least this share of the department's active staff.
  */
 export const DEPARTMENT_AWAY_THRESHOLD = { people: 2, share: 0.3 } as const;

@@ -6,7 +6,7 @@ import { z } from 'zod';
  * `api.leaveApiUrl` (default `/api`), so `/leave/me` is `GET /api/leave/me`.
  */
 
-/** Leave status codes (seed §4). 4 is asked by the applicant, 5 by an HR admin for them (PRODUCT.md §9). */
+/** Leave status codes (docs/product/specification.md §4). 4 is asked by the applicant, 5 by an HR admin for them (docs/product/departures.md). */
 export const LEAVE_STATUS = {
   PENDING: 0,
   APPROVED: 1,
@@ -51,7 +51,7 @@ export function leaveStatusColour(status: number): string | undefined {
   ];
 }
 
-/** Day type (seed §4): 0 whole day(s), 1 morning, 2 afternoon; a half day counts 0.5. */
+/** Day type (docs/product/specification.md §4): 0 whole day(s), 1 morning, 2 afternoon; a half day counts 0.5. */
 export const DAY_TYPE = { WD: 0, AM: 1, PM: 2 } as const;
 export type DayType = (typeof DAY_TYPE)[keyof typeof DAY_TYPE];
 export const dayTypeSchema = z.union([z.literal(0), z.literal(1), z.literal(2)]);
@@ -59,7 +59,7 @@ export const DAY_TYPE_LABELS: Record<DayType, string> = { 0: 'WD', 1: 'AM', 2: '
 
 export const LEAVE_TYPE_ID = /^LVE\d{4}$/;
 export const STAFF_ID = /^LVUSR\d{10}$/;
-/** `LV` + yyyymmddhhmm + 6 random digits (seed §3). */
+/** `LV` + yyyymmddhhmm + 6 random digits (docs/product/specification.md §3). */
 export const REFERENCE_ID = /^LV\d{12}\d{6}$/;
 
 const isoDate = z.iso.date({ message: 'must be a date (YYYY-MM-DD)' });
@@ -208,7 +208,7 @@ export const myLeaveSchema = z.object({
 export type MyLeave = z.infer<typeof myLeaveSchema>;
 
 /**
- * `GET /leave/summary`: the home page's glance (PRODUCT.md §4). Balances and my waiting requests
+ * `GET /leave/summary`: the home page's glance (docs/product/screens.md). Balances and my waiting requests
  * are null for someone without a staff leave record; approvals waiting counts my queue.
  */
 export const leaveSummarySchema = z.object({

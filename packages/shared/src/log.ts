@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Body of `POST {logApiUrl}/log/` (seed §7): what the web app records on sign-in and sign-out.
+ * Body of `POST {logApiUrl}/log/` (docs/product/specification.md §7): what the web app records on sign-in and sign-out.
  * `logDate` is the client's own stamp (the seed sends "now plus 8 hours" in ISO form); the server
  * keeps its own receive time beside it.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { brokenPasswordRules, passwordPolicyMessage } from './password-policy';
 
-describe('password policy (seed §5)', () => {
+describe('password policy (docs/product/specification.md §5)', () => {
   it('accepts a password meeting every rule', () => {
     expect(brokenPasswordRules('Passw0rd!')).toEqual([]);
     expect(passwordPolicyMessage('Passw0rd!')).toBeUndefined();

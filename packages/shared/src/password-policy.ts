@@ -1,5 +1,5 @@
 /**
- * The password policy of seed §5, one definition for the web checklist and the identity
+ * The password policy of docs/product/specification.md §5, one definition for the web checklist and the identity
  * service's server-side enforcement.
  */
 export const PASSWORD_MIN_LENGTH = 8;

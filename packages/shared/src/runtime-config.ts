@@ -12,10 +12,10 @@ export const runtimeConfigSchema = z.object({
     /** Set in embedded mode: the URL every Cognito user-pool call is POSTed to. */
     userPoolEndpoint: z.string().optional(),
     passwordExpiryMonths: z.number().int().positive(),
-    /** The fixed super-admin user id of seed §6 (`SUPER_ADMIN_USER_ID`), when configured. */
+    /** The fixed super-admin user id of docs/product/specification.md §6 (`SUPER_ADMIN_USER_ID`), when configured. */
     superAdminUserId: z.string().optional(),
   }),
-  /** Base addresses of the three backends of seed §7; by default all this server's `/api`. */
+  /** Base addresses of the three backends of docs/product/specification.md §7; by default all this server's `/api`. */
   api: z.object({
     logApiUrl: z.string(),
     leaveApiUrl: z.string(),

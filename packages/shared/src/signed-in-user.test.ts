@@ -9,7 +9,7 @@ import {
   signedInUserFromClaims,
 } from './signed-in-user';
 
-describe('name fallbacks (seed §3)', () => {
+describe('name fallbacks (docs/product/specification.md §3)', () => {
   it('display name: displayName, name, e-mail local part, then User', () => {
     expect(displayNameOf({ displayName: 'Aminah', name: 'Aminah binti Ali', email: 'a@x.org' })).toBe('Aminah');
     expect(displayNameOf({ displayName: ' ', name: 'Aminah binti Ali', email: 'a@x.org' })).toBe('Aminah binti Ali');
@@ -25,7 +25,7 @@ describe('name fallbacks (seed §3)', () => {
   });
 });
 
-describe('password expiry (seed §4, §5)', () => {
+describe('password expiry (docs/product/specification.md §4, §5)', () => {
   it('expires the given months after the last change', () => {
     expect(passwordExpiresAt('2026-01-31T04:00:00.000Z', 6)?.toISOString()).toBe('2026-07-31T04:00:00.000Z');
     expect(passwordExpiresAt('2026-08-31T04:00:00.000Z', 6)?.toISOString()).toBe('2027-02-28T04:00:00.000Z');

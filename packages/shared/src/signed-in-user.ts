@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { DEFAULT_PASSWORD_EXPIRY_MONTHS, PASSWORD_CHANGED_ATTRIBUTE } from './constants';
 
 /**
- * The signed-in user of seed §3, as `GET /api/me` answers and the web app holds it. Built only
+ * The signed-in user of docs/product/specification.md §3, as `GET /api/me` answers and the web app holds it. Built only
  * from verified identity-token claims.
  */
 export const signedInUserSchema = z.object({
@@ -13,9 +13,9 @@ export const signedInUserSchema = z.object({
   /** The user's chosen display name: the `nickname` attribute. */
   displayName: z.string().nullable(),
   email: z.string().nullable(),
-  /** Group names from the token's `cognito:groups` (seed §3 "department"). */
+  /** Group names from the token's `cognito:groups` (docs/product/specification.md §3 "department"). */
   department: z.array(z.string()),
-  /** The last password change (seed §3: the custom attribute), ISO 8601; null when unknown. */
+  /** The last password change (docs/product/specification.md §3: the custom attribute), ISO 8601; null when unknown. */
   passwordExpiry: z.string().nullable(),
   passwordExpired: z.boolean(),
 });
@@ -92,7 +92,7 @@ export function signedInUserFromClaims(
 
 const emailSchema = z.email();
 
-/** The user's e-mail, or null when it is missing or not an e-mail (seed §2/§8 show "Invalid Email"). */
+/** The user's e-mail, or null when it is missing or not an e-mail (docs/product/specification.md §2, §8 show "Invalid Email"). */
 export function validEmailOf(user: Pick<SignedInUser, 'email'>): string | null {
   return user.email !== null && emailSchema.safeParse(user.email).success ? user.email : null;
 }

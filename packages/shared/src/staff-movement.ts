@@ -9,7 +9,7 @@ dayjs.extend(utc);
 dayjs.extend(timezone);
 
 /**
- * Staff movement, acting approvers and iCal feeds (PRODUCT.md §4 StaffMovementPage, §5a): the
+ * Staff movement, acting approvers and iCal feeds (docs/product/screens.md: StaffMovementPage, §5a): the
  * shapes shared by the server and the web app. Paths are relative to `api.leaveApiUrl`.
  *
  * - `POST /leave/movements`, `DELETE /leave/movements/:id`: my movements.
@@ -18,7 +18,7 @@ dayjs.extend(timezone);
  * - `GET|POST /leave/ical-feeds`, `DELETE /leave/ical-feeds/:id`; public `GET /leave/ical/:token.ics`.
  */
 
-/** The kinds of movement PRODUCT.md §4 names. */
+/** The kinds of movement docs/product/screens.md names. */
 export const MOVEMENT_KINDS = ['outstation', 'meeting', 'training', 'site_visit', 'work_from_home'] as const;
 export type MovementKind = (typeof MOVEMENT_KINDS)[number];
 

@@ -8,7 +8,7 @@ export interface TokenUser {
   sub: string;
   username: string;
   email: string | undefined;
-  /** Departments, from `cognito:groups` and nowhere else (PRODUCT.md §2). */
+  /** Departments, from `cognito:groups` and nowhere else (docs/product/identity.md). */
   groups: string[];
   tokenUse: TokenUse;
   claims: JWTPayload;

@@ -7,7 +7,7 @@ import { PASSWORD_CHANGED_ATTRIBUTE, SEED_TIME_OFFSET_HOURS } from '@staff-porta
 import { createTestApp, listen, type TestContext } from '../test/app';
 import { callIdentity, createUser, PASSWORD } from './identity-test-kit';
 
-// Password expiry end to end (PRODUCT.md §2, decision 0012): the embedded identity service keeps
+// Password expiry end to end (docs/product/identity.md, decision 0012): the embedded identity service keeps
 // its own record of the last password change, and the API judges expiry by the id token it mints.
 let ctx: TestContext;
 let endpoint: string;

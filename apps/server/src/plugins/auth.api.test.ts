@@ -6,7 +6,7 @@ import type { AuthenticateOptions } from './auth';
 
 const SUPER_ADMIN_ID = '0b7e1c52-3f4a-4d8e-9c11-2a6b5d4e3f21';
 
-// Test-only routes, one per guard of PRODUCT.md §3, registered on the app the server builds.
+// Test-only routes, one per guard of docs/product/access.md, registered on the app the server builds.
 const routes: Record<string, AuthenticateOptions> = {
   '/api/test/signed-in': {},
   '/api/test/shared': { guards: ['SHARED'] },
@@ -45,7 +45,7 @@ const callers: Record<string, { sub: string; groups: string[] }> = {
   'the super-admin id, without groups': { sub: SUPER_ADMIN_ID, groups: [] },
 };
 
-// PRODUCT.md §3 / seed §6, spelled out per department rather than derived from the code under test.
+// docs/product/access.md / docs/product/specification.md §6, spelled out per department rather than derived from the code under test.
 const Y = true;
 const N = false;
 // prettier-ignore
@@ -79,7 +79,7 @@ async function call(ctx: TestContext, method: 'GET' | 'POST', url: string, token
 }
 
 describe('route guards', () => {
-  it.each(matrix)('%s: the access matrix of PRODUCT.md §3', async (name, ...expected) => {
+  it.each(matrix)('%s: the access matrix of docs/product/access.md', async (name, ...expected) => {
     const ctx = await createTestApp({ env: { SUPER_ADMIN_USER_ID: SUPER_ADMIN_ID } });
     const writes = withGuardedRoutes(ctx.app);
     const token = await ctx.tokens.idToken(callers[name]!);
@@ -164,7 +164,7 @@ describe('route guards', () => {
   });
 });
 
-describe('password expiry (PRODUCT.md §2)', () => {
+describe('password expiry (docs/product/identity.md)', () => {
   const expiredMessage = {
     code: 'PASSWORD_EXPIRED',
     message: 'Your password has expired. Change your password to continue using the portal.',

@@ -7,7 +7,7 @@ import { isPasswordExpired } from '@staff-portal/shared/signed-in-user';
 import type { TokenUser, TokenVerifier } from '../auth/token-verifier';
 
 export interface AuthenticateOptions {
-  /** Route guards of seed §6 (PRODUCT.md §3); holding any one admits. None: any signed-in user. */
+  /** Route guards of docs/product/specification.md §6 (docs/product/access.md); holding any one admits. None: any signed-in user. */
   guards?: readonly GuardGroup[];
   /**
    * Departments for rules finer than the guards (IR admin functions need IRAdmin), checked with
@@ -15,7 +15,7 @@ export interface AuthenticateOptions {
    */
   departments?: readonly string[];
   /**
-   * Only for the calls a user with an expired password still needs (PRODUCT.md §2): `GET /api/me`
+   * Only for the calls a user with an expired password still needs (docs/product/identity.md): `GET /api/me`
    * to learn they must change it, and the logging API the sign-in and sign-out flows post to.
    */
   allowExpiredPassword?: boolean;
@@ -40,7 +40,7 @@ declare module 'fastify' {
      * expired (403 PASSWORD_EXPIRED), then applies the route's guards (403 FORBIDDEN).
      */
     authenticate(options?: AuthenticateOptions): AuthenticateHook;
-    /** The group check of seed §6 for the caller, with the configured super-admin user id. */
+    /** The group check of docs/product/specification.md §6 for the caller, with the configured super-admin user id. */
     allows(user: TokenUser, departments: readonly string[]): boolean;
     /** The verified caller of a protected route, and whether they pass the ADMIN guard. */
     callerOf(request: FastifyRequest): Caller;
@@ -70,7 +70,7 @@ function refusal(departments: readonly string[]) {
 export interface AuthPluginOptions {
   verifier: TokenVerifier;
   passwordExpiryMonths: number;
-  /** The fixed super-admin user id of seed §6 (`SUPER_ADMIN_USER_ID`), when configured. */
+  /** The fixed super-admin user id of docs/product/specification.md §6 (`SUPER_ADMIN_USER_ID`), when configured. */
   superAdminUserId: string | undefined;
 }
 

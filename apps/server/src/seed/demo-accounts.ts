@@ -30,7 +30,7 @@ export interface DemoAccount {
 /**
  * One account per department (docs/product/access.md; the organisation's own one also in HR, as
  * its staff use the HR services), a super-admin, and one account for each sign-in step of the
- * gate that needs an account in a particular state (seed §2): invited (first sign-in sets a
+ * gate that needs an account in a particular state (docs/product/specification.md §2): invited (first sign-in sets a
  * password), must set up an authenticator app, signs in with an SMS code, has an unverified
  * e-mail address, and unconfirmed.
  */

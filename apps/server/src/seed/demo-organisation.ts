@@ -5,7 +5,7 @@ import { departments, leaveTypes, publicHolidays, staff } from '../db/schema/org
 import { seedDemoLeave } from './demo-leave';
 import { leaveTypeCatalogue } from './leave-type-catalogue';
 
-/** The holiday calendar seeded for the demo: Federal Territory of Kuala Lumpur (PRODUCT.md §5). */
+/** The holiday calendar seeded for the demo: Federal Territory of Kuala Lumpur (docs/product/leave.md). */
 export const DEMO_HOLIDAY_REGION = { country: 'MY', state: '14', code: 'MY-14' } as const;
 
 export function departmentCatalogue(orgDepartment: string) {

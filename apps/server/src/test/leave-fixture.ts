@@ -50,7 +50,7 @@ export const staffIds = {
   hr2: 'LVUSR0000000004',
 } as const;
 
-/** Every department the SHARED guard (HR, and by the group check HRAdmin and ITAdmin) refuses (PRODUCT.md §3). */
+/** Every department the SHARED guard (HR, and by the group check HRAdmin and ITAdmin) refuses (docs/product/access.md). */
 export const NOT_SHARED = ['IR', 'IRAdmin', 'UNION', 'CLUB', 'CREDIT_COOP', 'GS_COOP'] as const;
 /** Every department the ADMIN guard (HRAdmin, ITAdmin) refuses. */
 export const NOT_ADMIN = ['HR', ...NOT_SHARED] as const;

@@ -7,7 +7,7 @@ import type { RuntimeConfigResult } from '../lib/runtime-config';
 import { BaseProvider } from './base-provider';
 
 // Loaded once the gate lets the user in, so the sign-in screen loads only what the gate needs
-// (PRODUCT.md §8: sign-in route JS ≤ 300 KB gzip); MUI, the query client, the router, the
+// (docs/product/qualities.md: sign-in route JS ≤ 300 KB gzip); MUI, the query client, the router, the
 // layout and every page follow. The configuration error is as rare, and as lazy.
 const SignedInApp = lazy(() => import('./signed-in-app').then((module) => ({ default: module.SignedInApp })));
 const ConfigErrorScreen = lazy(() =>

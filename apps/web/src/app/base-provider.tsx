@@ -19,7 +19,7 @@ export interface BaseProviderProps {
 /**
  * What the sign-in page and the signed-in app both need: the runtime config, the token for API
  * calls and notifications. No MUI and no query client here: the sign-in page loads only this
- * (PRODUCT.md §8); the signed-in app adds its theme and queries (`SignedInApp`).
+ * (docs/product/qualities.md); the signed-in app adds its theme and queries (`SignedInApp`).
  */
 export function BaseProvider({ config, getToken = withoutToken, children }: BaseProviderProps) {
   return (

@@ -8,7 +8,7 @@ import { ThemeRoot } from './provider';
 // Shown before the app's providers exist, so it initialises the translations itself.
 import '../lib/i18n';
 
-/** Shown instead of the app when the runtime config is missing or unusable (seed §8). */
+/** Shown instead of the app when the runtime config is missing or unusable (docs/product/specification.md §8). */
 export function ConfigErrorPage() {
   const { t } = useTranslation(['shell', 'common']);
   return (

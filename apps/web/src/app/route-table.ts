@@ -3,12 +3,12 @@ import type { ComponentType, LazyExoticComponent } from 'react';
 import type { GuardGroup } from '@staff-portal/shared/groups';
 
 /**
- * Guard groups of seed §1/§6. Which departments each admits is the shared group check's
- * business (PRODUCT.md §3); the table only records which group a route asks for.
+ * Guard groups of docs/product/specification.md §1, §6. Which departments each admits is the shared group check's
+ * business (docs/product/access.md); the table only records which group a route asks for.
  */
 export type { GuardGroup };
 
-/** Page names of seed §2 ("Pages named only"), plus the pages the seed describes without a name. */
+/** Page names of docs/product/specification.md §2 ("Pages named only"), plus the pages the seed describes without a name. */
 export type PageName =
   | 'Home'
   | 'Unauthorized'
@@ -148,13 +148,13 @@ export const pages: Record<PageName, LazyPage> = {
   SearchGrievances: UnderConstructionPage,
   ViewGrievanceDetailsPage: UnderConstructionPage,
   IRAdminPage: UnderConstructionPage,
-  // The seed shows nothing for PO; PRODUCT.md §4 keeps it under construction.
+  // The seed shows nothing for PO; docs/product/screens.md keeps it under construction.
   PoPage: UnderConstructionPage,
   AccessControlPage: UnderConstructionPage,
   ITAdminPage: UnderConstructionPage,
 };
 
-/** Every route of seed §2 "Application routes", all inside the common layout. */
+/** Every route of docs/product/specification.md §2 "Application routes", all inside the common layout. */
 export const routeTable: readonly AppRouteEntry[] = [
   { path: '/', page: 'Home', guards: [] },
   { path: '/unauthorized', page: 'Unauthorized', guards: [] },
@@ -162,7 +162,7 @@ export const routeTable: readonly AppRouteEntry[] = [
   { path: '/profile/reset-password', page: 'ChangePassword', guards: [] },
   { path: '/team-space', page: 'TeamSpace', guards: [] },
 
-  // Create and detail screens are shared between announcements and staff-info (seed §2).
+  // Create and detail screens are shared between announcements and staff-info (docs/product/specification.md §2).
   { path: '/announcements', page: 'Announcements', guards: ['ADMIN'] },
   { path: '/announcements/create', page: 'CreateAnnouncement', guards: ['ADMIN'] },
   { path: '/announcements/:id', page: 'UpdateAnnouncement', guards: ['ADMIN'] },
@@ -170,7 +170,7 @@ export const routeTable: readonly AppRouteEntry[] = [
   { path: '/staff-info/create', page: 'CreateAnnouncement', guards: ['ADMIN'] },
   { path: '/staff-info/:id', page: 'UpdateAnnouncement', guards: ['ADMIN'] },
 
-  // PRODUCT.md §9: the shared landing and the IR hub also admit IR, so IR-only users reach
+  // docs/product/departures.md: the shared landing and the IR hub also admit IR, so IR-only users reach
   // their own pages (the seed guards the whole shared area with SHARED alone).
   { path: '/shared', page: 'SharedPage', guards: ['SHARED', 'IR'] },
   { path: '/shared/hr-services', page: 'HRServicesPage', guards: ['SHARED'] },

@@ -54,7 +54,7 @@ function leafHandle(url: string): AppRouteHandle {
   return leaf.route.handle as AppRouteHandle;
 }
 
-// ITAdmin passes every guard (seed §6), so every route shows its own page.
+// ITAdmin passes every guard (docs/product/specification.md §6), so every route shows its own page.
 const itAdmin = testAuth(testUser({ department: ['ITAdmin'] }));
 
 async function headingAt(url: string) {
@@ -68,7 +68,7 @@ async function headingAt(url: string) {
 }
 
 describe('route table', () => {
-  it('declares every route of seed §2 and nothing else', () => {
+  it('declares every route of docs/product/specification.md §2 and nothing else', () => {
     expect(routeTable.map((route) => route.path).sort()).toEqual([...seedPaths].sort());
   });
 

@@ -5,7 +5,7 @@ export const PRIMARY_COLOR = '#004D6C';
 export const SECONDARY_COLOR = '#F5F5DC';
 export const INFO_COLOR = '#008080';
 
-/** Leave status colours (seed §4, §9): one per status name, codes 4 and 5 share one. */
+/** Leave status colours (docs/product/specification.md §4, §9): one per status name, codes 4 and 5 share one. */
 export const STATUS_PENDING_COLOR = '#f0ad4e';
 export const STATUS_APPROVED_COLOR = '#5cb85c';
 export const STATUS_REJECTED_COLOR = '#d9534f';
@@ -13,7 +13,7 @@ export const STATUS_CANCELLED_COLOR = '#8a8a8a';
 export const STATUS_PENDING_CANCELLATION_COLOR = '#FF8C00';
 
 /**
- * Sidebar geometry (seed §9 "Sidebar width 250 (collapsed 20; 50 for the button column)"), in
+ * Sidebar geometry (docs/product/specification.md §9 "Sidebar width 250 (collapsed 20; 50 for the button column)"), in
  * pixels. Read here as: every row of the sidebar (navigation items, user card, Sign Out, the
  * collapse toggle) puts its icon in a column 50 px wide, so icons stay where they are when the
  * sidebar collapses; collapsed (large screens only: a toggle in the sidebar's header), the
@@ -24,7 +24,7 @@ export const SIDEBAR_WIDTH = 250;
 export const SIDEBAR_COLLAPSED_WIDTH = 20;
 export const SIDEBAR_BUTTON_COLUMN_WIDTH = 50;
 export const SIDEBAR_RAIL_WIDTH = SIDEBAR_BUTTON_COLUMN_WIDTH + SIDEBAR_COLLAPSED_WIDTH;
-/** Below this breakpoint the sidebar is a temporary drawer instead of a permanent one (seed §2). */
+/** Below this breakpoint the sidebar is a temporary drawer instead of a permanent one (docs/product/specification.md §2). */
 export const SIDEBAR_BREAKPOINT = 'lg' as const;
 
 export const theme = createTheme({

@@ -25,7 +25,7 @@ interface RequestListProps {
 
 /**
  * My requests as a table, or as stacked cards on a phone where seven columns cannot fit
- * (PRODUCT.md §8: responsive down to a phone).
+ * (docs/product/qualities.md: responsive down to a phone).
  */
 export function RequestList({ requests, label, actions }: RequestListProps) {
   const { t, i18n } = useTranslation('leave');

@@ -8,7 +8,7 @@ export const LOGO_URL = `${import.meta.env.BASE_URL}logo.svg`;
 
 /**
  * `alt` defaults to the app's name; pass "" where the name is already written beside the logo.
- * A plain image, no MUI: the sign-in page shows it and loads no MUI (PRODUCT.md §8).
+ * A plain image, no MUI: the sign-in page shows it and loads no MUI (docs/product/qualities.md).
  */
 export function Logo({ size = 64, alt }: { size?: number; alt?: string }) {
   const { t } = useTranslation();

@@ -8,7 +8,7 @@ export interface NotificationAnchor {
   horizontal: 'left' | 'center' | 'right';
 }
 
-/** What a caller may set on one notification (seed §3 "Notification"). */
+/** What a caller may set on one notification (docs/product/specification.md §3 "Notification"). */
 export interface NotifyOptions {
   message: string;
   /** Defaults to success, as in the seed. */

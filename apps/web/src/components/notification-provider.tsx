@@ -38,7 +38,7 @@ export function NotificationProvider({ children }: { children: ReactNode }) {
       {children}
       {state !== null && (
         // The view brings MUI; loaded with the first notification, so the sign-in page, which
-        // rarely shows one, stays small (PRODUCT.md §8). An empty fallback: it takes a moment.
+        // rarely shows one, stays small (docs/product/qualities.md). An empty fallback: it takes a moment.
         <Suspense fallback={null}>
           <NotificationView state={state} onClose={close} />
         </Suspense>

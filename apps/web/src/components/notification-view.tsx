@@ -30,7 +30,7 @@ export function NotificationView({ state, onClose: close }: { state: Notificatio
       <Snackbar
         key={state.key}
         open={state.open}
-        // Timeout, Escape and click-away all close it (seed §4).
+        // Timeout, Escape and click-away all close it (docs/product/specification.md §4).
         onClose={close}
         autoHideDuration={state.autoHideDuration}
         // The seed resumes at half the duration after hover or focus. MUI's default is the

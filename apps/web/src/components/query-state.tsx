@@ -17,7 +17,7 @@ interface QueryStateProps<T> {
   children: (data: T) => ReactNode;
 }
 
-/** A section's loading, error and empty states (PRODUCT.md §8: designed, not blank). */
+/** A section's loading, error and empty states (docs/product/qualities.md: designed, not blank). */
 export function QueryState<T>({ query, isEmpty, emptyText, children }: QueryStateProps<T>) {
   const { t } = useTranslation(['leave', 'common']);
   if (query.data !== undefined) {

@@ -16,7 +16,7 @@ export function statusTextColour(background: string): string {
 }
 
 interface StatusChipProps {
-  /** A leave status code (seed §4); any other value shows "-". */
+  /** A leave status code (docs/product/specification.md §4); any other value shows "-". */
   status: number;
   size?: ChipProps['size'];
   /**
@@ -27,7 +27,7 @@ interface StatusChipProps {
   wrap?: boolean;
 }
 
-/** A leave status in the seed's name and colour (seed §4, §9). */
+/** A leave status in the seed's name and colour (docs/product/specification.md §4, §9). */
 export function StatusChip({ status, size = 'small', wrap = false }: StatusChipProps) {
   const label = leaveStatusLabel(status);
   const colour = leaveStatusColour(status);

@@ -8,7 +8,7 @@ import { i18n } from './i18n';
 
 /**
  * Points Amplify's Auth client at the pool the runtime config names: Cognito, or the embedded
- * identity service through the custom user-pool endpoint (PRODUCT.md §2), so one build serves
+ * identity service through the custom user-pool endpoint (docs/product/identity.md), so one build serves
  * every deployment. Seed §9: e-mail is the login name and sign-up verification is by code.
  */
 export function configureAmplify(config: RuntimeConfig): void {
@@ -21,7 +21,7 @@ export function configureAmplify(config: RuntimeConfig): void {
         ...(userPoolEndpoint === undefined ? {} : { userPoolEndpoint }),
         loginWith: { email: true },
         signUpVerificationMethod: 'code',
-        // The widget checks new passwords against this before sending them, with the seed §5
+        // The widget checks new passwords against this before sending them, with the docs/product/specification.md §5
         // messages ("Password must have at least 8 characters", ...); the service enforces it.
         passwordFormat: {
           minLength: PASSWORD_MIN_LENGTH,
@@ -36,10 +36,10 @@ export function configureAmplify(config: RuntimeConfig): void {
 }
 
 /**
- * The bearer token of every API call: the ID token (seed §7). Amplify refreshes an expired one
+ * The bearer token of every API call: the ID token (docs/product/specification.md §7). Amplify refreshes an expired one
  * itself. No tokens (nobody signed in, or a refresh the service refused): undefined, and the API
  * answers 401, which the gate treats as a lost session. A refresh that failed for want of a
- * network is not a lost session (seed §4: only "not authorized" signs out), so it surfaces as
+ * network is not a lost session (docs/product/specification.md §4: only "not authorized" signs out), so it surfaces as
  * the seed's "Network error".
  */
 export async function currentIdToken(): Promise<string | undefined> {

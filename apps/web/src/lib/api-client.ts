@@ -17,7 +17,7 @@ export interface ApiClientOptions {
   /** Prepended to every path, e.g. `/api`. Empty: paths are full URLs. */
   baseUrl?: string;
   getToken?: TokenProvider;
-  /** Called with every AppError before it is thrown (the web app shows it; seed §8). */
+  /** Called with every AppError before it is thrown (the web app shows it; docs/product/specification.md §8). */
   onError?: (error: AppError) => void;
   /** For tests; defaults to the global fetch. */
   fetch?: FetchLike;
@@ -158,11 +158,11 @@ export const TokenProviderContext = createContext<TokenProvider>(withoutToken);
 /**
  * Called instead of showing the error when a call is refused as unauthenticated (401) or no
  * token could be had: the session was revoked or could not be refreshed. The gate provides it
- * (seed §8: warn "Your session has expired…" and sign out); without it the error is shown.
+ * (docs/product/specification.md §8: warn "Your session has expired…" and sign out); without it the error is shown.
  */
 export const SessionLostContext = createContext<(() => void) | undefined>(undefined);
 
-/** One client per backend of seed §7, each on its base address from the runtime config. */
+/** One client per backend of docs/product/specification.md §7, each on its base address from the runtime config. */
 export interface ApiClients {
   log: ApiClient;
   leave: ApiClient;

@@ -2,7 +2,7 @@ import type { SignedInUser } from '@staff-portal/shared/signed-in-user';
 import { createContext, useContext } from 'react';
 
 /**
- * What the gate hands the main application (seed §2: "receives the sign-out function and the
+ * What the gate hands the main application (docs/product/specification.md §2: "receives the sign-out function and the
  * user"). Provided by the gate once Amplify reports a signed-in user.
  */
 export interface AuthContextValue {
@@ -12,7 +12,7 @@ export interface AuthContextValue {
   signOut: () => Promise<void>;
   /** Reloads the user from fresh tokens (after a password or attribute change). */
   refreshUser: () => Promise<SignedInUser | null>;
-  /** The configured super-admin user id, for the group check (seed §6). */
+  /** The configured super-admin user id, for the group check (docs/product/specification.md §6). */
   superAdminUserId?: string | undefined;
 }
 

@@ -18,7 +18,7 @@ interface FormatOptions {
   timeZone: string;
   /** dayjs locale for month names ('en' or 'ms'); English when omitted. */
   locale?: string;
-  /** Shown for a missing or unreadable date (seed §8); the caller passes the translated text. */
+  /** Shown for a missing or unreadable date (docs/product/specification.md §8); the caller passes the translated text. */
   invalidText?: string;
 }
 
@@ -40,10 +40,10 @@ export function formatDateTime(value: DateInput, options: FormatOptions): string
 }
 
 /**
- * The expiry the change-password page announces (seed §2): the last password change plus the
+ * The expiry the change-password page announces (docs/product/specification.md §2): the last password change plus the
  * expiry months, or, when the last change is unknown, now plus the expiry months. The seed adds 8
  * hours to "now" because it printed UTC instants as Malaysian time; we keep real instants and show
- * them in the organisation's time zone (PRODUCT.md §9), so adding the offset too would count it
+ * them in the organisation's time zone (docs/product/departures.md), so adding the offset too would count it
  * twice. Null when the recorded change is unreadable, which the page shows as "Invalid Date".
  */
 export function passwordExpiryShown(

@@ -18,7 +18,7 @@ import { shell as msShell } from '../locales/ms/shell';
 import { staffMovement as msStaffMovement } from '../locales/ms/staff-movement';
 
 /**
- * English and Bahasa Malaysia (PRODUCT.md §5a). One namespace per area: `common` for texts every
+ * English and Bahasa Malaysia (docs/product/leave.md). One namespace per area: `common` for texts every
  * screen shares, `shell` for the layout and status pages, `account` for profile and change
  * password, `leave` for the E-Leave screens and the shared/HR hubs, `gate` for our texts around
  * the sign-in widget (the widget's own texts go through Amplify's I18n, see features/auth). Each language file is typed by the English one, so a

@@ -2,7 +2,7 @@ import { runtimeConfigSchema } from '@staff-portal/shared/runtime-config';
 import type { RuntimeConfig } from '@staff-portal/shared/runtime-config';
 import { createContext, useContext } from 'react';
 
-/** Served by the API server, so one web build serves every deployment (PRODUCT.md §2). */
+/** Served by the API server, so one web build serves every deployment (docs/product/identity.md). */
 export const RUNTIME_CONFIG_URL = '/config.json';
 
 export type RuntimeConfigResult =

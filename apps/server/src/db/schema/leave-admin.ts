@@ -15,7 +15,7 @@ import {
 import { leaveTypes, staff } from './organisation';
 
 /**
- * Carry-forward rule of a leave type (PRODUCT.md §5a): at most `cap` unused days move into the
+ * Carry-forward rule of a leave type (docs/product/leave.md): at most `cap` unused days move into the
  * next year, and lapse after `expiry` (MM-DD) of that year. No row, or a null cap: nothing is carried.
  */
 export const leaveCarryForwardRules = pgTable(

@@ -22,7 +22,7 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 });
 
 /**
- * Leave requests (seed §3). The status follows PRODUCT.md §5's transitions only; days are
+ * Leave requests (docs/product/specification.md §3). The status follows docs/product/leave.md's transitions only; days are
  * counted once at submit from the staff member's working-day mask and the holiday calendar.
  */
 export const leaveRequests = pgTable(
@@ -83,7 +83,7 @@ export const leaveRequests = pgTable(
   ],
 );
 
-/** Every transition of a request, with who, when and remarks (PRODUCT.md §5). */
+/** Every transition of a request, with who, when and remarks (docs/product/leave.md). */
 export const leaveRequestEvents = pgTable(
   'leave_request_events',
   {

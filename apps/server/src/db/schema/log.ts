@@ -1,6 +1,6 @@
 import { bigint, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
-/** Entries of the logging API (seed §7): who signed in or out, and when, as the client said. */
+/** Entries of the logging API (docs/product/specification.md §7): who signed in or out, and when, as the client said. */
 export const logEntries = pgTable(
   'log_entries',
   {

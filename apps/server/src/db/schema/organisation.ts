@@ -14,7 +14,7 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 
-/** Departments are the identity groups of seed §1 (HR, HRAdmin, ..., the organisation's own). */
+/** Departments are the identity groups of docs/product/specification.md §1 (HR, HRAdmin, ..., the organisation's own). */
 export const departments = pgTable('departments', {
   code: text('code').primaryKey(),
   name: text('name').notNull(),
@@ -28,7 +28,7 @@ export interface ServiceTier {
   days: number;
 }
 
-/** Leave types LVE0001–LVE0022 (seed §3), editable by HR admins (PRODUCT.md §5). */
+/** Leave types LVE0001–LVE0022 (docs/product/specification.md §3), editable by HR admins (docs/product/leave.md). */
 export const leaveTypes = pgTable(
   'leave_types',
   {
@@ -40,9 +40,9 @@ export const leaveTypes = pgTable(
     cancellable: boolean('cancellable').notNull().default(true),
     attachmentRequired: boolean('attachment_required').notNull().default(false),
     halfDayAllowed: boolean('half_day_allowed').notNull().default(true),
-    /** Unpaid leave may exceed the balance (PRODUCT.md §5). */
+    /** Unpaid leave may exceed the balance (docs/product/leave.md). */
     balanceLimited: boolean('balance_limited').notNull().default(true),
-    /** The year's entitlement is earned a twelfth a month instead of all on 1 January (PRODUCT.md §5a). */
+    /** The year's entitlement is earned a twelfth a month instead of all on 1 January (docs/product/leave.md). */
     accruesMonthly: boolean('accrues_monthly').notNull().default(false),
     active: boolean('active').notNull().default(true),
     sortOrder: smallint('sort_order').notNull().default(0),
@@ -66,7 +66,7 @@ export const leaveTypes = pgTable(
   ],
 );
 
-/** The organisation's public holiday calendar; the day counter skips these (PRODUCT.md §5). */
+/** The organisation's public holiday calendar; the day counter skips these (docs/product/leave.md). */
 export const publicHolidays = pgTable(
   'public_holidays',
   {
@@ -78,7 +78,7 @@ export const publicHolidays = pgTable(
   (t) => [primaryKey({ columns: [t.date, t.region] })],
 );
 
-/** Staff leave records (seed §3: `LVUSR` + 10 digits), each linked to one identity user. */
+/** Staff leave records (docs/product/specification.md §3: `LVUSR` + 10 digits), each linked to one identity user. */
 export const staff = pgTable(
   'staff',
   {
@@ -95,7 +95,7 @@ export const staff = pgTable(
     /** The last day of service, when known (the leaving year's annual leave is pro-rated to it). */
     leavingDate: date('leaving_date', { mode: 'string' }),
     gender: text('gender', { enum: ['F', 'M'] }).notNull(),
-    /** Bit 0 = MON ... bit 6 = SUN (seed §3); 31 = MON–FRI. */
+    /** Bit 0 = MON ... bit 6 = SUN (docs/product/specification.md §3); 31 = MON–FRI. */
     workingDaysMask: smallint('working_days_mask').notNull().default(31),
     active: boolean('active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

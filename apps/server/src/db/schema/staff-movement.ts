@@ -3,7 +3,7 @@ import { bigint, boolean, check, date, index, pgTable, text, timestamp } from 'd
 import { departments, staff } from './organisation';
 
 /**
- * Where staff are when not at their desk (PRODUCT.md §4 StaffMovementPage): outstation,
+ * Where staff are when not at their desk (docs/product/screens.md: StaffMovementPage): outstation,
  * meeting, training, site visit, work from home. Instants, shown in the organisation's zone.
  */
 export const staffMovements = pgTable(
@@ -33,7 +33,7 @@ export const staffMovements = pgTable(
 );
 
 /**
- * Acting approvers (PRODUCT.md §5a): while today is within the dates, the delegate sees and
+ * Acting approvers (docs/product/leave.md): while today is within the dates, the delegate sees and
  * decides the requests whose approver is the delegator.
  */
 export const leaveDelegations = pgTable(
@@ -59,7 +59,7 @@ export const leaveDelegations = pgTable(
 );
 
 /**
- * Private iCal feed addresses (PRODUCT.md §5a). The token is the secret in the URL; a revoked
+ * Private iCal feed addresses (docs/product/leave.md). The token is the secret in the URL; a revoked
  * feed stays for the record and answers 404.
  */
 export const leaveIcalFeeds = pgTable(

@@ -5,7 +5,7 @@ import { leaveDelegations } from '../../db/schema/staff-movement';
 /**
  * Whether `staffId` may decide, today, the requests whose approver is `approverStaffId`: they
  * are that approver, or the approver has named them acting approver for a range of dates that
- * includes today (PRODUCT.md §5a). `today` is judged in the organisation's time zone by the caller.
+ * includes today (docs/product/leave.md). `today` is judged in the organisation's time zone by the caller.
  */
 export async function mayDecideForApprover(
   db: Queryable,

@@ -223,7 +223,7 @@ describe('GET /api/leave/summary', () => {
   });
 });
 
-describe('balances as at a date (PRODUCT.md §5a)', () => {
+describe('balances as at a date (docs/product/leave.md)', () => {
   const annual = (mine: MyLeave) => mine.balances.find((b) => b.leaveTypeId === 'LVE0001')!;
   const meAt = async (ctx: TestContext, who: FixtureUser, asAt: string) => {
     const response = await call(ctx, who, 'GET', `/api/leave/me?asAt=${asAt}`);

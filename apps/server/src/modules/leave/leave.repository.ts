@@ -60,7 +60,7 @@ export async function insertEvent(tx: Transaction, row: typeof leaveRequestEvent
 /**
  * Moves a request from the status the caller saw to the next one. The `status = expected`
  * condition makes the update its own check: of two people deciding at once, the second finds
- * no row and is told so (PRODUCT.md §5).
+ * no row and is told so (docs/product/leave.md).
  */
 export async function transitionRequest(
   tx: Transaction,

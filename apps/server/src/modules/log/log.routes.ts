@@ -7,7 +7,7 @@ import { currentUser } from '../../plugins/auth';
 import { recordLogEntry } from './log.service';
 
 /**
- * The logging API of seed §7: `POST {logApiUrl}/log/` with the caller's id token. It takes an
+ * The logging API of docs/product/specification.md §7: `POST {logApiUrl}/log/` with the caller's id token. It takes an
  * expired password too: the sign-in and sign-out flows post here whatever the password's age.
  */
 export const logRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (app, { database }) => {

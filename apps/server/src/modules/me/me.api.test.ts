@@ -22,7 +22,7 @@ const me = (ctx: TestContext, authorization?: string) =>
   ctx.app.inject({ url: '/api/me', headers: authorization === undefined ? {} : { authorization } });
 
 describe('GET /api/me', () => {
-  it('answers the signed-in user of seed §3 from the id token', async () => {
+  it('answers the signed-in user of docs/product/specification.md §3 from the id token', async () => {
     const ctx = await createTestApp();
     const changedAt = monthsAgo(1);
     const token = await ctx.tokens.idToken(user, {

@@ -10,7 +10,7 @@ import { createStaffRecordService } from '../staff-records/staff-records.service
 import { saveLanguage } from './user-settings.repository';
 
 /**
- * `GET /api/me`: the signed-in user of seed §3, from the verified id token alone. It answers an
+ * `GET /api/me`: the signed-in user of docs/product/specification.md §3, from the verified id token alone. It answers an
  * expired password too, with `passwordExpired: true`: that is how the web app learns to send
  * the user to the change-password page.
  */

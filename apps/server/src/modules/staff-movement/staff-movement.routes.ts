@@ -33,7 +33,7 @@ export interface StaffMovementRoutesOptions {
 }
 
 /**
- * Staff movement, acting approvers and iCal feeds (PRODUCT.md §4, §5a), under `/api/leave`.
+ * Staff movement, acting approvers and iCal feeds (docs/product/screens.md, docs/product/leave.md), under `/api/leave`.
  * Every route needs the SHARED guard except the feed itself, which calendar programs fetch
  * without a token: its secret address is the credential, and revoking it ends access.
  */

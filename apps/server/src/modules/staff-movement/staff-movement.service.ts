@@ -221,7 +221,7 @@ export function createStaffMovementService({ database, clock, staffRecords, publ
       return delegateCandidates(db, person.staffId, search, 20);
     },
 
-    /** Names an acting approver for a range of my absence (PRODUCT.md §5a). */
+    /** Names an acting approver for a range of my absence (docs/product/leave.md). */
     async createDelegation(user: TokenUser, input: DelegationInput): Promise<Delegation> {
       const person = await requireStaff(user);
       if (input.delegateStaffId === person.staffId) {

@@ -76,7 +76,7 @@ function SkipLink({ label }: { label: string }) {
 }
 
 /**
- * The common layout of every route (seed §2): the sidebar (permanent from `lg` up, a temporary
+ * The common layout of every route (docs/product/specification.md §2): the sidebar (permanent from `lg` up, a temporary
  * drawer opened from a top bar below), the breadcrumb, and the page, with a spinner while its
  * code loads.
  */

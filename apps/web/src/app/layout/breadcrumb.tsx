@@ -11,7 +11,7 @@ import { breadcrumbItems } from './breadcrumb-items';
 export const SMALL_SCREEN_MAX_CRUMBS = 3;
 
 /**
- * The breadcrumb above the content (seed §2). "Small screens" means below `sm` (600 px, a
+ * The breadcrumb above the content (docs/product/specification.md §2). "Small screens" means below `sm` (600 px, a
  * phone): below `lg` the sidebar is a temporary drawer, so the content has the whole width, and
  * from 600 px up the longest path of the route table (five crumbs) fits on one line; on a phone
  * it would wrap over several lines and push the page down.

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isNavItemActive, NAV_ITEMS } from './nav-items';
 
 describe('NAV_ITEMS', () => {
-  it('lists Home, Shared and Team Space with the paths of seed §2', () => {
+  it('lists Home, Shared and Team Space with the paths of docs/product/specification.md §2', () => {
     expect(NAV_ITEMS.map(({ path, labelKey }) => [path, labelKey])).toEqual([
       ['/', 'nav.home'],
       ['/shared', 'nav.shared'],
@@ -11,7 +11,7 @@ describe('NAV_ITEMS', () => {
   });
 });
 
-describe('isNavItemActive (seed §2 highlight rule)', () => {
+describe('isNavItemActive (docs/product/specification.md §2 highlight rule)', () => {
   it.each([
     // Equal paths.
     ['/', '/', true],

@@ -10,7 +10,7 @@ export interface NavItem {
   Icon: typeof SvgIcon;
 }
 
-/** The left navigation of seed §2 "Layout". */
+/** The left navigation of docs/product/specification.md §2 "Layout". */
 export const NAV_ITEMS: readonly NavItem[] = [
   { path: '/', labelKey: 'nav.home', Icon: HomeOutlinedIcon },
   { path: '/shared', labelKey: 'nav.shared', Icon: FolderSharedOutlinedIcon },

@@ -17,7 +17,7 @@ describe('HomePage', () => {
     vi.unstubAllGlobals();
   });
 
-  it('greets the user by display name and lists what HR may open (seed §1)', async () => {
+  it('greets the user by display name and lists what HR may open (docs/product/specification.md §1)', async () => {
     stubLeaveApi({ 'GET /leave/summary': () => summary() });
     renderApp(['/'], testAuth(testUser({ department: ['HR'] })));
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Aisyah' })).toBeInTheDocument();

@@ -20,7 +20,7 @@ type LinkKey = 'leave' | 'leaveAdmin' | 'accessControl' | 'industrialRelations' 
 
 /**
  * Seed §1 "pages listed per department": HR sees the E-Leave System; HRAdmin and ITAdmin also
- * the Access Control Page and the E-Leave System Admin. IR and IT admin follow PRODUCT.md §3.
+ * the Access Control Page and the E-Leave System Admin. IR and IT admin follow docs/product/access.md.
  * Each link is shown only when the route's own guard admits the user.
  */
 const quickLinks: { key: LinkKey; path: string; icon: ReactNode }[] = [

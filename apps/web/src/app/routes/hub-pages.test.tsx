@@ -23,7 +23,7 @@ describe('hub pages', () => {
     ]);
   });
 
-  it('SharedPage: an IR-only user sees only the IR hub (PRODUCT.md §9)', async () => {
+  it('SharedPage: an IR-only user sees only the IR hub (docs/product/departures.md)', async () => {
     expect(await cardsAt('/shared', ['IR'])).toEqual([['Open Industrial Relations', '/shared/industrial-relations']]);
   });
 

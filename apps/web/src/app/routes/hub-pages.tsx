@@ -28,7 +28,7 @@ interface HubLink {
 }
 
 /**
- * PRODUCT.md §4: a hub is cards linking to the child pages the user may open, each shown only
+ * docs/product/screens.md: a hub is cards linking to the child pages the user may open, each shown only
  * when that route's own guard admits the user (the same check as home's quick links).
  */
 function HubPage({ hub, links }: { hub: HubKey; links: readonly HubLink[] }) {

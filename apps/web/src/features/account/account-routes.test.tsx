@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { testAuth, testUser } from '../../test/auth';
 import { renderApp } from '../../test/render-app';
 
-// Which page each account route shows is the router test's; this is the seed §4 flow through
+// Which page each account route shows is the router test's; this is the docs/product/specification.md §4 flow through
 // the real guard into the real page.
 describe('account routes', { timeout: 20_000 }, () => {
   it('a user whose password has expired lands on the change-password page, told why', async () => {

@@ -28,7 +28,7 @@ import type { PasswordChangeValues } from './password-change-check';
 
 const EMPTY: PasswordChangeValues = { oldPassword: '', newPassword: '', confirmPassword: '' };
 
-/** The identity provider's own message (seed §8: "provider message in an error snackbar"). */
+/** The identity provider's own message (docs/product/specification.md §8: "provider message in an error snackbar"). */
 function providerMessage(error: unknown, fallback: string): string {
   return error instanceof Error && error.message.trim() !== '' ? error.message : fallback;
 }
@@ -38,7 +38,7 @@ interface ChangePasswordPageProps {
   provider?: PasswordChangeProvider;
 }
 
-/** `/profile/reset-password` (seed §2 "Change Password page"). */
+/** `/profile/reset-password` (docs/product/specification.md §2 "Change Password page"). */
 export function ChangePasswordPage({ provider = amplifyPasswordChange }: ChangePasswordPageProps) {
   const { t, i18n } = useTranslation(['account', 'common']);
   const config = useRuntimeConfig();

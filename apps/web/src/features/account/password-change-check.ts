@@ -1,7 +1,7 @@
 import { passwordRules } from '@staff-portal/shared/password-policy';
 import type { PasswordRule } from '@staff-portal/shared/password-policy';
 
-/** One line of the change-password checklist (seed §5): the policy's rules, then the match. */
+/** One line of the change-password checklist (docs/product/specification.md §5): the policy's rules, then the match. */
 export type ChecklistItem = PasswordRule | 'match';
 
 export interface PasswordChangeValues {

@@ -1,7 +1,7 @@
 import { mergeDepartments } from '@staff-portal/shared/groups';
 
 /**
- * The department list of seed §2: one entry per base name, "(admin)" after an entry the user
+ * The department list of docs/product/specification.md §2: one entry per base name, "(admin)" after an entry the user
  * administers, admin entries first. The suffix is passed in translated.
  */
 export function departmentLabels(groups: readonly string[], adminSuffix: string): string[] {

@@ -29,7 +29,7 @@ function Section({ title, titleId, children }: { title: string; titleId: string;
   );
 }
 
-/** `/profile` (seed §2): name, e-mail, departments, Change Password, and the language switch. */
+/** `/profile` (docs/product/specification.md §2): name, e-mail, departments, Change Password, and the language switch. */
 export function ProfilePage({ updateUserAttributes }: { updateUserAttributes?: UpdateUserAttributes } = {}) {
   const { t } = useTranslation(['account', 'common']);
   const { user } = useAuth();

@@ -3,8 +3,8 @@ import { PASSWORD_MIN_LENGTH } from '@staff-portal/shared/password-policy';
 /**
  * Bahasa Malaysia for the sign-in widget. Amplify UI ships no Malay dictionary, so this one covers
  * every text of its English dictionary and default texts (a test holds it to that), the
- * widget's own validation messages (seed §5) and the messages of the identity service and the
- * Auth client the widget shows (seed §8). Amplify looks texts up by their English wording.
+ * widget's own validation messages (docs/product/specification.md §5) and the messages of the identity service and the
+ * Auth client the widget shows (docs/product/specification.md §8). Amplify looks texts up by their English wording.
  */
 export const msVocabulary: Record<string, string> = {
   // The widget's English dictionary.
@@ -198,7 +198,7 @@ export const msVocabulary: Record<string, string> = {
   'Password did not conform with policy: Password must have at most 256 characters':
     'Kata laluan tidak mematuhi polisi: Kata laluan mesti mempunyai paling banyak 256 aksara',
 
-  // The Auth client's own messages (seed §8 "Local").
+  // The Auth client's own messages (docs/product/specification.md §8 "Local").
   'A network error has occurred.': 'Ralat rangkaian telah berlaku.',
   'An unknown error occurred.': 'Ralat yang tidak diketahui telah berlaku.',
   'There is already a signed in user.': 'Sudah ada pengguna yang log masuk.',

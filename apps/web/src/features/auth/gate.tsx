@@ -24,7 +24,7 @@ function GateHeader() {
   );
 }
 
-/** A small switch under the widget; the profile page has the main one (PRODUCT.md §5a). */
+/** A small switch under the widget; the profile page has the main one (docs/product/leave.md). */
 function GateFooter() {
   const { t, i18n } = useTranslation('gate');
   return (
@@ -99,7 +99,7 @@ export function Gate({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const { notify } = useNotification();
 
-  // Set when Amplify reports a sign-in, so the session that follows logs it (seed §4) — but
+  // Set when Amplify reports a sign-in, so the session that follows logs it (docs/product/specification.md §4) — but
   // not a session restored on reload, which is no sign-in.
   const freshSignIn = useRef(false);
   // A revoked session typically fails several calls at once; one warning and one sign-out.
@@ -120,7 +120,7 @@ export function Gate({ children }: { children: ReactNode }) {
           freshSignIn.current = true;
           ending.current = false;
         }
-        // A refresh the service refused (seed §4: "Token refresh failure signs the user out").
+        // A refresh the service refused (docs/product/specification.md §4: "Token refresh failure signs the user out").
         // One that failed for want of a network keeps the tokens, and the user, signed in.
         if (payload.event === 'tokenRefresh_failure' && payload.data?.error?.name !== 'NetworkError') {
           sessionLost();

@@ -5,9 +5,9 @@ import type { LogEntryInput } from '@staff-portal/shared/log';
 export type SessionAction = 'Login' | 'Logout';
 
 /**
- * The seed §7 log entry for a sign-in or sign-out: empty request, the page's URL, the
+ * The docs/product/specification.md §7 log entry for a sign-in or sign-out: empty request, the page's URL, the
  * login/logout stream, and the seed's logDate of "now plus 8 hours" in ISO form (the server
- * keeps the real instant beside it, PRODUCT.md §9).
+ * keeps the real instant beside it, docs/product/departures.md).
  */
 export function sessionLogEntry(userId: string, action: SessionAction, url: string, now = new Date()): LogEntryInput {
   return {

@@ -11,7 +11,7 @@ import type { AuthContextValue } from '../../lib/auth-context';
 import { sessionLogEntry } from './log-entry';
 
 /**
- * The signed-in user of seed §3 from the current ID token's claims; null when there is no
+ * The signed-in user of docs/product/specification.md §3 from the current ID token's claims; null when there is no
  * session (the refresh was refused). `forceRefresh` fetches fresh tokens first, so a changed
  * attribute or group shows at once.
  */
@@ -28,9 +28,9 @@ interface SignedInSessionProps {
 }
 
 /**
- * Everything the main application receives from the gate (seed §2: "the sign-out function and
+ * Everything the main application receives from the gate (docs/product/specification.md §2: "the sign-out function and
  * the user"): the user, kept in step with the tokens, sign-out with its log entry, and the
- * Login log entry after a sign-in (seed §4, §7).
+ * Login log entry after a sign-in (docs/product/specification.md §4, §7).
  */
 export function SignedInSession({ freshSignIn, children }: SignedInSessionProps) {
   const config = useRuntimeConfig();

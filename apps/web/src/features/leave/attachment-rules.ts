@@ -1,4 +1,4 @@
-/** PRODUCT.md §7 / seed §9 "maximum file size 5": PDF, JPEG or PNG, at most 5 MB. */
+/** docs/product/files-mail-logs.md / docs/product/specification.md §9 "maximum file size 5": PDF, JPEG or PNG, at most 5 MB. */
 export const MAX_ATTACHMENT_BYTES = 5 * 1024 * 1024;
 export const ATTACHMENT_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const;
 export const ATTACHMENT_ACCEPT = '.pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png';

@@ -14,7 +14,7 @@ import { formatDayCount } from '../../lib/dates';
 const LEAVE = '/shared/hr-services/leave';
 
 /**
- * Home's leave section (PRODUCT.md §4): balances of the types in use, my requests waiting for a
+ * Home's leave section (docs/product/screens.md): balances of the types in use, my requests waiting for a
  * decision and the approvals waiting for me. Renders nothing while loading, on failure, or when
  * the user has no part in E-Leave; the leave pages themselves explain why.
  */

@@ -410,7 +410,7 @@ describe('LeavePage', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     renderLeavePage(<LeavePage />, PAGE_URL);
     await screen.findByRole('table');
-    // Medical leave cannot be cancelled (PRODUCT.md §5); rejected has nothing to cancel.
+    // Medical leave cannot be cancelled (docs/product/leave.md); rejected has nothing to cancel.
     expect(screen.getAllByRole('button', { name: /^(Cancel request|Request cancellation of)/ })).toHaveLength(2);
     expect(
       screen.queryByRole('button', { name: /^(Cancel request|Request cancellation of) LV202603010900333333$/ }),

@@ -32,7 +32,7 @@ import { RequestHistoryDialog } from './components/request-history-dialog';
 import { RequestList } from '../../components/leave-request-list';
 import { formatDateRange, todayIn } from '../../lib/dates';
 
-/** What the applicant may do with a request (PRODUCT.md §5): cancel it, or ask to. */
+/** What the applicant may do with a request (docs/product/leave.md): cancel it, or ask to. */
 export function cancelActionFor(request: LeaveRequest, types: readonly LeaveType[]): 'cancel' | 'request' | null {
   if (request.status === LEAVE_STATUS.PENDING) return 'cancel';
   if (request.status === LEAVE_STATUS.APPROVED) {
@@ -109,7 +109,7 @@ export function LeavePage() {
   const { notify } = useNotification();
   const today = todayIn(organisation.timeZone);
   const year = Number(today.slice(0, 4));
-  // Balances as at a date (PRODUCT.md §5a): today unless the user picks another.
+  // Balances as at a date (docs/product/leave.md): today unless the user picks another.
   const [asAt, setAsAt] = useState(today);
   const balanceYear = Number(asAt.slice(0, 4));
 

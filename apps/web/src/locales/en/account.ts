@@ -1,6 +1,6 @@
 /**
  * Texts of the account namespace (see lib/i18n.ts): the profile and change-password pages.
- * Texts quoted by the original specification (seed §2, §5, §8) are verbatim and must stay so,
+ * Texts quoted by the original specification (docs/product/specification.md §2, §5, §8) are verbatim and must stay so,
  * typo included ("You password will expire on").
  */
 export const account = {

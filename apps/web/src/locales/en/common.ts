@@ -1,5 +1,5 @@
 /**
- * Texts shared by every screen. Texts quoted by the original specification (seed §2, §8) are
+ * Texts shared by every screen. Texts quoted by the original specification (docs/product/specification.md §2, §8) are
  * verbatim and must stay so.
  */
 export const common = {

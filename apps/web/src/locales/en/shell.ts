@@ -1,6 +1,6 @@
 /**
  * Texts of the shell namespace (see lib/i18n.ts): the layout, the route guards and the
- * whole-page states. Texts quoted by the original specification (seed §2, §8) are verbatim and
+ * whole-page states. Texts quoted by the original specification (docs/product/specification.md §2, §8) are verbatim and
  * must stay so; the others were written for this product.
  */
 export const shell = {

@@ -15,7 +15,7 @@ interface PasswordFieldProps {
   label: string;
   autoComplete: 'current-password' | 'new-password';
   rules?: RegisterOptions<PasswordChangeValues, keyof PasswordChangeValues>;
-  /** A message of the form as a whole that concerns this field (seed §5: same as old). */
+  /** A message of the form as a whole that concerns this field (docs/product/specification.md §5: same as old). */
   problem?: string | undefined;
   autoFocus?: boolean;
 }
@@ -42,7 +42,7 @@ export function PasswordField({ control, name, label, autoComplete, rules, probl
       helperText={fieldState.error?.message ?? problem}
       slotProps={{
         htmlInput: {
-          // Passwords are never trimmed or corrected (seed §5).
+          // Passwords are never trimmed or corrected (docs/product/specification.md §5).
           autoCapitalize: 'none',
           autoCorrect: 'off',
           spellCheck: false,

@@ -31,7 +31,7 @@ const HIDDEN_ON_PHONE = { display: { xs: 'none', sm: 'table-cell' } } as const;
 
 const sum = (values: number[]) => Math.round(values.reduce((total, value) => total + value, 0) * 10) / 10;
 
-/** Year-end carry-forward: preview, apply, and reverse a run (PRODUCT.md §5a). */
+/** Year-end carry-forward: preview, apply, and reverse a run (docs/product/leave.md). */
 export function CarryForwardTab() {
   const { t, i18n } = useTranslation('leaveAdmin');
   const locale = i18n.resolvedLanguage ?? 'en';

@@ -6,7 +6,7 @@ import { leaveKeys } from './leave-keys';
 import { useQuietApiClient } from '../../../lib/api-client';
 
 /**
- * `GET /leave/summary`: the home page's leave glance (PRODUCT.md §4): my balances today, my
+ * `GET /leave/summary`: the home page's leave glance (docs/product/screens.md): my balances today, my
  * requests waiting for a decision, the approvals waiting for me.
  */
 export async function getHomeSummary(client: ApiClient, signal?: AbortSignal): Promise<LeaveSummary> {

@@ -93,7 +93,7 @@ export function ApplyLeaveForm({
   const [attachmentServerError, setAttachmentServerError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
 
-  // Half day (AM/PM) only for a one-day request of a type that allows it (PRODUCT.md §5).
+  // Half day (AM/PM) only for a one-day request of a type that allows it (docs/product/leave.md).
   const oneDay = values.startDate !== '' && values.startDate === values.endDate;
   const halfDayAllowed = leaveType?.halfDayAllowed === true;
   const halfDayPossible = oneDay && halfDayAllowed;

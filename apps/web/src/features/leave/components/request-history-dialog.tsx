@@ -14,7 +14,7 @@ import { useRuntimeConfig } from '../../../lib/runtime-config';
 import { useRequestHistory } from '../api/get-request-history';
 import { QueryState } from '../../../components/query-state';
 
-/** Every transition of one request: who, when and their remarks (PRODUCT.md §5). */
+/** Every transition of one request: who, when and their remarks (docs/product/leave.md). */
 export function RequestHistoryDialog({ referenceId, onClose }: { referenceId: string | null; onClose: () => void }) {
   const { t, i18n } = useTranslation(['leave', 'common']);
   const config = useRuntimeConfig();

@@ -52,7 +52,7 @@ function DelegationLine({
 }
 
 /**
- * The approver's acting-approver set-up (PRODUCT.md §5a): who decides my queue while I am away,
+ * The approver's acting-approver set-up (docs/product/leave.md): who decides my queue while I am away,
  * and for whom I am deciding now. Shown on the LeaveApprovalPage.
  */
 export function ActingApproverPanel() {

@@ -84,7 +84,7 @@ function FeedRow({ name, feed, busy, onCreate, onRevoke }: FeedRowProps) {
   );
 }
 
-/** Private iCal addresses for my leave and for who is away in the department (PRODUCT.md §5a). */
+/** Private iCal addresses for my leave and for who is away in the department (docs/product/leave.md). */
 export function IcalFeedPanel({ departmentCode }: Props) {
   const { t } = useTranslation('staffMovement');
   const { notify } = useNotification();
