@@ -73,10 +73,14 @@ function accountsOver(listUsers: ListUsers, userPoolId: string): IdentityAccount
       const value = filterValue(text.trim());
       if (value === '') return list(undefined, limit);
       // One attribute per filter (Cognito's rule): by e-mail, then by name, each sub once.
-      const [byEmail, byName] = await Promise.all([
+      // Both settle before an answer: a failure of one leaves no call of the other still going.
+      const [emails, names] = await Promise.allSettled([
         list(`email ^= "${value}"`, limit),
         list(`name ^= "${value}"`, limit),
       ]);
+      if (emails.status === 'rejected') throw emails.reason;
+      if (names.status === 'rejected') throw names.reason;
+      const [byEmail, byName] = [emails.value, names.value];
       const bySub = new Map<string, IdentityAccount>();
       for (const account of [...byEmail, ...byName]) if (!bySub.has(account.sub)) bySub.set(account.sub, account);
       return [...bySub.values()].slice(0, limit);
