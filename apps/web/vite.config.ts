@@ -23,7 +23,7 @@ const SIGNED_IN = [
   /[\\/]src[\\/]app[\\/](layout|routes)[\\/]/,
   /[\\/]src[\\/]features[\\/](leave|leave-admin|staff-movement)[\\/]/,
   /[\\/]src[\\/]components[\\/](?!notification-|logo)/,
-  /[\\/]src[\\/]lib[\\/](query-client|dates|download|use-debounced-value|balance-notes)\.ts$/,
+  /[\\/]src[\\/]lib[\\/](query-client|dates|download|use-debounced-value|balance-notes|plain-resolver)\.ts$/,
   /[\\/]packages[\\/]shared[\\/]src[\\/](leave|leave-admin|leave-rules|staff-movement|staff-records|groups)\.ts$/,
 ];
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ERROR_REASONS, type ErrorDetail, type ErrorReason, type ReasonParams } from './error-reasons';
 
 /**
  * Stable, machine-readable error codes. The web app switches on these, so a code once
@@ -39,6 +40,9 @@ export const errorBodySchema = z.object({
   code: z.string(),
   message: z.string(),
   field: z.string().optional(),
+  /** Why the field was refused, for the web app to word in the user's language (./error-reasons). */
+  reason: z.string().optional(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
@@ -51,19 +55,29 @@ export class AppError extends Error {
   readonly code: string;
   readonly status: number;
   readonly field: string | undefined;
+  /** A refused field's reason and figures (validation errors), when the thrower gave one. */
+  readonly detail: ErrorDetail | undefined;
 
-  constructor(code: ErrorCode | (string & {}), message: string, options: { status?: number; field?: string } = {}) {
+  constructor(
+    code: ErrorCode | (string & {}),
+    message: string,
+    options: { status?: number; field?: string; detail?: ErrorDetail } = {},
+  ) {
     super(message);
     this.name = 'AppError';
     this.code = code;
     this.status = options.status ?? statusByCode[code as ErrorCode] ?? 500;
     this.field = options.field;
+    this.detail = options.detail;
   }
 
   toBody(): ErrorBody {
-    return this.field === undefined
-      ? { code: this.code, message: this.message }
-      : { code: this.code, message: this.message, field: this.field };
+    return {
+      code: this.code,
+      message: this.message,
+      ...(this.field === undefined ? {} : { field: this.field }),
+      ...(this.detail === undefined ? {} : { reason: this.detail.reason, params: this.detail.params }),
+    };
   }
 
   static fromBody(body: unknown, status: number): AppError {
@@ -71,15 +85,24 @@ export class AppError extends Error {
     if (!parsed.success) {
       return new AppError('INTERNAL_ERROR', 'An unknown error has occurred.', { status });
     }
-    const { code, message, field } = parsed.data;
-    return new AppError(code, message, field === undefined ? { status } : { status, field });
+    const { code, message, field, reason, params } = parsed.data;
+    const known = (ERROR_REASONS as readonly string[]).includes(reason ?? '');
+    return new AppError(code, message, {
+      status,
+      ...(field === undefined ? {} : { field }),
+      ...(known ? { detail: { reason: reason as ErrorReason, params: params ?? {} } } : {}),
+    });
   }
 }
 
 export const isAppError = (value: unknown): value is AppError => value instanceof AppError;
 
-export const validationError = (message: string, field?: string) =>
-  new AppError('VALIDATION_ERROR', message, field === undefined ? {} : { field });
+/** A 400 naming the field; `reason` and its figures let the web app word it in the user's language. */
+export const validationError = (message: string, field?: string, reason?: ErrorReason, params: ReasonParams = {}) =>
+  new AppError('VALIDATION_ERROR', message, {
+    ...(field === undefined ? {} : { field }),
+    ...(reason === undefined ? {} : { detail: { reason, params } }),
+  });
 export const unauthenticated = (message = 'User needs to be authenticated to call this API.') =>
   new AppError('UNAUTHENTICATED', message);
 export const forbidden = (message = 'You do not have permission to do this.') => new AppError('FORBIDDEN', message);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { because } from './error-reasons';
 import {
   LEAVE_TYPE_ID,
   genderSchema,
@@ -24,7 +25,7 @@ const halfDays = (min: number, max: number) =>
     .number()
     .min(min, `must be between ${min} and ${max}`)
     .max(max, `must be between ${min} and ${max}`)
-    .refine((value) => Number.isInteger(value * 2), 'must be whole or half days');
+    .refine((value) => Number.isInteger(value * 2), { message: 'must be whole or half days', ...because('halfDays') });
 
 /** `GET /leave/admin/staff/:staffId`: the record with its identity link (the `sub`, or null when not linked yet). */
 export const staffDetailSchema = staffRecordSchema.extend({ identitySub: z.string().nullable() });
@@ -73,7 +74,7 @@ export type EntitlementInput = z.infer<typeof entitlementInputSchema>;
 export const adjustmentInputSchema = z.object({
   year: year,
   leaveTypeId: z.string().regex(LEAVE_TYPE_ID, 'must be a leave type id (LVE0001–LVE0022)'),
-  days: halfDays(-366, 366).refine((value) => value !== 0, 'must not be 0'),
+  days: halfDays(-366, 366).refine((value) => value !== 0, { message: 'must not be 0', ...because('notZero') }),
   reason: z.string().trim().min(1, 'a reason is required').max(500),
 });
 export type AdjustmentInput = z.infer<typeof adjustmentInputSchema>;
@@ -92,10 +93,10 @@ export const carryForwardRuleSchema = z.object({
     // abort: the day check below parses the value as a date, which throws for what is not one.
     .regex(/^(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, { message: 'must be a month and day (MM-DD)', abort: true })
     // A day every year has (so not 29 February): it must survive a round trip through a date of 2001.
-    .refine(
-      (value) => new Date(Date.parse(`2001-${value}T00:00:00Z`)).toISOString().slice(5, 10) === value,
-      'no such day',
-    )
+    .refine((value) => new Date(Date.parse(`2001-${value}T00:00:00Z`)).toISOString().slice(5, 10) === value, {
+      message: 'no such day',
+      ...because('noSuchDay'),
+    })
     .nullable(),
 });
 
@@ -116,7 +117,7 @@ export const leaveTypeInputSchema = z.object({
     .refine(
       (tiers) =>
         tiers === null || tiers.every((tier, index) => index === 0 || tier.minYears > tiers[index - 1]!.minYears),
-      'tiers must be in ascending order of years of service, each year once',
+      { message: 'tiers must be in ascending order of years of service, each year once', ...because('tiersAscending') },
     ),
   cancellable: z.boolean(),
   attachmentRequired: z.boolean(),

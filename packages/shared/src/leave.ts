@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { because } from './error-reasons';
 
 /**
  * The E-Leave contract shared by the server and the web app: the seed's codes (§3, §4, §9) and
@@ -192,12 +193,16 @@ export const myLeaveQuerySchema = z
   .object({
     year: z.coerce.number().int().min(2000).max(2100).optional(),
     asAt: isoDate
-      .refine((date) => date >= '2000-01-01' && date <= '2100-12-31', 'must be a date from 2000 to 2100')
+      .refine((date) => date >= '2000-01-01' && date <= '2100-12-31', {
+        message: 'must be a date from 2000 to 2100',
+        ...because('dateOutOfRange', { from: '2000-01-01', to: '2100-12-31' }),
+      })
       .optional(),
   })
   .refine((query) => query.year === undefined || query.asAt === undefined || query.asAt.startsWith(`${query.year}-`), {
     message: 'must be a date in the year asked for',
     path: ['asAt'],
+    ...because('dateInYear'),
   });
 export const myLeaveSchema = z.object({
   staff: staffRecordSchema,
@@ -293,10 +298,12 @@ export const applyLeaveInputSchema = z
   .refine((input) => input.endDate >= input.startDate, {
     message: 'The end date cannot be before the start date',
     path: ['endDate'],
+    ...because('endBeforeStart'),
   })
   .refine((input) => input.dayType === 0 || input.startDate === input.endDate, {
     message: 'A half day must start and end on the same day',
     path: ['dayType'],
+    ...because('halfDaySameDay'),
   });
 export type ApplyLeaveInput = z.infer<typeof applyLeaveInputSchema>;
 
@@ -333,6 +340,7 @@ export const leaveDecisionInputSchema = z
   .refine((input) => input.decision === 'approve' || input.remarks !== '', {
     message: REJECTION_NEEDS_REMARKS,
     path: ['remarks'],
+    ...because('rejectionNeedsReason'),
   });
 export type LeaveDecisionInput = z.infer<typeof leaveDecisionInputSchema>;
 
@@ -383,6 +391,7 @@ export const leavingAfterJoining = {
     !input.leavingDate || input.leavingDate >= input.joinDate,
   message: 'The leaving date cannot be before the join date',
   path: ['leavingDate'],
+  ...because('leavingBeforeJoining'),
 };
 
 export const updateStaffInputSchema = staffRecordFieldsSchema.refine(leavingAfterJoining.check, leavingAfterJoining);

@@ -2,6 +2,7 @@ import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
 import { z } from 'zod';
+import { because } from './error-reasons';
 import { spansAtMost } from './iso-dates';
 import { STAFF_ID } from './leave';
 
@@ -54,10 +55,12 @@ export const movementInputSchema = z
   .refine((input) => Date.parse(input.endsAt) > Date.parse(input.startsAt), {
     message: 'The end must be after the start',
     path: ['endsAt'],
+    ...because('endNotAfterStart'),
   })
   .refine((input) => Date.parse(input.endsAt) - Date.parse(input.startsAt) <= MAX_MOVEMENT_DAYS * 86_400_000, {
     message: `A movement can last at most ${MAX_MOVEMENT_DAYS} days`,
     path: ['endsAt'],
+    ...because('movementTooLong', { maximum: MAX_MOVEMENT_DAYS }),
   });
 export type MovementInput = z.infer<typeof movementInputSchema>;
 
@@ -80,10 +83,11 @@ export const movementCalendarQuerySchema = z
     to: isoDate,
     department: z.string().trim().min(1).max(50).optional(),
   })
-  .refine((q) => q.to >= q.from, { message: 'to cannot be before from', path: ['to'] })
+  .refine((q) => q.to >= q.from, { message: 'to cannot be before from', path: ['to'], ...because('endBeforeStart') })
   .refine((q) => spansAtMost(q.from, q.to, MAX_CALENDAR_DAYS), {
     message: `The range can cover at most ${MAX_CALENDAR_DAYS} days`,
     path: ['to'],
+    ...because('rangeTooLong', { maximum: MAX_CALENDAR_DAYS }),
   });
 export type MovementCalendarQuery = z.infer<typeof movementCalendarQuerySchema>;
 
@@ -138,10 +142,12 @@ export const delegationInputSchema = z
   .refine((input) => input.toDate >= input.fromDate, {
     message: 'The end date cannot be before the start date',
     path: ['toDate'],
+    ...because('endBeforeStart'),
   })
   .refine((input) => spansAtMost(input.fromDate, input.toDate, MAX_DELEGATION_DAYS), {
     message: `A delegation can last at most ${MAX_DELEGATION_DAYS} days`,
     path: ['toDate'],
+    ...because('delegationTooLong', { maximum: MAX_DELEGATION_DAYS }),
   });
 export type DelegationInput = z.infer<typeof delegationInputSchema>;
 

@@ -2,8 +2,9 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { MAX_FILE_SIZE_MB } from '@staff-portal/shared/constants';
+import { issueDetail } from '@staff-portal/shared/error-reasons';
 import { isAppError, validationError } from '@staff-portal/shared/errors';
-import { fieldName, findNulText } from '@staff-portal/shared/text';
+import { fieldName, findNulText, NUL_TEXT_MESSAGE } from '@staff-portal/shared/text';
 import { MAX_ATTACHMENT_BYTES, type Attachment } from './attachments';
 
 /**
@@ -69,11 +70,16 @@ export function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown): z.
   const problem = findNulText(value);
   if (problem) {
     const field = problem.path.length > 0 ? fieldName(problem.path) : 'body';
-    throw validationError(`${field}: ${problem.message}`, field);
+    throw validationError(
+      `${field}: ${problem.message}`,
+      field,
+      problem.message === NUL_TEXT_MESSAGE ? 'nulText' : 'invalidValue',
+    );
   }
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
   const field = issue.path.length > 0 ? issue.path.join('.') : undefined;
-  throw validationError(`${field ?? 'body'}: ${issue.message}`, field);
+  const { reason, params } = issueDetail(issue);
+  throw validationError(`${field ?? 'body'}: ${issue.message}`, field, reason, params);
 }

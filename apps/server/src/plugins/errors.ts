@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { issueDetail } from '@staff-portal/shared/error-reasons';
 import { AppError, type ErrorBody } from '@staff-portal/shared/errors';
 
 /** `body.userId` or `params.id` → the field name the web app puts the message under. */
@@ -43,6 +44,11 @@ export const errorsPlugin = fp(
             : 'The request is not valid.',
         };
         if (field) body.field = field;
+        if (first) {
+          const { reason, params } = issueDetail({ code: first.keyword, ...first.params });
+          body.reason = reason;
+          body.params = params;
+        }
         return reply.status(400).send(body);
       }
       const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
@@ -64,6 +70,8 @@ export const errorsPlugin = fp(
         return reply.status(400).send({
           code: 'VALIDATION_ERROR',
           message: 'The request holds text with the NUL character (\\u0000), which cannot be stored.',
+          reason: 'nulText',
+          params: {},
         } satisfies ErrorBody);
       }
       request.log.error({ err: error }, 'unexpected error');

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { validationError } from '@staff-portal/shared/errors';
-import { fieldName, findNulText } from '@staff-portal/shared/text';
+import { fieldName, findNulText, NUL_TEXT_MESSAGE } from '@staff-portal/shared/text';
 
 /**
  * Applies the shared text rule (no NUL character, packages/shared/src/text.ts) to the path, query
@@ -17,7 +17,11 @@ export const nulTextPlugin = fp(
         const problem = findNulText(part);
         if (!problem) continue;
         const field = problem.path.length > 0 ? fieldName(problem.path) : 'body';
-        throw validationError(`${field}: ${problem.message}`, field);
+        throw validationError(
+          `${field}: ${problem.message}`,
+          field,
+          problem.message === NUL_TEXT_MESSAGE ? 'nulText' : 'invalidValue',
+        );
       }
     });
   },

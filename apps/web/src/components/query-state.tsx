@@ -8,6 +8,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isNoStaffRecord, NoStaffRecord } from './no-staff-record';
+import { errorText } from '../lib/error-text';
 
 interface QueryStateProps<T> {
   query: UseQueryResult<T>;
@@ -45,7 +46,7 @@ export function QueryState<T>({ query, isEmpty, emptyText, children }: QueryStat
           )
         }
       >
-        {isAppError(query.error) ? query.error.message : t('loadError')}
+        {isAppError(query.error) ? errorText(query.error) : t('loadError')}
       </Alert>
     );
   }

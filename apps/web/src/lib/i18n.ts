@@ -2,6 +2,7 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { account as enAccount } from '../locales/en/account';
 import { common as enCommon } from '../locales/en/common';
+import { errors as enErrors } from '../locales/en/errors';
 import { gate as enGate } from '../locales/en/gate';
 import { home as enHome } from '../locales/en/home';
 import { leave as enLeave } from '../locales/en/leave';
@@ -10,6 +11,7 @@ import { shell as enShell } from '../locales/en/shell';
 import { staffMovement as enStaffMovement } from '../locales/en/staff-movement';
 import { account as msAccount } from '../locales/ms/account';
 import { common as msCommon } from '../locales/ms/common';
+import { errors as msErrors } from '../locales/ms/errors';
 import { gate as msGate } from '../locales/ms/gate';
 import { home as msHome } from '../locales/ms/home';
 import { leave as msLeave } from '../locales/ms/leave';
@@ -18,15 +20,17 @@ import { shell as msShell } from '../locales/ms/shell';
 import { staffMovement as msStaffMovement } from '../locales/ms/staff-movement';
 
 /**
- * English and Bahasa Malaysia (docs/product/leave.md). One namespace per area: `common` for texts every
- * screen shares, `shell` for the layout and status pages, `account` for profile and change
- * password, `leave` for the E-Leave screens and the shared/HR hubs, `gate` for our texts around
- * the sign-in widget (the widget's own texts go through Amplify's I18n, see features/auth). Each language file is typed by the English one, so a
- * missing translation fails the type check.
+ * English and Bahasa Malaysia (docs/product/leave.md §16). One namespace per area: `common` for
+ * texts every screen shares, `errors` for why a field was refused (lib/error-text.ts), `shell` for
+ * the layout and status pages, `account` for profile and change password, `leave` for the
+ * E-Leave screens and the shared/HR hubs, `gate` for our texts around the sign-in widget (the
+ * widget's own texts go through Amplify's I18n, see features/auth). Each language file is typed
+ * by the English one, so a missing translation fails the type check.
  */
 export const resources = {
   en: {
     common: enCommon,
+    errors: enErrors,
     shell: enShell,
     account: enAccount,
     gate: enGate,
@@ -37,6 +41,7 @@ export const resources = {
   },
   ms: {
     common: msCommon,
+    errors: msErrors,
     shell: msShell,
     account: msAccount,
     gate: msGate,
@@ -87,7 +92,7 @@ void i18n.use(initReactI18next).init({
   lng: storedLanguage(),
   fallbackLng: DEFAULT_LANGUAGE,
   defaultNS: 'common',
-  ns: ['common', 'shell', 'account', 'gate', 'home', 'leave', 'leaveAdmin', 'staffMovement'],
+  ns: ['common', 'errors', 'shell', 'account', 'gate', 'home', 'leave', 'leaveAdmin', 'staffMovement'],
   interpolation: { escapeValue: false },
   initAsync: false,
 });

@@ -1,5 +1,6 @@
 import { AppError, isAppError } from '@staff-portal/shared/errors';
 import type { NotifyOptions } from '../components/notification-context';
+import { errorText } from './error-text';
 import { i18n } from './i18n';
 
 // The api-client reports an error when it happens and TanStack Query reports it again when the
@@ -27,5 +28,5 @@ export function reportError(error: unknown, notify: (options: NotifyOptions) => 
     // message; the console keeps the details for whoever investigates.
     console.error(error);
   }
-  notify({ message: toAppError(error).message, severity: 'error' });
+  notify({ message: errorText(toAppError(error)), severity: 'error' });
 }

@@ -63,22 +63,36 @@ function checkInclusion(id: string, includesDaysOf: string | null, types: readon
   if (includesDaysOf === null) return;
   const field = 'includesDaysOf';
   const name = (typeId: string) => types.find((t) => t.id === typeId)?.name ?? typeId;
-  if (includesDaysOf === id) throw validationError('A leave type cannot include its own days.', field);
+  if (includesDaysOf === id)
+    throw validationError('A leave type cannot include its own days.', field, 'includesItself');
   const included = types.find((t) => t.id === includesDaysOf);
-  if (!included) throw validationError(`There is no leave type ${includesDaysOf}.`, field);
+  if (!included) {
+    throw validationError(`There is no leave type ${includesDaysOf}.`, field, 'noSuchLeaveType', {
+      id: includesDaysOf,
+    });
+  }
   if (included.includesDaysOf !== null) {
     throw validationError(
       `${included.name} already includes the days of ${name(included.includesDaysOf)}; allowances include one level only.`,
       field,
+      'includedTypeIncludes',
+      { type: included.name, other: name(included.includesDaysOf) },
     );
   }
   const other = types.find((t) => t.id !== id && t.includesDaysOf === includesDaysOf);
-  if (other) throw validationError(`${other.name} already includes the days of ${included.name}.`, field);
+  if (other) {
+    throw validationError(`${other.name} already includes the days of ${included.name}.`, field, 'alreadyIncluded', {
+      type: other.name,
+      other: included.name,
+    });
+  }
   const includer = types.find((t) => t.includesDaysOf === id);
   if (includer) {
     throw validationError(
       `${includer.name} includes this type's days, so this type cannot include another's; allowances include one level only.`,
       field,
+      'typeIsIncluded',
+      { type: includer.name },
     );
   }
 }
@@ -106,7 +120,8 @@ export function createLeaveAdminService({ database, clock, staffRecords, request
 
   async function typeOrField(leaveTypeId: string, field: string) {
     const type = await findLeaveType(db, leaveTypeId);
-    if (!type) throw validationError(`There is no leave type ${leaveTypeId}.`, field);
+    if (!type)
+      throw validationError(`There is no leave type ${leaveTypeId}.`, field, 'noSuchLeaveType', { id: leaveTypeId });
     return type;
   }
 
@@ -205,7 +220,9 @@ export function createLeaveAdminService({ database, clock, staffRecords, request
 
     async applyFor(admin: TokenUser, staffId: string, input: ApplyLeaveInput): Promise<LeaveRequest> {
       const person = await staffOrNotFound(staffId);
-      if (!person.active) throw validationError(`The staff record ${staffId} is inactive.`, 'staffId');
+      if (!person.active) {
+        throw validationError(`The staff record ${staffId} is inactive.`, 'staffId', 'staffInactive', { staffId });
+      }
       return requests.apply(admin, input, undefined, person);
     },
 
@@ -258,7 +275,15 @@ export function createLeaveAdminService({ database, clock, staffRecords, request
     async addHoliday(input: HolidayInput) {
       await db.transaction(async (tx) => {
         if (await findHoliday(tx, input.date, input.region)) {
-          throw validationError(`There is already a holiday on ${input.date} for ${input.region}.`, 'date');
+          throw validationError(
+            `There is already a holiday on ${input.date} for ${input.region}.`,
+            'date',
+            'holidayExists',
+            {
+              date: input.date,
+              region: input.region,
+            },
+          );
         }
         await insertHoliday(tx, input);
       });
@@ -271,7 +296,15 @@ export function createLeaveAdminService({ database, clock, staffRecords, request
         if (!(await findHoliday(tx, date, region))) throw notFound(`There is no holiday on ${date} for ${region}.`);
         const moved = input.date !== date || input.region !== region;
         if (moved && (await findHoliday(tx, input.date, input.region))) {
-          throw validationError(`There is already a holiday on ${input.date} for ${input.region}.`, 'date');
+          throw validationError(
+            `There is already a holiday on ${input.date} for ${input.region}.`,
+            'date',
+            'holidayExists',
+            {
+              date: input.date,
+              region: input.region,
+            },
+          );
         }
         await deleteHoliday(tx, date, region);
         await insertHoliday(tx, input);

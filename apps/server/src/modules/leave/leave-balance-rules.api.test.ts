@@ -237,7 +237,9 @@ describe('a request over New Year', () => {
     expect(response.json()).toMatchObject({
       code: 'VALIDATION_ERROR',
       field: 'leaveTypeId',
-      message: 'This request needs 5 day(s) of Annual Leave in 2028 but only 3 are available for 2028.',
+      message: 'This request needs 5 days of Annual Leave in 2028 but only 3 are available for 2028.',
+      reason: 'balanceShort',
+      params: { type: 'Annual Leave', days: 5, available: 3, year: 2028 },
     });
   });
 });

@@ -37,7 +37,7 @@ describe('leave e-mail', () => {
       recipient: 'hradmin@staffportal.example',
       subject: `Leave request ${a.referenceId} from Muhammad Hafiz waits for your approval`,
     });
-    expect(mails[0]!.body).toContain('Dates: 2027-03-08 to 2027-03-12, 4 day(s)');
+    expect(mails[0]!.body).toContain('Dates: 2027-03-08 to 2027-03-12, 4 days');
     expect(mails[0]!.body).toContain('https://portal.example.org/shared/hr-services/leave/approval');
 
     await call(ctx, 'hradmin', 'POST', `/api/leave/requests/${a.referenceId}/decision`, {

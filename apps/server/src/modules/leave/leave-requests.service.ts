@@ -83,6 +83,9 @@ function toLeaveType(row: LeaveTypeRow): LeaveType {
 
 const round = (days: number) => Math.round(days * 10) / 10;
 
+/** "1 day", "1.5 days": a figure of days in the English messages. */
+const dayCount = (days: number) => (days === 1 ? '1 day' : `${days} days`);
+
 /**
  * A staff member's own leave (docs/product/leave.md): the catalogue and holidays they apply
  * against, their balances, applying (checked against every rule), cancelling, and the history
@@ -115,30 +118,51 @@ export function createLeaveRequestService({
   async function check(q: Queryable, person: StaffRow, input: ApplyLeaveInput) {
     const all = await listLeaveTypes(q);
     const type = all.find((candidate) => candidate.id === input.leaveTypeId);
-    if (!type) throw validationError(`There is no leave type ${input.leaveTypeId}.`, 'leaveTypeId');
-    if (!type.active) throw validationError(`${type.name} can no longer be applied for.`, 'leaveTypeId');
+    if (!type) {
+      throw validationError(`There is no leave type ${input.leaveTypeId}.`, 'leaveTypeId', 'noSuchLeaveType', {
+        id: input.leaveTypeId,
+      });
+    }
+    const named = { type: type.name };
+    if (!type.active) {
+      throw validationError(`${type.name} can no longer be applied for.`, 'leaveTypeId', 'leaveTypeInactive', named);
+    }
     if (input.dayType !== DAY_TYPE.WD && !type.halfDayAllowed) {
-      throw validationError(`${type.name} cannot be taken as a half day.`, 'dayType');
+      throw validationError(`${type.name} cannot be taken as a half day.`, 'dayType', 'halfDayNotAllowed', named);
     }
     if (calendarDaysBetween(input.startDate, input.endDate) > MAX_REQUEST_CALENDAR_DAYS) {
-      throw validationError(`A request can cover at most ${MAX_REQUEST_CALENDAR_DAYS} days.`, 'endDate');
+      throw validationError(
+        `A request can cover at most ${MAX_REQUEST_CALENDAR_DAYS} days.`,
+        'endDate',
+        'requestTooLong',
+        { maximum: MAX_REQUEST_CALENDAR_DAYS },
+      );
     }
     // Eligibility (docs/product/leave.md) is judged on the first day of leave, so a type that
     // needs service can be booked ahead for dates after the service is complete.
     const ineligible = ineligibilityOn(type, person, input.startDate);
     if (ineligible?.reason === 'gender') {
-      throw validationError(`${type.name} is for ${ineligible.gender === 'F' ? 'women' : 'men'} only.`, 'leaveTypeId');
+      throw validationError(
+        `${type.name} is for ${ineligible.gender === 'F' ? 'women' : 'men'} only.`,
+        'leaveTypeId',
+        'genderOnly',
+        { ...named, gender: ineligible.gender },
+      );
     }
     if (ineligible?.reason === 'service') {
       throw validationError(
         `${type.name} needs ${ineligible.minServiceMonths} months' service: it can be taken from ${ineligible.from}.`,
         'startDate',
+        'serviceNeeded',
+        { ...named, months: ineligible.minServiceMonths, date: ineligible.from },
       );
     }
     if (person.leavingDate !== null && input.endDate > person.leavingDate) {
       throw validationError(
         `The last day of service is ${person.leavingDate}: leave cannot run past it.`,
         input.startDate > person.leavingDate ? 'startDate' : 'endDate',
+        'pastLeavingDate',
+        { date: person.leavingDate },
       );
     }
     const holidays = new Set((await holidaysBetween(q, input.startDate, input.endDate)).map((h) => h.date));
@@ -148,6 +172,7 @@ export function createLeaveRequestService({
       throw validationError(
         'These dates have no working days: weekends, rest days and public holidays are not counted.',
         'endDate',
+        'noWorkingDays',
       );
     }
     const clashes = (await overlappingRequests(q, person.staffId, input.startDate, input.endDate)).filter(
@@ -166,6 +191,13 @@ export function createLeaveRequestService({
       throw validationError(
         `These dates overlap your ${leaveStatusLabel(clash.status).toLowerCase()} request ${clash.referenceId} (${clash.startDate} to ${clash.endDate}).`,
         'startDate',
+        'overlaps',
+        {
+          status: leaveStatusLabel(clash.status),
+          referenceId: clash.referenceId,
+          start: clash.startDate,
+          end: clash.endDate,
+        },
       );
     }
     // Each year's days against that year's balance (a request over New Year has two), judged as
@@ -178,13 +210,21 @@ export function createLeaveRequestService({
       const { available, limitedBy } = balance!;
       if (!fitsBalance(available, inYear, type.balanceLimited)) {
         const part =
-          shares.length > 1 ? `${inYear} day(s) of ${type.name} in ${year}` : `${inYear} day(s) of ${type.name}`;
+          shares.length > 1 ? `${dayCount(inYear)} of ${type.name} in ${year}` : `${dayCount(inYear)} of ${type.name}`;
         const why = limitedBy
           ? `: ${limitedBy.leaveTypeName}'s allowance includes ${type.name}'s days, and that is what is left of it`
           : '';
         throw validationError(
           `This request needs ${part} but only ${available} are available for ${year}${why}.`,
           'leaveTypeId',
+          limitedBy ? 'balanceShortIncluded' : 'balanceShort',
+          {
+            ...named,
+            days: inYear,
+            available,
+            year,
+            ...(limitedBy ? { includedIn: limitedBy.leaveTypeName } : {}),
+          },
         );
       }
       years.push({ year, days: inYear, available, balanceAfter: round(available - inYear) });
@@ -309,6 +349,8 @@ export function createLeaveRequestService({
           throw validationError(
             `${type.name} needs an attachment (PDF, JPEG or PNG, at most ${MAX_FILE_SIZE_MB} MB).`,
             'attachment',
+            'attachmentRequired',
+            { type: type.name, maximum: MAX_FILE_SIZE_MB },
           );
         }
         let id = newReferenceId(clock.now());

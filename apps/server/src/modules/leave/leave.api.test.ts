@@ -320,44 +320,69 @@ describe('POST /api/leave/requests/preview', () => {
     expect(await rowCounts(ctx.database.db)).toEqual({ requests: 0, events: 0 });
   });
 
-  const broken: [string, object, string, RegExp][] = [
-    ['a date that is not a date', { ...week, startDate: '8 March' }, 'startDate', /date/],
-    ['an end before the start', { ...week, endDate: '2027-03-01' }, 'endDate', /before the start/],
-    ['a half day over several days', { ...week, dayType: 1 }, 'dayType', /same day/],
-    ['an unknown day type', { ...week, dayType: 3 }, 'dayType', /./],
-    ['a leave type id of the wrong form', { ...week, leaveTypeId: 'ANNUAL' }, 'leaveTypeId', /LVE0001/],
-    ['a leave type that does not exist', { ...week, leaveTypeId: 'LVE0099' }, 'leaveTypeId', /no leave type LVE0099/],
+  const broken: [string, object, string, RegExp, string][] = [
+    ['a date that is not a date', { ...week, startDate: '8 March' }, 'startDate', /date/, 'invalidDate'],
+    ['an end before the start', { ...week, endDate: '2027-03-01' }, 'endDate', /before the start/, 'endBeforeStart'],
+    ['a half day over several days', { ...week, dayType: 1 }, 'dayType', /same day/, 'halfDaySameDay'],
+    ['an unknown day type', { ...week, dayType: 3 }, 'dayType', /./, 'invalidChoice'],
+    [
+      'a leave type id of the wrong form',
+      { ...week, leaveTypeId: 'ANNUAL' },
+      'leaveTypeId',
+      /LVE0001/,
+      'invalidFormat',
+    ],
+    [
+      'a leave type that does not exist',
+      { ...week, leaveTypeId: 'LVE0099' },
+      'leaveTypeId',
+      /no leave type LVE0099/,
+      'noSuchLeaveType',
+    ],
     [
       'a half day of a type without half days',
       { ...week, leaveTypeId: 'LVE0003', endDate: week.startDate, dayType: 1 },
       'dayType',
       /Hospitalisation Leave cannot be taken as a half day/,
+      'halfDayNotAllowed',
     ],
-    ['a weekend only', { ...week, startDate: '2027-03-06', endDate: '2027-03-07' }, 'endDate', /no working days/],
+    [
+      'a weekend only',
+      { ...week, startDate: '2027-03-06', endDate: '2027-03-07' },
+      'endDate',
+      /no working days/,
+      'noWorkingDays',
+    ],
     [
       'a public holiday only',
       { ...week, startDate: '2027-03-10', endDate: '2027-03-10' },
       'endDate',
       /no working days/,
+      'noWorkingDays',
     ],
     [
       'more days than the balance',
       { ...week, startDate: '2027-03-01', endDate: '2027-03-31' },
       'leaveTypeId',
-      /needs 22 day\(s\) of Annual Leave but only 16 are available/,
+      /needs 22 days of Annual Leave but only 16 are available/,
+      'balanceShort',
     ],
-    ['a reason that is too long', { ...week, reason: 'x'.repeat(1001) }, 'reason', /./],
+    ['a reason that is too long', { ...week, reason: 'x'.repeat(1001) }, 'reason', /./, 'tooLong'],
   ];
-  it.each(broken)('refuses %s with 400 naming the field, writing nothing', async (_name, body, field, message) => {
-    const ctx = await setup();
-    for (const url of ['/api/leave/requests/preview', '/api/leave/requests']) {
-      const response = await call(ctx, 'hr', 'POST', url, body);
-      expect(response.statusCode).toBe(400);
-      expect(response.json()).toMatchObject({ code: 'VALIDATION_ERROR', field });
-      expect(response.json<{ message: string }>().message).toMatch(message);
-    }
-    expect(await rowCounts(ctx.database.db)).toEqual({ requests: 0, events: 0 });
-  });
+  it.each(broken)(
+    'refuses %s with 400 naming the field and why, writing nothing',
+    async (_name, body, field, message, reason) => {
+      const ctx = await setup();
+      for (const url of ['/api/leave/requests/preview', '/api/leave/requests']) {
+        const response = await call(ctx, 'hr', 'POST', url, body);
+        expect(response.statusCode).toBe(400);
+        // The reason lets the web app word it in the user's language (error-reasons.ts).
+        expect(response.json()).toMatchObject({ code: 'VALIDATION_ERROR', field, reason });
+        expect(response.json<{ message: string }>().message).toMatch(message);
+      }
+      expect(await rowCounts(ctx.database.db)).toEqual({ requests: 0, events: 0 });
+    },
+  );
 
   it('refuses an inactive type and an overlap with my own pending or approved request', async () => {
     const ctx = await setup();
@@ -377,7 +402,11 @@ describe('POST /api/leave/requests/preview', () => {
       endDate: '2027-03-15',
     });
     expect(overlap.statusCode).toBe(400);
-    expect(overlap.json()).toMatchObject({ field: 'startDate' });
+    expect(overlap.json()).toMatchObject({
+      field: 'startDate',
+      reason: 'overlaps',
+      params: { status: 'PENDING', referenceId: first.referenceId, start: week.startDate, end: week.endDate },
+    });
     expect(overlap.json<{ message: string }>().message).toContain(`overlap your pending request ${first.referenceId}`);
     // Someone else's request on the same dates is no overlap of mine.
     expect((await call(ctx, 'hr2', 'POST', '/api/leave/requests/preview', week)).statusCode).toBe(200);

@@ -92,7 +92,7 @@ const WORDS = {
     leaveType: 'Leave type',
     dates: 'Dates',
     to: 'to',
-    days: (days: number) => `${days} day(s)`,
+    days: (days: number) => `${days} ${days === 1 ? 'day' : 'days'}`,
     reason: 'Reason',
     remarks: 'Remarks',
     submittedSubject: (r: MailRequest) => `Leave request ${r.referenceId} from ${r.staffName} waits for your approval`,

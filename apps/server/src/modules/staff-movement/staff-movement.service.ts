@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
-import { forbidden, notFound, validationError } from '@staff-portal/shared/errors';
+import { AppError, forbidden, isAppError, notFound, validationError } from '@staff-portal/shared/errors';
 import { leaveStatusLabel } from '@staff-portal/shared/leave';
 import { addDays, datesBetween } from '@staff-portal/shared/iso-dates';
 import { MAX_REQUEST_CALENDAR_DAYS, isWorkingDay } from '@staff-portal/shared/leave-rules';
@@ -95,12 +95,20 @@ export function createStaffMovementService({ database, clock, staffRecords, publ
     if (requested === undefined || requested === person?.departmentCode) {
       if (person) return person.departmentCode;
       if (requested === undefined) {
-        throw validationError('You have no staff leave record, so choose a department.', 'department');
+        throw validationError(
+          'You have no staff leave record, so choose a department.',
+          'department',
+          'chooseDepartment',
+        );
       }
     }
     if (!caller.isAdmin) throw forbidden('You can only see who is away in your own department.');
     const [known] = await listDepartments(db, [requested]);
-    if (!known) throw validationError(`There is no department ${requested}.`, 'department');
+    if (!known) {
+      throw validationError(`There is no department ${requested}.`, 'department', 'noSuchDepartment', {
+        code: requested,
+      });
+    }
     return known.code;
   }
 
@@ -225,13 +233,20 @@ export function createStaffMovementService({ database, clock, staffRecords, publ
     async createDelegation(user: TokenUser, input: DelegationInput): Promise<Delegation> {
       const person = await requireStaff(user);
       if (input.delegateStaffId === person.staffId) {
-        throw validationError('You cannot name yourself as your acting approver.', 'delegateStaffId');
+        throw validationError('You cannot name yourself as your acting approver.', 'delegateStaffId', 'selfDelegate');
       }
-      if (input.toDate < today()) throw validationError('The delegation must not end in the past.', 'toDate');
+      if (input.toDate < today()) {
+        throw validationError('The delegation must not end in the past.', 'toDate', 'delegationInPast');
+      }
       const id = await db.transaction(async (tx) => {
         const delegate = await findStaff(tx, input.delegateStaffId);
         if (!delegate || !delegate.active) {
-          throw validationError(`There is no active staff member ${input.delegateStaffId}.`, 'delegateStaffId');
+          throw validationError(
+            `There is no active staff member ${input.delegateStaffId}.`,
+            'delegateStaffId',
+            'noSuchActiveStaff',
+            { staffId: input.delegateStaffId },
+          );
         }
         // Serialises one approver's delegations, so two at once cannot both pass the overlap check.
         await lockStaff(tx, person.staffId);
@@ -240,6 +255,8 @@ export function createStaffMovementService({ database, clock, staffRecords, publ
           throw validationError(
             `These dates overlap your delegation from ${clash.fromDate} to ${clash.toDate}.`,
             'fromDate',
+            'delegationOverlaps',
+            { start: clash.fromDate, end: clash.toDate },
           );
         }
         return insertDelegation(tx, {
@@ -278,8 +295,11 @@ export function createStaffMovementService({ database, clock, staffRecords, publ
           departmentCode = await departmentFor(caller, input.departmentCode, person);
         } catch (error) {
           // The body names the field `departmentCode`, not the query's `department`.
-          if (error instanceof Error && 'field' in error && error.field === 'department') {
-            throw validationError(error.message, 'departmentCode');
+          if (isAppError(error) && error.field === 'department') {
+            throw new AppError(error.code, error.message, {
+              field: 'departmentCode',
+              ...(error.detail ? { detail: error.detail } : {}),
+            });
           }
           throw error;
         }

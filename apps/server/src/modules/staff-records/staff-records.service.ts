@@ -59,9 +59,13 @@ export function createStaffRecordService({
   /** The approver must exist; a new record has no reports yet, so it cannot close a loop. */
   async function checkApprover(tx: Queryable, staffId: string | null, approverStaffId: string | null) {
     if (approverStaffId === null) return;
-    if (approverStaffId === staffId) throw validationError('Nobody can approve their own leave.', 'approverStaffId');
+    if (approverStaffId === staffId) {
+      throw validationError('Nobody can approve their own leave.', 'approverStaffId', 'ownApprover');
+    }
     if (!(await findStaff(tx, approverStaffId))) {
-      throw validationError(`There is no staff record ${approverStaffId}.`, 'approverStaffId');
+      throw validationError(`There is no staff record ${approverStaffId}.`, 'approverStaffId', 'noSuchStaff', {
+        staffId: approverStaffId,
+      });
     }
   }
 
@@ -69,12 +73,19 @@ export function createStaffRecordService({
   async function checkAccount(input: CreateStaffValues): Promise<void> {
     if (input.identitySub === null) return;
     if (!identityAccounts) {
-      throw validationError('Identity accounts cannot be picked on this server.', 'identitySub');
+      throw validationError('Identity accounts cannot be picked on this server.', 'identitySub', 'accountsNotListable');
     }
     const account = await identityAccounts.bySub(input.identitySub);
-    if (!account) throw validationError(`There is no identity account ${input.identitySub}.`, 'identitySub');
+    if (!account) {
+      throw validationError(`There is no identity account ${input.identitySub}.`, 'identitySub', 'noSuchAccount');
+    }
     if (account.email.toLowerCase() !== input.email) {
-      throw validationError(`The chosen account's e-mail is ${account.email}; the record must have the same.`, 'email');
+      throw validationError(
+        `The chosen account's e-mail is ${account.email}; the record must have the same.`,
+        'email',
+        'emailNotAccount',
+        { email: account.email },
+      );
     }
   }
 
@@ -131,15 +142,29 @@ export function createStaffRecordService({
       return db.transaction(async (tx) => {
         const taken = async () => {
           if (await findStaffByEmail(tx, input.email)) {
-            throw validationError(`There is already a staff record with the e-mail ${input.email}.`, 'email');
+            throw validationError(
+              `There is already a staff record with the e-mail ${input.email}.`,
+              'email',
+              'emailTaken',
+              {
+                email: input.email,
+              },
+            );
           }
           if (input.identitySub !== null && (await findStaffBySub(tx, input.identitySub))) {
-            throw validationError('That identity account already has a staff record.', 'identitySub');
+            throw validationError('That identity account already has a staff record.', 'identitySub', 'accountTaken');
           }
         };
         await taken();
         if (!(await departmentExists(tx, input.departmentCode))) {
-          throw validationError(`There is no department ${input.departmentCode}.`, 'departmentCode');
+          throw validationError(
+            `There is no department ${input.departmentCode}.`,
+            'departmentCode',
+            'noSuchDepartment',
+            {
+              code: input.departmentCode,
+            },
+          );
         }
         await checkApprover(tx, null, input.approverStaffId);
         // Another admin adding a record at the same moment may take the same next id, or the same
@@ -188,10 +213,22 @@ export function createStaffRecordService({
         await lockStaff(tx, staffId);
         const leavingDate = input.leavingDate === undefined ? before.leavingDate : input.leavingDate;
         if (leavingDate !== null && leavingDate < input.joinDate) {
-          throw validationError(`The join date cannot be after the leaving date (${leavingDate}).`, 'joinDate');
+          throw validationError(
+            `The join date cannot be after the leaving date (${leavingDate}).`,
+            'joinDate',
+            'joinAfterLeaving',
+            { date: leavingDate },
+          );
         }
         if (!(await departmentExists(tx, input.departmentCode))) {
-          throw validationError(`There is no department ${input.departmentCode}.`, 'departmentCode');
+          throw validationError(
+            `There is no department ${input.departmentCode}.`,
+            'departmentCode',
+            'noSuchDepartment',
+            {
+              code: input.departmentCode,
+            },
+          );
         }
         await checkApprover(tx, staffId, input.approverStaffId);
         if (input.approverStaffId !== null) {
@@ -202,6 +239,7 @@ export function createStaffRecordService({
               throw validationError(
                 'That approver is approved, directly or through others, by this person: it would make a loop.',
                 'approverStaffId',
+                'approverLoop',
               );
             }
             seen.add(cursor);

@@ -218,7 +218,7 @@ describe('LeaveAdminPage', () => {
     expect(await screen.findByText('No carry-forward has been applied yet.')).toBeInTheDocument();
     await userEvent.selectOptions(screen.getByLabelText('From year'), '2025');
     await userEvent.click(screen.getByRole('button', { name: 'Preview' }));
-    expect(await screen.findByText('1 balances, 5 days to carry')).toBeInTheDocument();
+    expect(await screen.findByText('1 balance, 5 days to carry')).toBeInTheDocument();
     expect(screen.getByRole('cell', { name: '7.5' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Apply to 2026' }));
     const dialog = await screen.findByRole('dialog', { name: 'Carry these days into 2026?' });
@@ -228,7 +228,7 @@ describe('LeaveAdminPage', () => {
     );
     // The confirmation closes first (while it is open, the page behind it is hidden from the accessibility tree).
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    const item = (await screen.findByText(/2025 → 2026: 1 balances, 5 days/)).closest('li')!;
+    const item = (await screen.findByText(/2025 → 2026: 1 balance, 5 days/)).closest('li')!;
     await userEvent.click(within(item).getByRole('button', { name: 'Reverse' }));
     const confirm = await screen.findByRole('dialog', { name: /Reverse the carry-forward from 2025/ });
     await userEvent.click(within(confirm).getByRole('button', { name: 'Reverse' }));

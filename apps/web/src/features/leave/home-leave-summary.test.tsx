@@ -31,6 +31,14 @@ describe('HomeLeaveSummary', () => {
     expect(api.calls).toHaveLength(1);
   });
 
+  it('says "1 day", not "1 days"', async () => {
+    const [annual] = summary().balances!;
+    stubLeaveApi({ 'GET /leave/summary': () => summary({ balances: [{ ...annual!, available: 1 }] }) });
+    renderLeavePage(<HomeLeaveSummary />, '/');
+    await screen.findByText('Annual Leave');
+    expect(screen.getByText('Annual Leave').nextSibling).toHaveTextContent(/^1 day available$/);
+  });
+
   it('shows only the approvals to an approver without a staff leave record, and no link when none wait', async () => {
     stubLeaveApi({
       'GET /leave/summary': () => summary({ balances: null, myRequestsWaiting: null, approvalsWaiting: 1 }),

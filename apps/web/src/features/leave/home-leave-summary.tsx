@@ -45,7 +45,7 @@ export function HomeLeaveSummary() {
                   {balance.leaveTypeName}
                 </Typography>
                 <Typography sx={{ fontWeight: 700 }} component="div">
-                  {t('home.available', { days: formatDayCount(balance.available, locale) })}
+                  {t('home.available', { count: balance.available, days: formatDayCount(balance.available, locale) })}
                 </Typography>
               </li>
             ))}

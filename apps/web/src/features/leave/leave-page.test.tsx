@@ -396,10 +396,67 @@ describe('LeavePage', { timeout: 20_000 }, () => {
     await user.click(submitButton());
     await waitFor(() =>
       expect(screen.getByLabelText(/End date/)).toHaveAccessibleDescription(
-        'The end date cannot be before the start date',
+        'The end date cannot be before the start date.',
       ),
     );
     expect(api.callsTo('POST', '/leave/requests')).toHaveLength(0);
+  });
+
+  it('says in plain words, in the chosen language, what an empty form needs', async () => {
+    const api = stub();
+    const user = userEvent.setup();
+    renderLeavePage(<LeavePage />, PAGE_URL);
+    await screen.findByRole('option', { name: ANNUAL.name });
+    await user.click(submitButton());
+    await waitFor(() => expect(typeSelect()).toHaveAccessibleDescription('This is required.'));
+    expect(screen.getByLabelText(/Start date/)).toHaveAccessibleDescription('This is required.');
+    expect(screen.getByLabelText(/End date/)).toHaveAccessibleDescription('This is required.');
+    // Nothing written for developers (the shared schema's own messages) reaches the form.
+    expect(screen.queryByText(/LVE0001|YYYY-MM-DD/)).not.toBeInTheDocument();
+
+    await changeLanguage('ms');
+    try {
+      await user.click(screen.getByRole('button', { name: 'Hantar permohonan' }));
+      await waitFor(() =>
+        expect(screen.getByRole('combobox', { name: /Jenis cuti/ })).toHaveAccessibleDescription(
+          'Ruangan ini wajib diisi.',
+        ),
+      );
+    } finally {
+      await changeLanguage('en');
+    }
+    expect(api.callsTo('POST', '/leave/requests')).toHaveLength(0);
+  });
+
+  it('words a rule the server names by its reason in the chosen language, dates day first', async () => {
+    stub({
+      'POST /leave/requests/preview': () => {
+        throw validationError('These dates overlap your pending request', 'startDate', 'overlaps', {
+          status: 'PENDING',
+          referenceId: 'LV202603010900111111',
+          start: '2026-03-03',
+          end: '2026-03-05',
+        });
+      },
+    });
+    renderLeavePage(<LeavePage />, PAGE_URL);
+    await fillRequest(ANNUAL.id, '2026-03-02', '2026-03-04');
+    const start = screen.getByLabelText(/Start date/);
+    await waitFor(() =>
+      expect(start).toHaveAccessibleDescription(
+        'These dates overlap your PENDING request LV202603010900111111 (03 Mar 2026 – 05 Mar 2026).',
+      ),
+    );
+    await changeLanguage('ms');
+    try {
+      await waitFor(() =>
+        expect(screen.getByLabelText(/Tarikh mula/)).toHaveAccessibleDescription(
+          'Tarikh ini bertindih dengan permohonan PENDING anda LV202603010900111111 (03 Mac 2026 – 05 Mac 2026).',
+        ),
+      );
+    } finally {
+      await changeLanguage('en');
+    }
   });
 
   it('cancels a pending request and asks to cancel an approved one of a cancellable type', async () => {

@@ -33,7 +33,8 @@ export const leave = {
   },
   home: {
     heading: 'My leave in {{year}}',
-    available: '{{days}} days available',
+    available_one: '{{days}} day available',
+    available_other: '{{days}} days available',
     pending_one: '{{count}} request waiting for a decision',
     pending_other: '{{count}} requests waiting for a decision',
     approvals_one: '{{count}} request waiting for your approval',
@@ -93,7 +94,9 @@ export const leave = {
       available: 'Available',
       showAll: 'Show all {{count}} leave types',
       showFewer: 'Show only the types I use',
-      chart:
+      chart_one:
+        '{{type}}: {{taken}} taken, {{booked}} booked, {{pending}} pending and {{available}} available of {{total}} day',
+      chart_other:
         '{{type}}: {{taken}} taken, {{booked}} booked, {{pending}} pending and {{available}} available of {{total}} days',
     },
     requests: {
@@ -178,7 +181,8 @@ export const leave = {
     empty: 'No requests match these filters.',
     export: 'Export CSV',
     exporting: 'Exporting…',
-    exported: '{{count}} requests exported.',
+    exported_one: '{{count}} request exported.',
+    exported_other: '{{count}} requests exported.',
     rowsPerPage: 'Rows per page',
     displayedRows: '{{from}}–{{to}} of {{count}}',
     fileName: 'leave-history',
@@ -205,7 +209,8 @@ export const leave = {
     dialog: {
       approveTitle: 'Approve {{referenceId}}?',
       rejectTitle: 'Reject {{referenceId}}?',
-      bulkTitle: 'Approve {{count}} requests?',
+      bulkTitle_one: 'Approve {{count}} request?',
+      bulkTitle_other: 'Approve {{count}} requests?',
       summary: '{{applicant}}: {{type}}, {{dates}} ({{days}})',
       remarks: 'Remarks',
       rejectRemarksHint: 'Tell the applicant why.',

@@ -38,7 +38,8 @@ export const leave: typeof en = {
   },
   home: {
     heading: 'Cuti saya pada {{year}}',
-    available: '{{days}} hari berbaki',
+    available_one: '{{days}} hari berbaki',
+    available_other: '{{days}} hari berbaki',
     pending_one: '{{count}} permohonan menunggu keputusan',
     pending_other: '{{count}} permohonan menunggu keputusan',
     approvals_one: '{{count}} permohonan menunggu kelulusan anda',
@@ -98,7 +99,9 @@ export const leave: typeof en = {
       available: 'Baki',
       showAll: 'Tunjukkan kesemua {{count}} jenis cuti',
       showFewer: 'Tunjukkan jenis yang saya guna sahaja',
-      chart:
+      chart_one:
+        '{{type}}: {{taken}} diambil, {{booked}} ditempah, {{pending}} menunggu dan {{available}} baki daripada {{total}} hari',
+      chart_other:
         '{{type}}: {{taken}} diambil, {{booked}} ditempah, {{pending}} menunggu dan {{available}} baki daripada {{total}} hari',
     },
     requests: {
@@ -183,7 +186,8 @@ export const leave: typeof en = {
     empty: 'Tiada permohonan yang sepadan dengan penapis ini.',
     export: 'Eksport CSV',
     exporting: 'Mengeksport…',
-    exported: '{{count}} permohonan dieksport.',
+    exported_one: '{{count}} permohonan dieksport.',
+    exported_other: '{{count}} permohonan dieksport.',
     rowsPerPage: 'Baris setiap halaman',
     displayedRows: '{{from}}–{{to}} daripada {{count}}',
     fileName: 'sejarah-cuti',
@@ -210,7 +214,8 @@ export const leave: typeof en = {
     dialog: {
       approveTitle: 'Luluskan {{referenceId}}?',
       rejectTitle: 'Tolak {{referenceId}}?',
-      bulkTitle: 'Luluskan {{count}} permohonan?',
+      bulkTitle_one: 'Luluskan {{count}} permohonan?',
+      bulkTitle_other: 'Luluskan {{count}} permohonan?',
       summary: '{{applicant}}: {{type}}, {{dates}} ({{days}})',
       remarks: 'Catatan',
       rejectRemarksHint: 'Beritahu pemohon sebabnya.',

@@ -32,6 +32,8 @@ import { useCreateStaff } from '../api/create-staff';
 import { useDepartments } from '../api/get-departments';
 import { useIdentityAccounts } from '../api/get-identity-accounts';
 import { useAllStaff } from '../api/search-staff';
+import { issueDetail } from '@staff-portal/shared/error-reasons';
+import { errorText, reasonText } from '../../../lib/error-text';
 
 const WEEK = [0, 1, 2, 3, 4, 5, 6] as const;
 /** MON–FRI, the usual week (docs/product/leave.md). */
@@ -132,7 +134,7 @@ export function AddStaffRecordDialog({ open, onClose }: { open: boolean; onClose
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
         const field = FIELD_OF[String(issue.path[0])];
-        if (field !== undefined) setError(field, { message: messageFor(field, issue.message) });
+        if (field !== undefined) setError(field, { message: messageFor(field, reasonText(issueDetail(issue))) });
       }
       return;
     }
@@ -148,7 +150,7 @@ export function AddStaffRecordDialog({ open, onClose }: { open: boolean; onClose
       },
       onError: (error) => {
         const field = isAppError(error) && error.field !== undefined ? FIELD_OF[error.field] : undefined;
-        if (field !== undefined && isAppError(error)) setError(field, { message: error.message });
+        if (field !== undefined && isAppError(error)) setError(field, { message: errorText(error) });
       },
     });
   });

@@ -26,6 +26,7 @@ import { formatDate, formatDayCount } from '../../../lib/dates';
 import { useAddAdjustment } from '../api/add-adjustment';
 import { useStaffBalances } from '../api/get-staff-balances';
 import { useSetEntitlement } from '../api/set-entitlement';
+import { errorText } from '../../../lib/error-text';
 
 /** The columns of a balance's parts, shown from a tablet up (under the type on a phone). */
 const PART = { display: { xs: 'none', sm: 'table-cell' } } as const;
@@ -33,7 +34,7 @@ const PART = { display: { xs: 'none', sm: 'table-cell' } } as const;
 type FieldError = { field?: string; message: string } | undefined;
 
 const toError = (error: unknown): FieldError =>
-  isAppError(error) ? { ...(error.field ? { field: error.field } : {}), message: error.message } : undefined;
+  isAppError(error) ? { ...(error.field ? { field: error.field } : {}), message: errorText(error) } : undefined;
 
 /** A number typed by the admin, or NaN for text that is not one (the server names the field). */
 const numberOf = (text: string) => (text.trim() === '' ? Number.NaN : Number(text.replace(',', '.')));
@@ -328,7 +329,7 @@ export function BalancesSection({ staffId, year }: { staffId: string; year: numb
                     <ListItemText
                       primary={a.reason}
                       secondary={t('balances.adjustmentBy', {
-                        days: a.days > 0 ? `+${days(a.days)}` : days(a.days),
+                        days: t('dayCount', { count: a.days, value: a.days > 0 ? `+${days(a.days)}` : days(a.days) }),
                         type:
                           data.balances.find((b) => b.leaveTypeId === a.leaveTypeId)?.leaveTypeName ?? a.leaveTypeId,
                         by: a.createdBy,

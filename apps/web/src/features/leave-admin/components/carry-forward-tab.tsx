@@ -35,6 +35,7 @@ const sum = (values: number[]) => Math.round(values.reduce((total, value) => tot
 export function CarryForwardTab() {
   const { t, i18n } = useTranslation('leaveAdmin');
   const locale = i18n.resolvedLanguage ?? 'en';
+  const dayCount = (days: number) => t('dayCount', { count: days, value: formatDayCount(days, locale) });
   const { organisation } = useRuntimeConfig();
   const { notify } = useNotification();
   const [fromYear, setFromYear] = useState(useThisYear() - 1);
@@ -81,8 +82,8 @@ export function CarryForwardTab() {
           <>
             <Typography sx={{ fontWeight: 600 }}>
               {t('carryForward.totals', {
-                rows: carried.length,
-                days: formatDayCount(sum(carried.map((row) => row.carried)), locale),
+                rows: t('balanceCount', { count: carried.length }),
+                days: dayCount(sum(carried.map((row) => row.carried))),
               })}
             </Typography>
             {/* Scrolls (sideways on a phone, down past 480 pixels): focusable, so a keyboard can. */}
@@ -166,8 +167,8 @@ export function CarryForwardTab() {
                     primary={t('carryForward.run', {
                       fromYear: run.fromYear,
                       toYear: run.fromYear + 1,
-                      rows: run.rows,
-                      days: formatDayCount(run.days, locale),
+                      rows: t('balanceCount', { count: run.rows }),
+                      days: dayCount(run.days),
                       at: formatTimestamp(run.appliedAt, organisation.timeZone),
                     })}
                     secondary={
@@ -203,7 +204,10 @@ export function CarryForwardTab() {
                 apply.mutate(fromYear, {
                   onSuccess: (run) => {
                     notify({
-                      message: t('carryForward.applied', { rows: run.rows, days: formatDayCount(run.days, locale) }),
+                      message: t('carryForward.applied', {
+                        rows: t('balanceCount', { count: run.rows }),
+                        days: dayCount(run.days),
+                      }),
                       severity: 'success',
                     });
                     setConfirming(undefined);

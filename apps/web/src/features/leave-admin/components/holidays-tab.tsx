@@ -25,6 +25,7 @@ import { useAdminHolidays } from '../api/get-admin-holidays';
 import { useImportHolidays } from '../api/import-holidays';
 import { useSaveHoliday } from '../api/save-holiday';
 import { useThisYear, YearSelect } from './year-select';
+import { errorText } from '../../../lib/error-text';
 
 const HIDDEN_ON_PHONE = { display: { xs: 'none', sm: 'table-cell' } } as const;
 
@@ -52,7 +53,7 @@ function HolidayDialog({ holiday, year, onClose }: { holiday?: PublicHoliday; ye
           onClose();
         },
         onError: (e) => {
-          if (isAppError(e)) setError({ ...(e.field ? { field: e.field } : {}), message: e.message });
+          if (isAppError(e)) setError({ ...(e.field ? { field: e.field } : {}), message: errorText(e) });
         },
       },
     );

@@ -29,6 +29,7 @@ import { useNotification } from '../../../components/notification-context';
 import { QueryState } from '../../../components/query-state';
 import { useAdminLeaveTypes } from '../api/get-admin-leave-types';
 import { useUpdateLeaveType } from '../api/update-leave-type';
+import { errorText } from '../../../lib/error-text';
 
 const FLAGS = [
   'attachmentRequired',
@@ -122,7 +123,7 @@ function EditTypeDialog({
           onClose();
         },
         onError: (e) => {
-          if (isAppError(e)) setError({ ...(e.field ? { field: e.field } : {}), message: e.message });
+          if (isAppError(e)) setError({ ...(e.field ? { field: e.field } : {}), message: errorText(e) });
         },
       },
     );

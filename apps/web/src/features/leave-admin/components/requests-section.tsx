@@ -18,6 +18,7 @@ import { RequestList } from '../../../components/leave-request-list';
 import { useApplyFor } from '../api/apply-for';
 import { useCancelFor } from '../api/cancel-for';
 import { useStaffRequests } from '../api/get-staff-requests';
+import { errorText } from '../../../lib/error-text';
 
 /** A page of their requests (the route's loader asks for the first one with it). */
 export const PAGE_SIZE = 10;
@@ -47,7 +48,7 @@ function ApplyDialog({ staffId, name, onClose }: { staffId: string; name: string
           onClose();
         },
         onError: (e) => {
-          if (isAppError(e)) setError({ ...(e.field ? { field: e.field } : {}), message: e.message });
+          if (isAppError(e)) setError({ ...(e.field ? { field: e.field } : {}), message: errorText(e) });
         },
       },
     );

@@ -17,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { useNotification } from '../../../components/notification-context';
 import { useAllStaff } from '../api/search-staff';
 import { useUpdateStaff } from '../api/update-staff';
+import { errorText } from '../../../lib/error-text';
 
 const WEEK = [0, 1, 2, 3, 4, 5, 6] as const;
 
@@ -61,7 +62,7 @@ export function StaffRecordForm({ detail }: { detail: StaffDetail }) {
       {
         onError: (error) => {
           if (isAppError(error))
-            setServerError({ ...(error.field ? { field: error.field } : {}), message: error.message });
+            setServerError({ ...(error.field ? { field: error.field } : {}), message: errorText(error) });
         },
       },
     );

@@ -4,6 +4,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApiClient, useQuietApiClient } from '../../../lib/api-client';
 import type { ApiClient } from '../../../lib/api-client';
 import { leaveKeys } from './leave-keys';
+import { isAppError } from '@staff-portal/shared/errors';
+import { errorText } from '../../../lib/error-text';
 
 export interface DecideLeaveVariables extends LeaveDecisionInput {
   referenceId: string;
@@ -51,7 +53,10 @@ export function useBulkApprove() {
           await decideLeave(client, { referenceId, decision: 'approve', remarks });
           result.approved.push(referenceId);
         } catch (error) {
-          result.failed.push({ referenceId, message: error instanceof Error ? error.message : String(error) });
+          result.failed.push({
+            referenceId,
+            message: isAppError(error) ? errorText(error) : error instanceof Error ? error.message : String(error),
+          });
         }
       }
       return result;

@@ -1,3 +1,4 @@
+import type { ErrorDetail } from '@staff-portal/shared/error-reasons';
 import { isAppError } from '@staff-portal/shared/errors';
 import { leavePreviewSchema } from '@staff-portal/shared/leave';
 import type { ApplyLeaveInput, LeavePreview } from '@staff-portal/shared/leave';
@@ -8,7 +9,8 @@ import { useQuietApiClient } from '../../../lib/api-client';
 
 /** The day count and balance after, or the rule the request breaks and the field it names. */
 export type PreviewResult =
-  { ok: true; preview: LeavePreview } | { ok: false; message: string; field: string | undefined };
+  | { ok: true; preview: LeavePreview }
+  | { ok: false; message: string; detail: ErrorDetail | undefined; field: string | undefined };
 
 /**
  * `POST /leave/requests/preview`: writes nothing. A broken rule (400) is an answer here, not a
@@ -25,7 +27,9 @@ export async function previewLeave(
       preview: leavePreviewSchema.parse(await client.post('/leave/requests/preview', input, { signal })),
     };
   } catch (error) {
-    if (isAppError(error) && error.status === 400) return { ok: false, message: error.message, field: error.field };
+    if (isAppError(error) && error.status === 400) {
+      return { ok: false, message: error.message, detail: error.detail, field: error.field };
+    }
     throw error;
   }
 }

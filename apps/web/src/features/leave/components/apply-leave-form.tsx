@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -21,6 +20,8 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import { useNotification } from '../../../components/notification-context';
+import { useErrorText } from '../../../lib/error-text';
+import { plainResolver } from '../../../lib/plain-resolver';
 import { useRuntimeConfig } from '../../../lib/runtime-config';
 import { useApplyLeave } from '../api/apply-leave';
 import { useLeavePreview } from '../api/preview-leave';
@@ -56,6 +57,7 @@ export function ApplyLeaveForm({
   person?: EligibilityPerson | undefined;
 }) {
   const { t, i18n } = useTranslation('leave');
+  const errorText = useErrorText();
   const locale = i18n.resolvedLanguage ?? 'en';
   const { organisation } = useRuntimeConfig();
   const { notify } = useNotification();
@@ -68,7 +70,7 @@ export function ApplyLeaveForm({
     FormValues,
     unknown,
     ApplyLeaveInput
-  >({ defaultValues: EMPTY, resolver: zodResolver(applyLeaveInputSchema), mode: 'onTouched' });
+  >({ defaultValues: EMPTY, resolver: plainResolver(applyLeaveInputSchema), mode: 'onTouched' });
   const watched = useWatch({ control });
   const values = { ...EMPTY, ...watched };
   const leaveType = activeTypes.find((type) => type.id === values.leaveTypeId);
@@ -121,7 +123,8 @@ export function ApplyLeaveForm({
   // the new count comes, never to blame a field the user has just changed.
   const previewResult = previewInput === null || preview.isPlaceholderData ? undefined : preview.data;
   const ruleBroken = previewResult !== undefined && !previewResult.ok ? previewResult : null;
-  const ruleError = (field: FieldName | 'attachment') => (ruleBroken?.field === field ? ruleBroken.message : null);
+  const ruleError = (field: FieldName | 'attachment') =>
+    ruleBroken?.field === field ? (errorText(ruleBroken) ?? null) : null;
 
   const fieldError = (field: FieldName) => formState.errors[field]?.message ?? ruleError(field) ?? undefined;
 
@@ -139,9 +142,10 @@ export function ApplyLeaveForm({
     } catch (error) {
       // The notification already shows the message; put it where the user can fix it, too.
       if (!isAppError(error)) return;
-      if (isFormField(error.field)) setError(error.field, { type: 'server', message: error.message });
-      else if (error.field === 'attachment') setAttachmentServerError(error.message);
-      else setFormError(error.message);
+      const message = errorText(error) ?? error.message;
+      if (isFormField(error.field)) setError(error.field, { type: 'server', message });
+      else if (error.field === 'attachment') setAttachmentServerError(message);
+      else setFormError(message);
     }
   };
 
@@ -272,7 +276,7 @@ export function ApplyLeaveForm({
                 ? undefined
                 : isFormField(ruleBroken.field) || ruleBroken.field === 'attachment'
                   ? t('apply.preview.seeField')
-                  : ruleBroken.message
+                  : errorText(ruleBroken)
             }
             days={previewResult?.ok === true ? formatDayCount(previewResult.preview.days, locale) : undefined}
             available={previewResult?.ok === true ? formatDayCount(previewResult.preview.available, locale) : undefined}

@@ -42,6 +42,7 @@ function BalanceBar({ balance }: { balance: LeaveBalance }) {
         pending: formatDayCount(parts.pending, locale),
         available: formatDayCount(balance.available, locale),
         total: formatDayCount(total, locale),
+        count: total,
       })}
       sx={{ display: 'flex', height: 12, borderRadius: 6, overflow: 'hidden', bgcolor: 'grey.200', my: 1.5 }}
     >

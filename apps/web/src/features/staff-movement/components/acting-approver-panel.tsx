@@ -13,6 +13,7 @@ import { useNotification } from '../../../components/notification-context';
 import { useRuntimeConfig } from '../../../lib/runtime-config';
 import { useAddDelegation, useDelegateCandidates, useDelegations, useRemoveDelegation } from '../api/delegations';
 import { formatDate, todayIn } from '../../../lib/dates';
+import { errorText } from '../../../lib/error-text';
 
 type Field = 'delegateStaffId' | 'fromDate' | 'toDate';
 
@@ -99,7 +100,7 @@ export function ActingApproverPanel() {
             isAppError(error) &&
             (error.field === 'delegateStaffId' || error.field === 'fromDate' || error.field === 'toDate')
           ) {
-            setErrors({ [error.field]: error.message });
+            setErrors({ [error.field]: errorText(error) });
           }
         },
       },

@@ -19,6 +19,8 @@ import { useNotification } from '../../../components/notification-context';
 import { useRuntimeConfig } from '../../../lib/runtime-config';
 import { useRecordMovement } from '../api/record-movement';
 import { zonedIso } from '../format';
+import { issueDetail } from '@staff-portal/shared/error-reasons';
+import { errorText, reasonText } from '../../../lib/error-text';
 
 interface FormValues {
   kind: MovementKind;
@@ -71,7 +73,7 @@ export function RecordMovementDialog({ open, date, onClose }: Props) {
               ? t('record.endAfterStart')
               : field === 'endsAt'
                 ? t('record.tooLong', { count: MAX_MOVEMENT_DAYS })
-                : issue.message;
+                : reasonText(issueDetail(issue));
         setError(field, { message });
       }
       return;
@@ -83,7 +85,7 @@ export function RecordMovementDialog({ open, date, onClose }: Props) {
       },
       onError: (error) => {
         if (isAppError(error) && error.field !== undefined && error.field in defaults) {
-          setError(error.field as keyof FormValues, { message: error.message });
+          setError(error.field as keyof FormValues, { message: errorText(error) });
         }
       },
     });
