@@ -4,6 +4,7 @@ import Papa from 'papaparse';
 import type { Locator, Page } from 'playwright-core';
 import { describe, it } from 'vitest';
 import { accounts, DEMO_PASSWORD, INVITED } from './accounts';
+import { fillDate } from './dates';
 import { expect, useSession } from './harness';
 import { idTokenOf, julyWeeks, todayInKualaLumpur } from './leave-api';
 import {
@@ -82,8 +83,8 @@ async function applyFor(
   await page.getByRole('button', { name: 'Apply on their behalf' }).click();
   const dialog = page.getByRole('dialog', { name: `Apply for leave for ${name}` });
   await dialog.getByRole('combobox', { name: 'Leave type' }).selectOption({ label: application.type });
-  await dialog.getByLabel('Start date').fill(application.start);
-  await dialog.getByLabel('End date').fill(application.end);
+  await fillDate(dialog.getByLabel('Start date'), application.start);
+  await fillDate(dialog.getByLabel('End date'), application.end);
   await dialog.getByLabel('Reason').fill(application.reason);
   await dialog.getByRole('button', { name: 'Submit' }).click();
   const notice = page.getByText(new RegExp(`^Request LV\\d{18} submitted for ${name}\\.$`));
@@ -129,7 +130,7 @@ describe('the E-Leave administration', () => {
     expect(await approver.inputValue()).toBe(`${staff.lim.name} (${staff.lim.id})`);
     await approver.fill('Tan');
     await page.getByRole('option', { name: `${staff.tan.name} (${staff.tan.id})` }).click();
-    await form.getByLabel('Join date').fill('2019-08-01');
+    await fillDate(form.getByLabel('Join date'), '2019-08-01');
     await form.getByRole('checkbox', { name: 'SAT' }).check();
     await form.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Saved.', { exact: true }).waitFor();
@@ -137,7 +138,7 @@ describe('the E-Leave administration', () => {
     await page.reload();
     await form.getByText(staff.nurul.id).waitFor();
     await expect.poll(() => approver.inputValue()).toBe(`${staff.tan.name} (${staff.tan.id})`);
-    expect(await form.getByLabel('Join date').inputValue()).toBe('2019-08-01');
+    expect(await form.getByLabel('Join date').inputValue()).toBe('01/08/2019');
     const checked = async (day: string) => form.getByRole('checkbox', { name: day }).isChecked();
     expect(await checked('SAT')).toBe(true);
     expect(await checked('SUN')).toBe(false);
@@ -172,7 +173,7 @@ describe('the E-Leave administration', () => {
     await dialog.getByRole('combobox', { name: 'Department' }).selectOption('HR');
     await dialog.getByRole('combobox', { name: 'Approver' }).fill('Tan');
     await page.getByRole('option', { name: `${staff.tan.name} (${staff.tan.id})` }).click();
-    await dialog.getByLabel('Join date').fill(`${THIS_YEAR - 1}-06-02`);
+    await fillDate(dialog.getByLabel('Join date'), `${THIS_YEAR - 1}-06-02`);
     await checkScreens(page, 'leave-admin-add-staff');
     await dialog.getByRole('button', { name: 'Add record' }).click();
     const added = page.getByText(/^Staff record LVUSR\d{10} added for New Staff Member\.$/);
@@ -337,7 +338,7 @@ describe('the E-Leave administration', () => {
     const saturday = addDays(`${YEAR}-10-01`, ((6 - october.getUTCDay() + 7) % 7) + 7);
     await page.getByRole('button', { name: 'Add a public holiday' }).click();
     let dialog = page.getByRole('dialog', { name: 'Add a public holiday' });
-    await dialog.getByLabel('Date').fill(saturday);
+    await fillDate(dialog.getByLabel('Date', { exact: true }), saturday);
     await dialog.getByRole('combobox', { name: 'Region' }).selectOption('MY-10');
     await dialog.getByLabel('Name').fill('Staff Portal Family Day');
     await dialog.getByRole('button', { name: 'Save' }).click();
@@ -348,7 +349,7 @@ describe('the E-Leave administration', () => {
 
     await page.getByRole('button', { name: 'Edit Staff Portal Family Day' }).click();
     dialog = page.getByRole('dialog', { name: 'Edit the public holiday' });
-    await dialog.getByLabel('Date').fill(addDays(saturday, 7));
+    await fillDate(dialog.getByLabel('Date', { exact: true }), addDays(saturday, 7));
     await dialog.getByLabel('Name').fill('Staff Portal Family Day (moved)');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.waitFor({ state: 'detached' });

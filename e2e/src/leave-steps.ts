@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { fillDate } from './dates';
 import { expect } from './harness';
 import { signIn } from './sign-in';
 
@@ -71,8 +72,8 @@ export interface Application {
  */
 export async function apply(page: Page, application: Application): Promise<string> {
   await page.getByRole('combobox', { name: /Leave type/ }).selectOption({ label: application.type });
-  await page.getByLabel(/^Start date/).fill(application.start);
-  await page.getByLabel(/^End date/).fill(application.end ?? application.start);
+  await fillDate(page.getByLabel(/^Start date/), application.start);
+  await fillDate(page.getByLabel(/^End date/), application.end ?? application.start);
   if (application.dayType) await page.getByRole('radio', { name: application.dayType }).check();
   await page.getByLabel(/^Reason/).fill(application.reason);
   if (application.attachment) {

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { describe, it } from 'vitest';
 import { accounts } from './accounts';
+import { fillDate } from './dates';
 import { expect, useSession } from './harness';
 import { julyWeeks } from './leave-api';
 import { apply, APPROVAL, decide, HISTORY, MY_LEAVES, statusOf, YEAR, openAs } from './leave-steps';
@@ -113,7 +114,7 @@ describe('the E-Leave system', () => {
       expectDays: '1',
     });
     page = await as(accounts.HR, MY_LEAVES);
-    await page.getByLabel('As at').fill(`${YEAR}-12-31`);
+    await fillDate(page.getByLabel('As at'), `${YEAR}-12-31`);
     await page.getByRole('heading', { name: `My balances for ${YEAR}` }).waitFor();
     await page.getByRole('button', { name: /^Show all \d+ leave types$/ }).click();
     const hospitalisation = page.getByRole('listitem', { name: 'Hospitalisation Leave' });

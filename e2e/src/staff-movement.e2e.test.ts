@@ -2,6 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, it } from 'vitest';
 import { expect, useSession } from './harness';
 import { accounts } from './accounts';
+import { fillDate } from './dates';
 import { freeWeekAhead, julyWeeks, todayInKualaLumpur } from './leave-api';
 import {
   addDays,
@@ -76,8 +77,8 @@ describe('staff movement, acting approvers and calendar feeds', () => {
     await checkScreens(page, 'leave-approval-acting-approver');
     await panel.getByRole('combobox', { name: 'Acting approver' }).fill('Hafiz');
     await page.getByRole('option', { name: 'Muhammad Hafiz (HR)' }).click();
-    await panel.getByLabel(/^From/).fill(today);
-    await panel.getByLabel(/^To/).fill(until);
+    await fillDate(panel.getByLabel(/^From/), today);
+    await fillDate(panel.getByLabel(/^To/), until);
     await panel.getByRole('button', { name: 'Add' }).click();
     await page
       .getByText(`Muhammad Hafiz is your acting approver from ${shownDate(today)} to ${shownDate(until)}.`)

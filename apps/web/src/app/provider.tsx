@@ -1,10 +1,16 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
+import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
+import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
+import type { PickersInputLocaleText } from '@mui/x-date-pickers/locales';
 import { isAppError } from '@staff-portal/shared/errors';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
-import { useContext, useEffect, useState } from 'react';
+import 'dayjs/locale/en-gb';
+import 'dayjs/locale/ms';
+import { useContext, useEffect, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNotification } from '../components/notification-context';
 import { SessionLostContext } from '../lib/api-client';
 import { createQueryClient } from '../lib/query-client';
@@ -62,11 +68,46 @@ function QueryProvider({ children }: { children: ReactNode }) {
   return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
 }
 
-/** The signed-in app's own providers: its theme and the query client. */
+/**
+ * The date inputs' calendar (components/date-field.tsx) in the UI language: month and day names,
+ * weeks from Monday, and its texts. English is British English, day first like the organisation;
+ * the inputs themselves read DD/MM/YYYY in both languages.
+ */
+const ADAPTER_LOCALES = { en: 'en-gb', ms: 'ms' } as const;
+
+function DateLocalization({ children }: { children: ReactNode }) {
+  const { t, i18n } = useTranslation('common');
+  const language = i18n.resolvedLanguage === 'ms' ? 'ms' : 'en';
+  const localeText = useMemo<PickersInputLocaleText>(
+    () => ({
+      openDatePickerDialogue: (date) => (date === null ? t('datePicker.open') : t('datePicker.openSelected', { date })),
+      datePickerToolbarTitle: t('datePicker.title'),
+      previousMonth: t('datePicker.previousMonth'),
+      nextMonth: t('datePicker.nextMonth'),
+      calendarViewSwitchingButtonAriaLabel: (view) =>
+        view === 'year' ? t('datePicker.toCalendarView') : t('datePicker.toYearView'),
+      cancelButtonLabel: t('datePicker.cancel'),
+      clearButtonLabel: t('datePicker.clear'),
+      okButtonLabel: t('datePicker.ok'),
+      todayButtonLabel: t('datePicker.today'),
+    }),
+    // `t` changes with the language.
+    [t],
+  );
+  return (
+    <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale={ADAPTER_LOCALES[language]} localeText={localeText}>
+      {children}
+    </LocalizationProvider>
+  );
+}
+
+/** The signed-in app's own providers: its theme, the date inputs' calendar and the query client. */
 export function SignedInProviders({ children }: { children: ReactNode }) {
   return (
     <ThemeRoot>
-      <QueryProvider>{children}</QueryProvider>
+      <DateLocalization>
+        <QueryProvider>{children}</QueryProvider>
+      </DateLocalization>
     </ThemeRoot>
   );
 }

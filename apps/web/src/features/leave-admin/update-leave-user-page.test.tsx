@@ -113,7 +113,7 @@ describe('UpdateLeaveUserPage', () => {
     const leaving = within(form).getByLabelText('Leaving date');
     expect(leaving).toHaveValue('');
     expect(leaving).toHaveAccessibleDescription(/pro-rated/);
-    fireEvent.change(leaving, { target: { value: '2027-06-15' } });
+    fireEvent.change(leaving, { target: { value: '15/06/2027' } });
     await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(api.callsTo('PUT', `/leave/admin/staff/${HAFIZ.staffId}`)).toHaveLength(1));
     expect(api.callsTo('PUT', `/leave/admin/staff/${HAFIZ.staffId}`)[0]!.body).toMatchObject({

@@ -4,6 +4,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../lib/i18n';
+import { typedDate } from '../../test/dates';
 import { setViewportWidth } from '../../test/viewport';
 import { todayIn } from '../../lib/dates';
 import { LeavePage } from './leave-page';
@@ -45,7 +46,8 @@ const previewPanel = () => screen.getByRole('status', { name: 'Day count and bal
 const card = (name: string) => screen.getByRole('listitem', { name });
 const typeSelect = () => screen.getByRole('combobox', { name: /Leave type/ });
 const submitButton = () => screen.getByRole('button', { name: 'Submit request' });
-const setDate = (name: RegExp, value: string) => fireEvent.change(screen.getByLabelText(name), { target: { value } });
+const setDate = (name: RegExp, iso: string) =>
+  fireEvent.change(screen.getByLabelText(name), { target: { value: typedDate(iso) } });
 
 async function fillRequest(typeId: string, start: string, end = start) {
   const user = userEvent.setup({ applyAccept: false });
@@ -198,7 +200,7 @@ describe('LeavePage', { timeout: 20_000 }, () => {
     expect(api.callsTo('GET', '/leave/me')[0]!.query.get('asAt')).toBe(todayIn('Asia/Kuala_Lumpur'));
 
     const next = `${year + 1}-03-31`;
-    fireEvent.change(screen.getByLabelText('As at'), { target: { value: next } });
+    fireEvent.change(screen.getByLabelText('As at'), { target: { value: typedDate(next) } });
     expect(await screen.findByRole('heading', { name: `My balances for ${year + 1}` })).toBeInTheDocument();
     await waitFor(() =>
       expect(
@@ -212,7 +214,7 @@ describe('LeavePage', { timeout: 20_000 }, () => {
     fireEvent.change(screen.getByLabelText('As at'), { target: { value: '' } });
     await userEvent.click(screen.getByRole('button', { name: 'Today' }));
     expect(await screen.findByRole('heading', { name: `My balances for ${year}` })).toBeInTheDocument();
-    expect(screen.getByLabelText('As at')).toHaveValue(todayIn('Asia/Kuala_Lumpur'));
+    expect(screen.getByLabelText('As at')).toHaveValue(typedDate(todayIn('Asia/Kuala_Lumpur')));
     expect(api.callsTo('GET', '/leave/me').every((call) => call.query.get('asAt') !== '')).toBe(true);
   });
 

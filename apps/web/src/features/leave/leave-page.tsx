@@ -7,7 +7,6 @@ import CardContent from '@mui/material/CardContent';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { isAppError } from '@staff-portal/shared/errors';
@@ -16,6 +15,7 @@ import type { LeaveRequest, LeaveType } from '@staff-portal/shared/leave';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { DateField } from '../../components/date-field';
 import { useNotification } from '../../components/notification-context';
 import { useRuntimeConfig } from '../../lib/runtime-config';
 import { useCancelLeave } from './api/cancel-leave';
@@ -73,18 +73,16 @@ function AsAtField({ value, today, onChange }: { value: string; today: string; o
   const [text, setText] = useState(value);
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-      <TextField
-        type="date"
+      <DateField
         size="small"
         label={t('myLeaves.balances.asAt')}
         value={text}
-        onChange={(event) => {
-          setText(event.target.value);
-          if (ISO_DATE.test(event.target.value) && event.target.value >= MIN_DATE && event.target.value <= MAX_DATE) {
-            onChange(event.target.value);
-          }
+        onChange={(date) => {
+          setText(date);
+          if (ISO_DATE.test(date) && date >= MIN_DATE && date <= MAX_DATE) onChange(date);
         }}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: MIN_DATE, max: MAX_DATE } }}
+        min={MIN_DATE}
+        max={MAX_DATE}
       />
       {value !== today && (
         <Button

@@ -77,7 +77,7 @@ describe('Add a staff record', { timeout: 20_000 }, () => {
     await user.click(within(dialog).getByRole('combobox', { name: 'Approver' }));
     await user.click(await screen.findByRole('option', { name: 'Tan Mei Ling (LVUSR0000000002)' }));
     await user.clear(within(dialog).getByLabelText(/^Join date/));
-    await user.type(within(dialog).getByLabelText(/^Join date/), '2026-11-02');
+    await user.type(within(dialog).getByLabelText(/^Join date/), '02/11/2026');
     await user.click(within(dialog).getByRole('checkbox', { name: 'SAT' }));
     await user.click(within(dialog).getByRole('button', { name: 'Add record' }));
 

@@ -24,6 +24,7 @@ import { useId, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { DateField } from '../../../components/date-field';
 import { useNotification } from '../../../components/notification-context';
 import { todayIn } from '../../../lib/dates';
 import { useRuntimeConfig } from '../../../lib/runtime-config';
@@ -314,13 +315,16 @@ export function AddStaffRecordDialog({ open, onClose }: { open: boolean; onClose
                 control={control}
                 name="joinDate"
                 render={({ field, fieldState }) => (
-                  <TextField
-                    {...field}
+                  <DateField
                     fullWidth
                     required
-                    type="date"
                     label={t('user.joinDate')}
-                    slotProps={{ inputLabel: { shrink: true } }}
+                    name={field.name}
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    inputRef={field.ref}
+                    disabled={field.disabled}
                     error={fieldState.error !== undefined}
                     helperText={fieldState.error?.message}
                   />

@@ -17,6 +17,7 @@ import type { PublicHoliday } from '@staff-portal/shared/leave';
 import { MALAYSIAN_STATES, type MalaysianState } from '@staff-portal/shared/leave-admin';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../components/date-field';
 import { useNotification } from '../../../components/notification-context';
 import { QueryState } from '../../../components/query-state';
 import { formatDate } from '../../../lib/dates';
@@ -63,13 +64,11 @@ function HolidayDialog({ holiday, year, onClose }: { holiday?: PublicHoliday; ye
       <DialogTitle>{holiday ? t('holidays.editTitle') : t('holidays.addTitle')}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
-          <TextField
+          <DateField
             size="small"
-            type="date"
             label={t('holidays.date')}
             value={date}
-            onChange={(event) => setDate(event.target.value)}
-            slotProps={{ inputLabel: { shrink: true } }}
+            onChange={setDate}
             error={errorOf('date') !== undefined}
             helperText={errorOf('date')}
           />

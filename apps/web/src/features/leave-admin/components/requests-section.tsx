@@ -10,6 +10,7 @@ import { isAppError } from '@staff-portal/shared/errors';
 import type { DayType, LeaveRequest } from '@staff-portal/shared/leave';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../components/date-field';
 import { useNotification } from '../../../components/notification-context';
 import { useAdminLeaveTypes } from '../api/get-admin-leave-types';
 import { QueryState } from '../../../components/query-state';
@@ -54,7 +55,6 @@ function ApplyDialog({ staffId, name, onClose }: { staffId: string; name: string
     );
   };
 
-  const dateProps = { size: 'small', type: 'date', slotProps: { inputLabel: { shrink: true } } } as const;
   return (
     <Dialog open onClose={apply.isPending ? undefined : onClose} fullWidth maxWidth="sm">
       <DialogTitle>{t('requests.applyTitle', { name })}</DialogTitle>
@@ -93,20 +93,20 @@ function ApplyDialog({ staffId, name, onClose }: { staffId: string; name: string
             ))}
           </TextField>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <TextField
-              {...dateProps}
+            <DateField
+              size="small"
               label={t('requests.startDate')}
               value={startDate}
-              onChange={(event) => setStartDate(event.target.value)}
+              onChange={setStartDate}
               error={errorOf('startDate') !== undefined}
               helperText={errorOf('startDate')}
             />
             {dayType === 0 && (
-              <TextField
-                {...dateProps}
+              <DateField
+                size="small"
                 label={t('requests.endDate')}
                 value={endDate}
-                onChange={(event) => setEndDate(event.target.value)}
+                onChange={setEndDate}
                 error={errorOf('endDate') !== undefined}
                 helperText={errorOf('endDate')}
               />

@@ -14,6 +14,7 @@ import type { StaffRecord } from '@staff-portal/shared/leave';
 import type { StaffDetail } from '@staff-portal/shared/leave-admin';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../components/date-field';
 import { useNotification } from '../../../components/notification-context';
 import { useAllStaff } from '../api/search-staff';
 import { useUpdateStaff } from '../api/update-staff';
@@ -139,27 +140,24 @@ export function StaffRecordForm({ detail }: { detail: StaffDetail }) {
         />
       </Grid>
       <Grid size={{ xs: 12, sm: 6 }}>
-        <TextField
+        <DateField
           fullWidth
           size="small"
-          type="date"
           label={t('user.joinDate')}
           value={joinDate}
-          onChange={(event) => setJoinDate(event.target.value)}
-          slotProps={{ inputLabel: { shrink: true } }}
+          onChange={setJoinDate}
           error={errorOf('joinDate') !== undefined}
           helperText={errorOf('joinDate')}
         />
       </Grid>
       <Grid size={{ xs: 12, sm: 6 }}>
-        <TextField
+        <DateField
           fullWidth
           size="small"
-          type="date"
           label={t('user.leavingDate')}
           value={leavingDate}
-          onChange={(event) => setLeavingDate(event.target.value)}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: joinDate || undefined } }}
+          onChange={setLeavingDate}
+          min={joinDate || undefined}
           error={errorOf('leavingDate') !== undefined}
           helperText={errorOf('leavingDate') ?? t('user.leavingDateHint')}
         />

@@ -12,6 +12,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { isAppError } from '@staff-portal/shared/errors';
+import { isIsoDate } from '@staff-portal/shared/iso-dates';
 import { applyLeaveInputSchema } from '@staff-portal/shared/leave';
 import type { ApplyLeaveInput, LeavePreview, LeaveType } from '@staff-portal/shared/leave';
 import { ineligibilityOn, type EligibilityPerson } from '@staff-portal/shared/leave-rules';
@@ -19,6 +20,7 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../components/date-field';
 import { useNotification } from '../../../components/notification-context';
 import { useErrorText } from '../../../lib/error-text';
 import { plainResolver } from '../../../lib/plain-resolver';
@@ -188,33 +190,48 @@ export function ApplyLeaveForm({
           </TextField>
 
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <TextField
-              type="date"
-              label={t('apply.startDate')}
-              required
-              fullWidth
-              {...register('startDate', {
-                onChange: (event: React.ChangeEvent<HTMLInputElement>) => {
-                  // A new start after the end (or no end yet) makes a one-day request to adjust.
-                  const start = event.target.value;
-                  if (start !== '' && (values.endDate === '' || values.endDate < start)) {
-                    setValue('endDate', start, { shouldValidate: formState.touchedFields.endDate === true });
-                  }
-                },
-              })}
-              error={fieldError('startDate') !== undefined}
-              helperText={fieldError('startDate')}
-              slotProps={{ inputLabel: { shrink: true } }}
+            <Controller
+              control={control}
+              name="startDate"
+              render={({ field }) => (
+                <DateField
+                  label={t('apply.startDate')}
+                  required
+                  fullWidth
+                  name={field.name}
+                  value={field.value}
+                  onBlur={field.onBlur}
+                  inputRef={field.ref}
+                  onChange={(start) => {
+                    field.onChange(start);
+                    // A new start after the end (or no end yet) makes a one-day request to adjust.
+                    if (isIsoDate(start) && (values.endDate === '' || values.endDate < start)) {
+                      setValue('endDate', start, { shouldValidate: formState.touchedFields.endDate === true });
+                    }
+                  }}
+                  error={fieldError('startDate') !== undefined}
+                  helperText={fieldError('startDate')}
+                />
+              )}
             />
-            <TextField
-              type="date"
-              label={t('apply.endDate')}
-              required
-              fullWidth
-              {...register('endDate')}
-              error={fieldError('endDate') !== undefined}
-              helperText={fieldError('endDate')}
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: values.startDate || undefined } }}
+            <Controller
+              control={control}
+              name="endDate"
+              render={({ field }) => (
+                <DateField
+                  label={t('apply.endDate')}
+                  required
+                  fullWidth
+                  name={field.name}
+                  value={field.value}
+                  onBlur={field.onBlur}
+                  inputRef={field.ref}
+                  onChange={field.onChange}
+                  min={isIsoDate(values.startDate) ? values.startDate : undefined}
+                  error={fieldError('endDate') !== undefined}
+                  helperText={fieldError('endDate')}
+                />
+              )}
             />
           </Stack>
 

@@ -94,9 +94,9 @@ describe('ActingApproverPanel', () => {
     await user.click(await screen.findByRole('option', { name: 'Priya Nair (HR)' }));
     const to = screen.getByLabelText(/^To/);
     await user.clear(to);
-    await user.type(to, '2027-03-20');
+    await user.type(to, '20/03/2027');
     await user.clear(screen.getByLabelText(/^From/));
-    await user.type(screen.getByLabelText(/^From/), '2027-03-15');
+    await user.type(screen.getByLabelText(/^From/), '15/03/2027');
     await user.click(screen.getByRole('button', { name: 'Add' }));
     await waitFor(() => expect(api.callsTo('POST', '/leave/delegations')).toHaveLength(1));
     expect(api.callsTo('POST', '/leave/delegations')[0]?.body).toEqual({

@@ -6,9 +6,11 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { isAppError } from '@staff-portal/shared/errors';
+import { isIsoDate } from '@staff-portal/shared/iso-dates';
 import type { DelegateCandidate, Delegation } from '@staff-portal/shared/staff-movement';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../components/date-field';
 import { useNotification } from '../../../components/notification-context';
 import { useRuntimeConfig } from '../../../lib/runtime-config';
 import { useAddDelegation, useDelegateCandidates, useDelegations, useRemoveDelegation } from '../api/delegations';
@@ -78,7 +80,9 @@ export function ActingApproverPanel() {
     if (delegate === null) problems.delegateStaffId = t('acting.delegateRequired');
     if (fromDate === '') problems.fromDate = t('acting.dateRequired');
     if (toDate === '') problems.toDate = t('acting.dateRequired');
-    else if (fromDate !== '' && toDate < fromDate) problems.toDate = t('acting.endBeforeStart');
+    // Text that is not a date is not compared: the server names it at its field.
+    else if (isIsoDate(fromDate) && isIsoDate(toDate) && toDate < fromDate)
+      problems.toDate = t('acting.endBeforeStart');
     setErrors(problems);
     if (delegate === null || Object.keys(problems).length > 0) return;
     add.mutate(
@@ -180,25 +184,21 @@ export function ActingApproverPanel() {
             />
           )}
         />
-        <TextField
-          type="date"
+        <DateField
           label={t('acting.fromDate')}
           required
           value={fromDate}
-          onChange={(event) => setFromDate(event.target.value)}
+          onChange={setFromDate}
           error={errors.fromDate !== undefined}
           helperText={errors.fromDate}
-          slotProps={{ inputLabel: { shrink: true } }}
         />
-        <TextField
-          type="date"
+        <DateField
           label={t('acting.toDate')}
           required
           value={toDate}
-          onChange={(event) => setToDate(event.target.value)}
+          onChange={setToDate}
           error={errors.toDate !== undefined}
           helperText={errors.toDate}
-          slotProps={{ inputLabel: { shrink: true } }}
         />
         {/* As tall as the fields beside it on a wide screen (their helper texts hang below). */}
         <Button variant="contained" onClick={submit} disabled={add.isPending} sx={{ height: { md: 56 } }}>
