@@ -415,6 +415,11 @@ describe('LeavePage', { timeout: 20_000 }, () => {
     expect(screen.getByLabelText(/End date/)).toHaveAccessibleDescription('This is required.');
     // Nothing written for developers (the shared schema's own messages) reaches the form.
     expect(screen.queryByText(/LVE0001|YYYY-MM-DD/)).not.toBeInTheDocument();
+    // A date typed month first is no date: the field says how to write one.
+    fireEvent.change(screen.getByLabelText(/Start date/), { target: { value: '11/25/2026' } });
+    await waitFor(() =>
+      expect(screen.getByLabelText(/Start date/)).toHaveAccessibleDescription('Enter a date as DD/MM/YYYY.'),
+    );
 
     await changeLanguage('ms');
     try {
