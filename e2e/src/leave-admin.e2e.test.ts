@@ -217,7 +217,7 @@ describe('the E-Leave administration', () => {
     await expect.poll(() => numberIn(annual.adjustments)).toBe(before.adjustments + 1.5);
     expect(await numberIn(annual.available)).toBe(before.available + 4 + 1.5);
     const entry = page.getByRole('listitem').filter({ hasText: 'Worked at the union conference on a Saturday' });
-    expect(await entry.textContent()).toContain('+1.5 day(s) · Annual Leave');
+    expect(await entry.textContent()).toContain('+1.5 days · Annual Leave');
 
     // Kept after a reload.
     await page.reload();
