@@ -40,9 +40,9 @@ function match(pattern: string, path: string): Record<string, string> | null {
 }
 
 /**
- * A fetch double for the leave API: `"GET /leave/types"` → handler. Handlers return the body
- * (200), a `reply(status, body)`, a whole Response, or throw an AppError to answer it as the
- * server would.
+ * A fetch double for the leave API (staff movement included): `"GET /leave/types"` → handler.
+ * Handlers return the body (200), null (204), a `reply(status, body)`, a whole Response, or
+ * throw an AppError to answer it as the server would.
  * Unknown calls fail the test loudly. Every call is recorded for assertions.
  */
 export function stubLeaveApi(routes: Record<string, Handler>) {
@@ -64,8 +64,9 @@ export function stubLeaveApi(routes: Record<string, Handler>) {
       calls.push(request);
       try {
         const answer = await handler(request);
-        // Bytes (an attachment) go back as the handler built them.
+        // Bytes (an attachment) go back as the handler built them; null is an empty 204.
         if (answer instanceof Response) return answer;
+        if (answer === null) return new Response(null, { status: 204 });
         const [status, payload] = answer instanceof Reply ? [answer.status, answer.body] : [200, answer];
         return new Response(JSON.stringify(payload), { status, headers: { 'Content-Type': 'application/json' } });
       } catch (error) {

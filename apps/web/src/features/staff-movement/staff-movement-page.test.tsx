@@ -6,8 +6,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setViewportWidth } from '../../test/viewport';
 import { StaffMovementPage } from './staff-movement-page';
-import { stubMovementApi } from './test/movement-api-double';
-import type { DoubleRequest } from './test/movement-api-double';
+import { stubLeaveApi } from '../../test/leave-api-double';
+import type { DoubleRequest } from '../../test/leave-api-double';
 import { renderInApp } from './test/render-page';
 
 const ME = 'LVUSR0000000003';
@@ -94,7 +94,7 @@ function calendarFor(request: DoubleRequest): MovementCalendar {
 
 function stub(options: { admin?: boolean } = {}) {
   let feeds: IcalFeed[] = [];
-  const api = stubMovementApi({
+  const api = stubLeaveApi({
     'GET /leave/movement': (request) => {
       const calendar = calendarFor(request);
       return options.admin
@@ -192,7 +192,7 @@ describe('StaffMovementPage', () => {
   it('names the grid by the days it shows, the previous ones, faded, while the next load', async () => {
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
-    stubMovementApi({
+    stubLeaveApi({
       'GET /leave/movement': async (request) => {
         if (request.query.get('from') !== '2027-03-08') await held;
         return calendarFor(request);
@@ -251,7 +251,7 @@ describe('StaffMovementPage', () => {
   });
 
   it('says once, in place, that someone without a staff leave record has nothing to show', async () => {
-    stubMovementApi({
+    stubLeaveApi({
       'GET /leave/movement': () => {
         throw new AppError('NO_STAFF_RECORD', 'You have no staff leave record yet.');
       },

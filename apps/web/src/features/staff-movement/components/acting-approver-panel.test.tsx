@@ -4,7 +4,7 @@ import type { Delegation, MyDelegations } from '@staff-portal/shared/staff-movem
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { stubMovementApi } from '../test/movement-api-double';
+import { stubLeaveApi } from '../../../test/leave-api-double';
 import { renderInApp } from '../test/render-page';
 import { ActingApproverPanel } from './acting-approver-panel';
 
@@ -27,7 +27,7 @@ function delegation(overrides: Partial<Delegation>): Delegation {
 
 function stub(initial: MyDelegations) {
   let state = initial;
-  return stubMovementApi({
+  return stubLeaveApi({
     'GET /leave/delegations': () => state,
     'GET /leave/delegations/candidates': (request) =>
       [
