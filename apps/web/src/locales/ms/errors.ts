@@ -6,7 +6,7 @@ export const errors: typeof en = {
     invalidValue: 'Nilai ini tidak sah.',
     invalidChoice: 'Pilih salah satu pilihan.',
     invalidFormat: 'Ini bukan dalam bentuk yang dijangka.',
-    invalidDate: 'Masukkan tarikh sebagai HH/BB/TTTT.',
+    invalidDate: 'Masukkan tarikh sebagai DD/MM/YYYY (hari/bulan/tahun).',
     invalidDateTime: 'Masukkan tarikh dan masa.',
     invalidEmail: 'Masukkan alamat e-mel, seperti nama@contoh.org.',
     notWhole: 'Masukkan nombor bulat.',
