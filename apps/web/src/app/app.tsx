@@ -5,11 +5,12 @@ import { Gate } from '../features/auth/gate';
 import { currentIdToken } from '../lib/amplify';
 import type { RuntimeConfigResult } from '../lib/runtime-config';
 import { BaseProvider } from './base-provider';
+import { SignedInApp } from './preload-signed-in-app';
 
-// Loaded once the gate lets the user in, so the sign-in screen loads only what the gate needs
-// (docs/product/qualities.md: sign-in route JS ≤ 300 KB gzip); MUI, the query client, the router, the
-// layout and every page follow. The configuration error is as rare, and as lazy.
-const SignedInApp = lazy(() => import('./signed-in-app').then((module) => ({ default: module.SignedInApp })));
+// SignedInApp is loaded once the gate lets the user in (or sooner, with a kept session), so the
+// sign-in screen loads only what the gate needs (docs/product/qualities.md: sign-in route JS ≤
+// 300 KB gzip); MUI, the query client, the router, the layout and every page follow. The
+// configuration error is as rare, and as lazy.
 const ConfigErrorScreen = lazy(() =>
   import('./config-error-page').then((module) => ({ default: module.ConfigErrorScreen })),
 );

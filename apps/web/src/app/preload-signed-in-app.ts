@@ -1,8 +1,16 @@
 import { hasKeptSession } from '../lib/kept-session';
+import { lazyWithPreload } from '../lib/lazy-component';
+
+/** Everything behind the gate, as one lazily loaded component (app.tsx renders it once signed in). */
+export const SignedInApp = lazyWithPreload(
+  () => import('./signed-in-app'),
+  (module) => module.SignedInApp,
+);
 
 // main.tsx imports this first, so it runs before the gate's own modules are evaluated (Amplify,
 // its widget and React DOM: about a quarter of a second on a 2-core machine). With a session kept
 // from an earlier visit (a reload, a bookmark, a link from an e-mail), the signed-in app's code
-// is fetched meanwhile, not once the gate has let the user in (decision record 0028). Signed
-// out, nothing more loads: the sign-in page stays as small as decision record 0016 has it.
-if (hasKeptSession(globalThis.localStorage)) void import('./signed-in-app');
+// is fetched meanwhile, not once the gate has let the user in (decision record 0028), and the
+// gate then shows it at once, without a loading state in between. Signed out, nothing more
+// loads: the sign-in page stays as small as decision record 0016 has it.
+if (hasKeptSession(globalThis.localStorage)) void SignedInApp.preload();

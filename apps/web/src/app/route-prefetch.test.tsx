@@ -63,7 +63,10 @@ describe('starting a route', () => {
     });
     const context = contextFor(testUser());
 
-    startRoute(context, entryOf('/shared/hr-services/leave/my-leaves'), { params: {}, search: new URLSearchParams() });
+    void startRoute(context, entryOf('/shared/hr-services/leave/my-leaves'), {
+      params: {},
+      search: new URLSearchParams(),
+    });
 
     // The requests do not wait for the balances, which are still on their way.
     await vi.waitFor(() => expect(api.callsTo('GET', '/leave/requests/mine')).toHaveLength(1));
@@ -88,7 +91,7 @@ describe('starting a route', () => {
     });
     const context = contextFor(testUser({ department: ['HRAdmin'] }));
 
-    startRoute(context, entryOf('/shared/hr-services/leave/admin/:id'), {
+    void startRoute(context, entryOf('/shared/hr-services/leave/admin/:id'), {
       params: { id: 'LVUSR0000000021' },
       search: new URLSearchParams('year=2025'),
     });
@@ -105,12 +108,12 @@ describe('starting a route', () => {
     const api = stubLeaveApi({});
     const route = { params: {}, search: new URLSearchParams() };
     const refused = contextFor(testUser({ department: ['IR'] }));
-    startRoute(refused, entryOf('/shared/hr-services/leave/approval'), route);
+    void startRoute(refused, entryOf('/shared/hr-services/leave/approval'), route);
     const expired = contextFor(testUser({ passwordExpired: true }));
-    startRoute(expired, entryOf('/shared/hr-services/leave/my-leaves'), route);
-    startRoute(contextFor(null), entryOf('/shared/hr-services/leave/my-leaves'), route);
+    void startRoute(expired, entryOf('/shared/hr-services/leave/my-leaves'), route);
+    void startRoute(contextFor(null), entryOf('/shared/hr-services/leave/my-leaves'), route);
     const admin = contextFor(testUser({ department: ['HRAdmin'] }));
-    startRoute(admin, entryOf('/shared/hr-services/leave/admin/:id'), { ...route, params: { id: 'nobody' } });
+    void startRoute(admin, entryOf('/shared/hr-services/leave/admin/:id'), { ...route, params: { id: 'nobody' } });
 
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(api.calls).toEqual([]);

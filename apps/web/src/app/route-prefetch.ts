@@ -70,22 +70,26 @@ const pagePrefetches: Partial<Record<PageName, (context: PrefetchContext, route:
 };
 
 /**
- * Starts a route's page code and its data together, as the route is entered (its loader), and
- * waits for neither: the page shows each part as it arrives. The data only for a user the
- * route's guard admits, who is about to see the page.
+ * Starts a route's page code and its data together, as the route is entered (its loader). It
+ * answers once the code is there (at once for the pages in the signed-in chunk), so that the
+ * page renders without a loading state in between; it does not wait for the data, which the
+ * page shows as it arrives. The data only for a user the route's guard admits, who is about to
+ * see the page.
  */
-export function startRoute(context: PrefetchContext, entry: AppRouteEntry, route: RouteMatch): void {
-  void pages[entry.page].preload();
+export async function startRoute(context: PrefetchContext, entry: AppRouteEntry, route: RouteMatch): Promise<void> {
+  const code = pages[entry.page].preload();
   const prefetch = pagePrefetches[entry.page];
-  if (prefetch === undefined) return;
-  void context
-    .user()
-    .then((user) => {
-      if (user === null || user.passwordExpired) return;
-      const holder = { id: user.id, groups: user.department };
-      if (!passesGuards(holder, entry.guards, { superAdminUserId: context.superAdminUserId })) return;
-      prefetch(context, route);
-    })
-    // No session to read: the gate is signing the user out, and there is no page to prepare.
-    .catch(() => undefined);
+  if (prefetch !== undefined) {
+    void context
+      .user()
+      .then((user) => {
+        if (user === null || user.passwordExpired) return;
+        const holder = { id: user.id, groups: user.department };
+        if (!passesGuards(holder, entry.guards, { superAdminUserId: context.superAdminUserId })) return;
+        prefetch(context, route);
+      })
+      // No session to read: the gate is signing the user out, and there is no page to prepare.
+      .catch(() => undefined);
+  }
+  await code;
 }

@@ -1,6 +1,5 @@
-import { lazy } from 'react';
-import type { ComponentType, LazyExoticComponent } from 'react';
 import type { GuardGroup } from '@staff-portal/shared/groups';
+import { lazyWithPreload, type PreloadableComponent } from '../lib/lazy-component';
 
 /**
  * Guard groups of docs/product/specification.md §1, §6. Which departments each admits is the shared group check's
@@ -50,69 +49,62 @@ export interface AppRouteEntry {
 }
 
 /** A page loaded on first render; `preload` starts its code sooner (a route's loader does). */
-export type LazyPage = LazyExoticComponent<ComponentType> & { preload: () => Promise<unknown> };
+export type LazyPage = PreloadableComponent;
 
 // Named exports, so each page picks its component out of the module.
-function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): LazyPage {
-  return Object.assign(
-    lazy(() => load().then((module) => ({ default: pick(module) }))),
-    { preload: load },
-  );
-}
-
-const UnderConstructionPage = lazyPage(
+const UnderConstructionPage = lazyWithPreload(
   () => import('./routes/under-construction'),
   (module) => module.UnderConstructionPage,
 );
-const HomePage = lazyPage(
+const HomePage = lazyWithPreload(
   () => import('./routes/home'),
   (module) => module.HomePage,
 );
-const NotFoundPage = lazyPage(
+const NotFoundPage = lazyWithPreload(
   () => import('./routes/not-found'),
   (module) => module.NotFoundPage,
 );
-const UnauthorizedPage = lazyPage(
+const UnauthorizedPage = lazyWithPreload(
   () => import('./routes/unauthorized'),
   (module) => module.UnauthorizedPage,
 );
-const ProfilePage = lazyPage(
+const ProfilePage = lazyWithPreload(
   () => import('../features/account/profile-page'),
   (module) => module.ProfilePage,
 );
-const ChangePasswordPage = lazyPage(
+const ChangePasswordPage = lazyWithPreload(
   () => import('../features/account/change-password-page'),
   (module) => module.ChangePasswordPage,
 );
 const hubPage = (name: 'SharedPage' | 'HRServicesPage' | 'LeaveServicesPage') =>
-  lazyPage(
+  lazyWithPreload(
     () => import('./routes/hub-pages'),
     (module) => module[name],
   );
 const SharedPage = hubPage('SharedPage');
 const HRServicesPage = hubPage('HRServicesPage');
 const LeaveServicesPage = hubPage('LeaveServicesPage');
-const LeavePage = lazyPage(
+const LeavePage = lazyWithPreload(
   () => import('../features/leave/leave-page'),
   (module) => module.LeavePage,
 );
-const LeaveHistoryPage = lazyPage(
+const LeaveHistoryPage = lazyWithPreload(
   () => import('../features/leave/leave-history-page'),
   (module) => module.LeaveHistoryPage,
 );
-const LeaveApprovalPage = lazyPage(
+const LeaveApprovalPage = lazyWithPreload(
   () => import('./routes/leave-approval'),
   (module) => module.LeaveApprovalRoute,
 );
-const StaffMovementPage = lazyPage(
+const StaffMovementPage = lazyWithPreload(
   () => import('../features/staff-movement/staff-movement-page'),
   (module) => module.StaffMovementPage,
 );
-const LeaveAdminPage = lazyPage(
+const LeaveAdminPage = lazyWithPreload(
   () => import('../features/leave-admin/leave-admin-page'),
   (module) => module.LeaveAdminPage,
 );
-const UpdateLeaveUserPage = lazyPage(
+const UpdateLeaveUserPage = lazyWithPreload(
   () => import('../features/leave-admin/update-leave-user-page'),
   (module) => module.UpdateLeaveUserPage,
 );

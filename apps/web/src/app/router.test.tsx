@@ -72,10 +72,14 @@ describe('route table', () => {
     expect(routeTable.map((route) => route.path).sort()).toEqual([...seedPaths].sort());
   });
 
-  it('loads every page lazily', () => {
+  it('loads every page lazily, each with a preload for its code', async () => {
     for (const page of Object.values(pages)) {
-      expect((page as unknown as { $$typeof: symbol }).$$typeof).toBe(Symbol.for('react.lazy'));
+      expect(typeof page.preload).toBe('function');
     }
+    // Preloading gives the page's module (the same one every time).
+    const home = await pages.Home.preload();
+    expect(await pages.Home.preload()).toBe(home);
+    expect(home).toHaveProperty('HomePage');
   });
 
   it('records the seed guard group of each area', () => {

@@ -51,8 +51,8 @@ export function appRoutes(prefetch?: PrefetchContext): RouteObject[] {
           ...(prefetch === undefined
             ? {}
             : {
-                loader: ({ params, request }) => {
-                  startRoute(prefetch, entry, { params, search: new URL(request.url).searchParams });
+                loader: async ({ params, request }) => {
+                  await startRoute(prefetch, entry, { params, search: new URL(request.url).searchParams });
                   return null;
                 },
               }),
