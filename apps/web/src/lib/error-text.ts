@@ -1,5 +1,4 @@
 import type { ErrorDetail } from '@staff-portal/shared/error-reasons';
-import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { i18n } from './i18n';
 
@@ -41,12 +40,10 @@ export function errorText(error: { message: string; detail?: ErrorDetail | undef
   return error.detail === undefined ? error.message : reasonText(error.detail);
 }
 
-/** `errorText` for components: worded again when the language changes. */
+/** `errorText` for components: worded again when the language changes (the hook re-renders them). */
 export function useErrorText(): (
   error: { message: string; detail?: ErrorDetail | undefined } | undefined,
 ) => string | undefined {
-  const { i18n: current } = useTranslation('errors');
-  const language = current.resolvedLanguage;
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- the language is what changes the words
-  return useCallback((error) => (error === undefined ? undefined : errorText(error)), [language]);
+  useTranslation('errors');
+  return (error) => (error === undefined ? undefined : errorText(error));
 }

@@ -34,7 +34,7 @@ import { mayDecideForApprover } from './acting-approver';
 import { approversOfQueue } from './leave-approvals.service';
 import { balancesOf } from './leave-balances.service';
 import { actorNameOf, type LeaveTransitions } from './leave-transitions';
-import { approverMail, deliverAfterCommit, type LeaveMailer } from './leave.mail';
+import { approverMail, daysInEnglish, deliverAfterCommit, type LeaveMailer } from './leave.mail';
 import {
   attachmentOf,
   findLeaveType,
@@ -82,9 +82,6 @@ function toLeaveType(row: LeaveTypeRow): LeaveType {
 }
 
 const round = (days: number) => Math.round(days * 10) / 10;
-
-/** "1 day", "1.5 days": a figure of days in the English messages. */
-const dayCount = (days: number) => (days === 1 ? '1 day' : `${days} days`);
 
 /**
  * A staff member's own leave (docs/product/leave.md): the catalogue and holidays they apply
@@ -210,7 +207,9 @@ export function createLeaveRequestService({
       const { available, limitedBy } = balance!;
       if (!fitsBalance(available, inYear, type.balanceLimited)) {
         const part =
-          shares.length > 1 ? `${dayCount(inYear)} of ${type.name} in ${year}` : `${dayCount(inYear)} of ${type.name}`;
+          shares.length > 1
+            ? `${daysInEnglish(inYear)} of ${type.name} in ${year}`
+            : `${daysInEnglish(inYear)} of ${type.name}`;
         const why = limitedBy
           ? `: ${limitedBy.leaveTypeName}'s allowance includes ${type.name}'s days, and that is what is left of it`
           : '';

@@ -10,6 +10,9 @@ import { staff } from '../../db/schema/organisation';
 
 export type { SendEmail };
 
+/** "1 day", "1.5 days": a figure of days in the English texts (mail, and the leave rules' messages). */
+export const daysInEnglish = (days: number) => `${days} ${days === 1 ? 'day' : 'days'}`;
+
 export interface LeaveMailer {
   /** SMTP when configured; without it the messages stay in the outbox (embedded mode). */
   sendEmail: SendEmail | undefined;
@@ -92,7 +95,7 @@ const WORDS = {
     leaveType: 'Leave type',
     dates: 'Dates',
     to: 'to',
-    days: (days: number) => `${days} ${days === 1 ? 'day' : 'days'}`,
+    days: daysInEnglish,
     reason: 'Reason',
     remarks: 'Remarks',
     submittedSubject: (r: MailRequest) => `Leave request ${r.referenceId} from ${r.staffName} waits for your approval`,
