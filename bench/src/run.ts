@@ -406,6 +406,14 @@ async function benchEngine(engine: 'pglite' | 'postgres'): Promise<Row[]> {
       '/api/leave/admin/staff?search=staff%201&department=STAFF',
       admin,
     );
+    // Access control's accounts list, first page and a search, over every identity account of the
+    // demo size (2,000 at the large size; decision record 0037: a snapshot read per replica).
+    await leaveRow('GET /api/access-control/accounts (first page)', '/api/access-control/accounts', admin);
+    await leaveRow(
+      'GET /api/access-control/accounts?search=&department=',
+      '/api/access-control/accounts?search=bench-staff-1&department=HR',
+      admin,
+    );
     // Decisions, each on a request still pending (a repeat would only measure the 409): the paced
     // row takes what its users can send in the time (or half of what is pending), the saturating
     // row at most 2,000 of the rest.

@@ -11,12 +11,15 @@ import {
 } from 'fastify-type-provider-zod';
 import { createLocalJWKSet } from 'jose';
 import { createIdentityService, type IdentityService } from '@staff-portal/identity/service';
+import { createTokenCutoffs } from './auth/token-cutoffs';
 import { createJwksTokenVerifier, type TokenVerifier } from './auth/token-verifier';
 import { identityConfigOf } from './identity/identity-config';
 import { mailSenderOf } from './identity/smtp';
 import type { Config } from './config';
 import { openDatabase, secureDataDir, type Database } from './db/client';
 import { migrate } from './db/migrate';
+import { accessControlRoutes } from './modules/access-control/access-control.routes';
+import { cognitoIdentityAdmin, embeddedIdentityAdmin } from './modules/access-control/identity-admin';
 import { healthRoutes } from './modules/health/health.routes';
 import { leaveApprovalRoutes } from './modules/leave/leave-approvals.routes';
 import { leaveRoutes } from './modules/leave/leave.routes';
@@ -61,6 +64,8 @@ export interface AppDeps {
   logger?: boolean | object;
   /** How often e-mail due to be sent again is looked for (with SMTP); a minute unless a test says. */
   outboxSweepIntervalMs?: number;
+  /** How often this replica reads the token cutoffs other replicas wrote (20 s unless a test says). */
+  tokenCutoffRefreshMs?: number;
 }
 
 export type App = FastifyInstance & {
@@ -171,10 +176,14 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
         : withStyles.replace(/\s*upgrade-insecure-requests;?/, '');
     },
   });
+  const tokenCutoffs = createTokenCutoffs(database.db, { refreshMs: deps.tokenCutoffRefreshMs });
+  await tokenCutoffs.refresh();
+  app.addHook('onClose', async () => tokenCutoffs.close());
   await app.register(authPlugin, {
     verifier: deps.tokenVerifier ?? (await defaultVerifier(config, identity)),
     passwordExpiryMonths: config.passwordExpiryMonths,
     superAdminUserId: config.superAdminUserId,
+    tokenCutoffs,
   });
 
   await app.register(apiRateLimits, { db: database.db, limits: config.rateLimits });
@@ -196,6 +205,20 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     identityAccounts: identity
       ? embeddedIdentityAccounts(identity)
       : cognitoIdentityAccounts({ region: config.identity.region, userPoolId: config.identity.userPoolId }),
+    prefix: '/api',
+  });
+  await app.register(accessControlRoutes, {
+    db: database.db,
+    identityAdmin: () =>
+      identity
+        ? embeddedIdentityAdmin(app, {
+            region: config.identity.region,
+            userPoolId: config.identity.userPoolId,
+            credentials: identity.context.config.adminCredentials,
+          })
+        : cognitoIdentityAdmin({ region: config.identity.region, userPoolId: config.identity.userPoolId }),
+    cutoffs: tokenCutoffs,
+    superAdminUserId: config.superAdminUserId,
     prefix: '/api',
   });
   await app.register(leaveRoutes, leaveOptions);

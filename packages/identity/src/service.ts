@@ -82,6 +82,18 @@ const adminOperations = new Map<string, Operation>(
 const hiddenFromDocs = { hide: true } as FastifySchema;
 
 const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
+
+/**
+ * Whether a request names an IAM-authorized (admin) operation: those are signed with the admin
+ * key pair, and the endpoint's per-client and per-account limits are for the public flows.
+ */
+export function isAdminTarget(target: unknown): boolean {
+  return (
+    typeof target === 'string' &&
+    target.startsWith(TARGET_PREFIX) &&
+    adminOperations.has(target.slice(TARGET_PREFIX.length))
+  );
+}
 const JSON_TYPE = 'application/x-amz-json-1.1';
 
 declare module 'fastify' {

@@ -72,6 +72,14 @@ export const ERROR_REASONS = [
   'delegationInPast',
   'noSuchActiveStaff',
   'delegationOverlaps',
+  // Access control (docs/product/access.md §5).
+  'protectedDepartment',
+  'protectedAccount',
+  'superAdminProtected',
+  'lastItAdmin',
+  'ownAccount',
+  'signedInBefore',
+  'accountExists',
 ] as const;
 export type ErrorReason = (typeof ERROR_REASONS)[number];
 

@@ -4,6 +4,7 @@ import { PASSWORD_CHANGED_ATTRIBUTE } from '@staff-portal/shared/constants';
 import { forbidden, passwordExpired, unauthenticated } from '@staff-portal/shared/errors';
 import { departmentsOf, hasAnyGroup, type GuardGroup } from '@staff-portal/shared/groups';
 import { isPasswordExpired } from '@staff-portal/shared/signed-in-user';
+import type { TokenCutoffs } from '../auth/token-cutoffs';
 import type { TokenUser, TokenVerifier } from '../auth/token-verifier';
 
 export interface AuthenticateOptions {
@@ -72,6 +73,8 @@ export interface AuthPluginOptions {
   passwordExpiryMonths: number;
   /** The fixed super-admin user id of docs/product/specification.md §6 (`SUPER_ADMIN_USER_ID`), when configured. */
   superAdminUserId: string | undefined;
+  /** Accounts whose earlier tokens are refused (disabled, signed out, a department removed). */
+  tokenCutoffs?: TokenCutoffs | undefined;
 }
 
 /**
@@ -81,7 +84,7 @@ export interface AuthPluginOptions {
  * (decision record 0012).
  */
 export const authPlugin = fp<AuthPluginOptions>(
-  async (app: FastifyInstance, { verifier, passwordExpiryMonths, superAdminUserId }) => {
+  async (app: FastifyInstance, { verifier, passwordExpiryMonths, superAdminUserId, tokenCutoffs }) => {
     app.decorateRequest('user', null);
     app.decorate('allows', (user: TokenUser, departments: readonly string[]) =>
       hasAnyGroup({ id: user.sub, groups: user.groups }, departments, { superAdminUserId }),
@@ -100,6 +103,11 @@ export const authPlugin = fp<AuthPluginOptions>(
         const match = BEARER.exec(header);
         if (!match) throw unauthenticated('Invalid or expired token.');
         const user = await verifier.verify(match[1]!, ['id']);
+        // A token from before its account was disabled or changed (decision record 0037).
+        const issuedAt = user.claims['iat'];
+        if (tokenCutoffs !== undefined && typeof issuedAt === 'number' && tokenCutoffs.cutOff(user.sub, issuedAt)) {
+          throw unauthenticated('Your access has changed since you signed in. Please sign in again.');
+        }
         request.user = user;
         // Expiry first: the one thing such a caller can do is change the password, whatever the route.
         if (!options.allowExpiredPassword) {

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { CognitoError } from '@staff-portal/identity/errors';
+import { isAdminTarget } from '@staff-portal/identity/service';
 import { AppError } from '@staff-portal/shared/errors';
 import type { RateLimits } from '../config';
 import type { Db } from '../db/client';
@@ -158,13 +159,18 @@ export function identityRateLimits(scope: FastifyInstance, limits: RateLimits) {
         .update(usernameOf(request.body) ?? '')
         .digest('base64url')}`,
   });
+  // Admin operations are not counted: they need the admin key pair's signature (checked by the
+  // service), and the portal's access control makes them in numbers (decision record 0037).
+  const counted = (request: FastifyRequest) =>
+    request.method === 'POST' &&
+    !(typeof request.headers.authorization === 'string' && isAdminTarget(request.headers['x-amz-target']));
   scope.addHook('onRequest', async (request, reply) => {
-    if (request.method !== 'POST') return;
+    if (!counted(request)) return;
     const wait = await secondsToWait(perClient, request, reply);
     if (wait !== undefined) throw tooManyRequests(wait);
   });
   scope.addHook('preHandler', async (request, reply) => {
-    if (request.method !== 'POST' || usernameOf(request.body) === undefined) return;
+    if (!counted(request) || usernameOf(request.body) === undefined) return;
     const wait = await secondsToWait(perAccount, request, reply);
     if (wait !== undefined) throw tooManyRequests(wait);
   });

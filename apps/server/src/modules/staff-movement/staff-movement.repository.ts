@@ -243,3 +243,13 @@ export async function activeFeedByToken(db: Queryable, token: string): Promise<I
     .limit(1);
   return row;
 }
+
+/** Revokes every live feed of one account (it was disabled or deleted): their URLs stop answering. */
+export async function revokeAllFeedsOf(db: Queryable, ownerSub: string): Promise<number> {
+  const revoked = await db
+    .update(leaveIcalFeeds)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(leaveIcalFeeds.ownerSub, ownerSub), isNull(leaveIcalFeeds.revokedAt)))
+    .returning({ id: leaveIcalFeeds.id });
+  return revoked.length;
+}

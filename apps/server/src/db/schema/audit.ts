@@ -1,0 +1,40 @@
+import { bigint, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/**
+ * The server's audit trail (docs/product/files-mail-logs.md §2, decision record 0038): one entry
+ * per change made through the API, with who made it, to what, and the state before and after.
+ * Written in the transaction of a database change, or right after an identity-provider call
+ * succeeded (that call is not in the database's transaction).
+ */
+export const auditEntries = pgTable(
+  'audit_entries',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** The caller's identity id (`sub`) and, for reading the trail, their e-mail at the time. */
+    actorId: text('actor_id').notNull(),
+    actorEmail: text('actor_email'),
+    /** The part of the portal: `access-control`, `leave-admin`, ... */
+    area: text('area').notNull(),
+    /** What was done, e.g. `account.disable`. */
+    action: text('action').notNull(),
+    /** What it was done to (an account's sub, a staff id, ...) and a readable label for it. */
+    target: text('target'),
+    targetLabel: text('target_label'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    requestId: text('request_id'),
+  },
+  (t) => [index('audit_entries_at_idx').on(t.at, t.id), index('audit_entries_target_idx').on(t.target, t.at)],
+);
+
+/**
+ * Per account, the moment before which its tokens are no longer accepted (decision record 0037):
+ * set when an account is disabled, deleted, signed out everywhere, has its password reset or
+ * loses a department. Tokens carry the groups they were issued with and Cognito's are checked
+ * locally, so without it a token would keep its old rights until it expires.
+ */
+export const tokenCutoffs = pgTable('token_cutoffs', {
+  userId: text('user_id').primaryKey(),
+  notBefore: timestamp('not_before', { withTimezone: true }).notNull(),
+});

@@ -1,0 +1,396 @@
+import { count, eq } from 'drizzle-orm';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AccountDetail, AccountPage } from '@staff-portal/shared/access-control';
+import type { ErrorBody } from '@staff-portal/shared/errors';
+import * as admin from '@staff-portal/identity/admin';
+import { identityOutbox, identityUsers } from '@staff-portal/identity/schema';
+import { auditEntries } from '../../db/schema/audit';
+import { leaveIcalFeeds } from '../../db/schema/staff-movement';
+import { createUser } from '../../identity/identity-test-kit';
+import { createTestApp, type TestContext } from '../../test/app';
+
+// Access control through the API, against the embedded identity service (reached with the AWS
+// SDK in process): callers carry test tokens; the accounts they act on are real ones.
+let ctx: TestContext;
+const DEPARTMENTS = ['HR', 'HRAdmin', 'ITAdmin', 'IR', 'IRAdmin', 'UNION', 'CLUB', 'CREDIT_COOP', 'GS_COOP'];
+const SUPER_ADMIN = '00000000-0000-4000-8000-000000000001';
+// One key-encryption key, so that a second server on the same database can open its keys.
+const KEY = { IDENTITY_KEY_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64url') };
+
+interface Caller {
+  sub: string;
+  groups: string[];
+  email?: string;
+}
+
+async function call(who: Caller, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) {
+  const token = await ctx.tokens.idToken(who);
+  return ctx.app.inject({
+    method,
+    url: `/api/access-control${url}`,
+    headers: { authorization: `Bearer ${token}` },
+    ...(payload === undefined ? {} : { payload }),
+  });
+}
+
+async function account(email: string, groups: string[] = [], options: { forceChange?: boolean } = {}) {
+  const sub = await createUser(ctx.app, email, { groups, ...options });
+  return { sub, groups, email };
+}
+
+const identity = () => ctx.app.identity!.context;
+const pool = () => ({ UserPoolId: identity().config.userPoolId });
+const groupsOf = async (sub: string) =>
+  (await admin.adminListGroupsForUser(identity(), { ...pool(), Username: sub })).Groups.map((g) => g.GroupName).sort();
+const userRow = async (sub: string) =>
+  (await ctx.database.db.select().from(identityUsers).where(eq(identityUsers.id, sub)))[0];
+const auditCount = async () => (await ctx.database.db.select({ n: count() }).from(auditEntries))[0]!.n;
+
+let it1: Caller;
+let hrAdmin: Caller;
+
+beforeEach(async () => {
+  ctx = await createTestApp({ env: { SUPER_ADMIN_USER_ID: SUPER_ADMIN, ...KEY } });
+  for (const GroupName of DEPARTMENTS) await admin.createGroup(identity(), { ...pool(), GroupName });
+  it1 = await account('it.one@example.org', ['ITAdmin']);
+  hrAdmin = await account('hr.admin@example.org', ['HRAdmin']);
+});
+
+describe('access control: who may call', () => {
+  const endpoints: [string, 'GET' | 'POST' | 'PUT' | 'DELETE', (sub: string) => string, object?][] = [
+    ['departments', 'GET', () => '/departments'],
+    ['list', 'GET', () => '/accounts'],
+    ['create', 'POST', () => '/accounts', { email: 'new@example.org', name: 'New', departments: [] }],
+    ['detail', 'GET', (sub) => `/accounts/${sub}`],
+    ['departments of', 'PUT', (sub) => `/accounts/${sub}/departments`, { departments: ['HR'] }],
+    ['disable', 'POST', (sub) => `/accounts/${sub}/disable`],
+    ['enable', 'POST', (sub) => `/accounts/${sub}/enable`],
+    ['reset password', 'POST', (sub) => `/accounts/${sub}/reset-password`],
+    ['sign out', 'POST', (sub) => `/accounts/${sub}/sign-out`],
+    ['resend invitation', 'POST', (sub) => `/accounts/${sub}/resend-invitation`],
+    ['delete', 'DELETE', (sub) => `/accounts/${sub}`],
+  ];
+
+  it.each(endpoints)(
+    '%s: 401 without a token, 403 for every department but HRAdmin and ITAdmin',
+    async (_name, method, path, body) => {
+      const target = await account('target@example.org', ['HR'], { forceChange: true });
+      const before = await auditCount();
+      const anonymous = await ctx.app.inject({
+        method,
+        url: `/api/access-control${path(target.sub)}`,
+        ...(body ? { payload: body } : {}),
+      });
+      expect(anonymous.statusCode).toBe(401);
+      for (const department of ['HR', 'IR', 'IRAdmin', 'UNION', 'CLUB', 'CREDIT_COOP', 'GS_COOP']) {
+        const answer = await call({ sub: crypto.randomUUID(), groups: [department] }, method, path(target.sub), body);
+        expect(answer.statusCode, `${department} ${method} ${path(target.sub)}`).toBe(403);
+      }
+      const row = await userRow(target.sub);
+      expect(row?.enabled).toBe(true);
+      expect(await groupsOf(target.sub)).toEqual(['HR']);
+      expect(await auditCount()).toBe(before);
+    },
+  );
+});
+
+describe('access control: bad input changes nothing', () => {
+  it.each([
+    ['an e-mail that is not one', { email: 'nope', name: 'A', departments: [] }, 'email'],
+    ['no name', { email: 'a@example.org', name: ' ', departments: [] }, 'name'],
+    ['an unknown department', { email: 'a@example.org', name: 'A', departments: ['NOPE'] }, 'departments'],
+    ['an unknown field', { email: 'a@example.org', name: 'A', departments: [], admin: true }, undefined],
+  ])('create with %s: 400', async (_name, body, field) => {
+    const answer = await call(it1, 'POST', '/accounts', body);
+    expect(answer.statusCode).toBe(400);
+    if (field) expect(answer.json<ErrorBody>().field).toBe(field);
+    const [row] = await ctx.database.db.select().from(identityUsers).where(eq(identityUsers.email, 'a@example.org'));
+    expect(row).toBeUndefined();
+  });
+
+  it.each([
+    ['not a UUID', 'GET', '/accounts/nobody'],
+    ['an unknown action', 'POST', `/accounts/${SUPER_ADMIN}/promote`],
+    ['a bad sort', 'GET', '/accounts?sort=password'],
+    ['a bad status', 'GET', '/accounts?status=ASLEEP'],
+    ['a page size over 100', 'GET', '/accounts?pageSize=1000'],
+  ] as const)('%s: 400', async (_name, method, url) => {
+    expect((await call(it1, method, url)).statusCode).toBe(400);
+  });
+
+  it('an account that does not exist: 404', async () => {
+    expect((await call(it1, 'GET', `/accounts/${crypto.randomUUID()}`)).statusCode).toBe(404);
+    expect((await call(it1, 'POST', `/accounts/${crypto.randomUUID()}/disable`)).statusCode).toBe(404);
+  });
+});
+
+describe('access control: the accounts list', () => {
+  it('searches by e-mail or name prefix, filters by department and status, sorts and pages', async () => {
+    const aisyah = await account('aisyah@example.org', ['HR', 'UNION']);
+    await account('bala@example.org', ['HR']);
+    const invited = await account('chong@example.org', ['IR'], { forceChange: true });
+    await admin.adminDisableUser(identity(), { ...pool(), Username: invited.sub });
+
+    const list = async (query: string) => (await call(hrAdmin, 'GET', `/accounts?${query}`)).json<AccountPage>();
+    const all = await list('');
+    expect(all.total).toBe(5);
+    expect(all.items.map((a) => a.email)).toEqual([
+      'aisyah@example.org',
+      'bala@example.org',
+      'chong@example.org',
+      'hr.admin@example.org',
+      'it.one@example.org',
+    ]);
+    expect(all.items[0]).toMatchObject({
+      username: aisyah.sub,
+      name: 'aisyah',
+      departments: ['HR', 'UNION'],
+      status: 'CONFIRMED',
+      enabled: true,
+    });
+
+    expect((await list('search=BAL')).items.map((a) => a.email)).toEqual(['bala@example.org']);
+    expect((await list('department=HR')).items.map((a) => a.email)).toEqual(['aisyah@example.org', 'bala@example.org']);
+    expect((await list('status=DISABLED')).items.map((a) => a.email)).toEqual(['chong@example.org']);
+    expect((await list('status=FORCE_CHANGE_PASSWORD')).items.map((a) => a.email)).toEqual(['chong@example.org']);
+    expect((await list('sort=email&order=desc&pageSize=2&page=1')).items.map((a) => a.email)).toEqual([
+      'it.one@example.org',
+      'hr.admin@example.org',
+    ]);
+    const third = await list('sort=email&order=desc&pageSize=2&page=3');
+    expect(third).toMatchObject({ total: 5, page: 3, pageSize: 2 });
+    expect(third.items.map((a) => a.email)).toEqual(['aisyah@example.org']);
+  });
+
+  it('shows a change made here at once', async () => {
+    expect((await call(hrAdmin, 'GET', '/accounts')).json<AccountPage>().total).toBe(2);
+    const created = await call(hrAdmin, 'POST', '/accounts', {
+      email: 'Dewi@Example.org',
+      name: 'Dewi',
+      departments: ['HR'],
+    });
+    expect(created.statusCode).toBe(201);
+    const page = (await call(hrAdmin, 'GET', '/accounts?search=dewi')).json<AccountPage>();
+    expect(page.items).toMatchObject([
+      { email: 'dewi@example.org', departments: ['HR'], status: 'FORCE_CHANGE_PASSWORD' },
+    ]);
+  });
+});
+
+describe('access control: creating an account', () => {
+  it('invites by e-mail with a temporary password, in the given departments, and audits it', async () => {
+    const answer = await call(hrAdmin, 'POST', '/accounts', {
+      email: 'new.colleague@example.org',
+      name: 'New Colleague',
+      departments: ['HR', 'UNION'],
+    });
+    expect(answer.statusCode).toBe(201);
+    const created = answer.json<{ username: string }>();
+    expect(await groupsOf(created.username)).toEqual(['HR', 'UNION']);
+    expect((await userRow(created.username))?.status).toBe('FORCE_CHANGE_PASSWORD');
+    const [mail] = await ctx.database.db
+      .select()
+      .from(identityOutbox)
+      .where(eq(identityOutbox.recipient, 'new.colleague@example.org'));
+    expect(mail?.subject).toBeTruthy();
+    const [entry] = await ctx.database.db.select().from(auditEntries);
+    expect(entry).toMatchObject({
+      actorId: hrAdmin.sub,
+      area: 'access-control',
+      action: 'account.create',
+      target: created.username,
+    });
+    expect(entry?.after).toMatchObject({ email: 'new.colleague@example.org', departments: ['HR', 'UNION'] });
+  });
+
+  it('refuses an e-mail that already has an account: 409', async () => {
+    const answer = await call(hrAdmin, 'POST', '/accounts', {
+      email: 'IT.one@example.org',
+      name: 'Again',
+      departments: [],
+    });
+    expect(answer.statusCode).toBe(409);
+    expect(answer.json()).toMatchObject({ field: 'email', reason: 'accountExists' });
+  });
+
+  it('an HRAdmin cannot create an HRAdmin or ITAdmin account; an ITAdmin can', async () => {
+    for (const department of ['HRAdmin', 'ITAdmin']) {
+      const answer = await call(hrAdmin, 'POST', '/accounts', {
+        email: `x-${department}@example.org`,
+        name: 'X',
+        departments: [department],
+      });
+      expect(answer.statusCode).toBe(403);
+      expect(answer.json()).toMatchObject({ reason: 'protectedDepartment', params: { department } });
+    }
+    expect(await auditCount()).toBe(0);
+    expect(
+      (await call(it1, 'POST', '/accounts', { email: 'x@example.org', name: 'X', departments: ['HRAdmin'] }))
+        .statusCode,
+    ).toBe(201);
+  });
+});
+
+describe('access control: the rules of who may change what', () => {
+  it('an HRAdmin changes ordinary departments, never HRAdmin or ITAdmin', async () => {
+    const staff = await account('staff@example.org', ['HR']);
+    const ok = await call(hrAdmin, 'PUT', `/accounts/${staff.sub}/departments`, { departments: ['IR', 'UNION'] });
+    expect(ok.statusCode).toBe(200);
+    expect(await groupsOf(staff.sub)).toEqual(['IR', 'UNION']);
+    for (const departments of [
+      ['IR', 'UNION', 'HRAdmin'],
+      ['IR', 'UNION', 'ITAdmin'],
+    ]) {
+      const refused = await call(hrAdmin, 'PUT', `/accounts/${staff.sub}/departments`, { departments });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json<ErrorBody>().reason).toBe('protectedDepartment');
+    }
+    const other = await account('other.admin@example.org', ['HRAdmin', 'HR']);
+    const revoke = await call(hrAdmin, 'PUT', `/accounts/${other.sub}/departments`, { departments: ['HR'] });
+    expect(revoke.statusCode).toBe(403);
+    expect(await groupsOf(other.sub)).toEqual(['HR', 'HRAdmin']);
+    expect((await call(it1, 'PUT', `/accounts/${other.sub}/departments`, { departments: ['HR'] })).statusCode).toBe(
+      200,
+    );
+    expect(await groupsOf(other.sub)).toEqual(['HR']);
+  });
+
+  it('an HRAdmin cannot disable, reset, sign out or delete an admin account', async () => {
+    for (const action of ['disable', 'reset-password', 'sign-out']) {
+      const answer = await call(hrAdmin, 'POST', `/accounts/${it1.sub}/${action}`);
+      expect(answer.statusCode, action).toBe(403);
+      expect(answer.json<ErrorBody>().reason).toBe('protectedAccount');
+    }
+    expect((await userRow(it1.sub))?.enabled).toBe(true);
+  });
+
+  it('the super-admin is never disabled, deleted or removed from ITAdmin', async () => {
+    const superAdmin = await account('super@example.org', ['ITAdmin']);
+    const other = await account('it.two@example.org', ['ITAdmin']);
+    // The same database, with this account configured as the super-admin.
+    const configured = await createTestApp({
+      env: { SUPER_ADMIN_USER_ID: superAdmin.sub, ...KEY },
+      deps: { database: ctx.database },
+    });
+    ctx = { ...configured, database: ctx.database };
+    const answers = [
+      await call(other, 'POST', `/accounts/${superAdmin.sub}/disable`),
+      await call(other, 'DELETE', `/accounts/${superAdmin.sub}`),
+      await call(other, 'PUT', `/accounts/${superAdmin.sub}/departments`, { departments: ['HR'] }),
+    ];
+    expect(answers.map((a) => [a.statusCode, a.json<ErrorBody>().reason])).toEqual([
+      [403, 'superAdminProtected'],
+      [403, 'superAdminProtected'],
+      [403, 'superAdminProtected'],
+    ]);
+    expect(await groupsOf(superAdmin.sub)).toEqual(['ITAdmin']);
+    expect((await userRow(superAdmin.sub))?.enabled).toBe(true);
+  });
+
+  it('nobody removes or disables the last enabled ITAdmin, and nobody disables themself', async () => {
+    const self = await call(it1, 'POST', `/accounts/${it1.sub}/disable`);
+    expect(self.json<ErrorBody>().reason).toBe('ownAccount');
+    const last = await call({ sub: SUPER_ADMIN, groups: [] }, 'PUT', `/accounts/${it1.sub}/departments`, {
+      departments: [],
+    });
+    expect([last.statusCode, last.json<ErrorBody>().reason]).toEqual([403, 'lastItAdmin']);
+    const disable = await call({ sub: SUPER_ADMIN, groups: [] }, 'POST', `/accounts/${it1.sub}/disable`);
+    expect([disable.statusCode, disable.json<ErrorBody>().reason]).toEqual([403, 'lastItAdmin']);
+    expect(await groupsOf(it1.sub)).toEqual(['ITAdmin']);
+    // With a second enabled ITAdmin, the first may go.
+    const it2 = await account('it.two@example.org', ['ITAdmin']);
+    expect((await call(it2, 'PUT', `/accounts/${it1.sub}/departments`, { departments: ['HR'] })).statusCode).toBe(200);
+  });
+
+  it('deletes only an account that never signed in', async () => {
+    const invited = await account('invited@example.org', ['HR'], { forceChange: true });
+    const active = await account('active@example.org', ['HR']);
+    const refused = await call(hrAdmin, 'DELETE', `/accounts/${active.sub}`);
+    expect([refused.statusCode, refused.json<ErrorBody>().reason]).toEqual([403, 'signedInBefore']);
+    expect(await userRow(active.sub)).toBeDefined();
+    expect((await call(hrAdmin, 'DELETE', `/accounts/${invited.sub}`)).statusCode).toBe(204);
+    expect(await userRow(invited.sub)).toBeUndefined();
+  });
+});
+
+describe('access control: changes take effect on the tokens already issued', () => {
+  it('a disabled account is refused at once, its iCal feeds revoked, and enabling lets it sign in again', async () => {
+    const staff = await account('leaver@example.org', ['HR']);
+    const token = await ctx.tokens.idToken(staff);
+    const me = () => ctx.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${token}` } });
+    expect((await me()).statusCode).toBe(200);
+    await ctx.database.db
+      .insert(leaveIcalFeeds)
+      .values({ token: 'feed-token-of-the-leaver-0123456789abcdef', ownerSub: staff.sub, kind: 'me' });
+
+    expect((await call(hrAdmin, 'POST', `/accounts/${staff.sub}/disable`)).statusCode).toBe(204);
+    expect((await me()).statusCode).toBe(401);
+    expect((await userRow(staff.sub))?.enabled).toBe(false);
+    const [feed] = await ctx.database.db.select().from(leaveIcalFeeds).where(eq(leaveIcalFeeds.ownerSub, staff.sub));
+    expect(feed?.revokedAt).not.toBeNull();
+
+    expect((await call(hrAdmin, 'POST', `/accounts/${staff.sub}/enable`)).statusCode).toBe(204);
+    expect((await userRow(staff.sub))?.enabled).toBe(true);
+    // A token issued after the change (tokens count in whole seconds) is accepted again.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const later = await ctx.tokens.idToken(staff);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${later}` } }))
+        .statusCode,
+    ).toBe(200);
+  });
+
+  it('a removed department ends the sessions that carry it; an added one does not', async () => {
+    const staff = await account('mover@example.org', ['HR', 'UNION']);
+    const token = await ctx.tokens.idToken(staff);
+    const leave = () =>
+      ctx.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${token}` } });
+    await call(hrAdmin, 'PUT', `/accounts/${staff.sub}/departments`, { departments: ['HR', 'UNION', 'CLUB'] });
+    expect((await leave()).statusCode).toBe(200);
+    await call(hrAdmin, 'PUT', `/accounts/${staff.sub}/departments`, { departments: ['UNION', 'CLUB'] });
+    expect((await leave()).statusCode).toBe(401);
+  });
+
+  it('another replica on the same database refuses the token once it reads the cutoffs', async () => {
+    const staff = await account('replica@example.org', ['HR']);
+    const token = await ctx.tokens.idToken(staff);
+    const replica = await createTestApp({ env: KEY, deps: { database: ctx.database, tokenCutoffRefreshMs: 50 } });
+    const me = () =>
+      replica.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${token}` } });
+    expect((await me()).statusCode).toBe(200);
+    await call(hrAdmin, 'POST', `/accounts/${staff.sub}/sign-out`);
+    // The replica reads the cutoffs every 20 s in production; every 50 ms here.
+    await vi.waitFor(async () => expect((await me()).statusCode).toBe(401), { timeout: 5_000, interval: 50 });
+  });
+
+  it('reset password sends a code and ends the sessions', async () => {
+    const staff = await account('forgetful@example.org', ['HR']);
+    expect((await call(hrAdmin, 'POST', `/accounts/${staff.sub}/reset-password`)).statusCode).toBe(204);
+    expect((await userRow(staff.sub))?.status).toBe('RESET_REQUIRED');
+    const mail = await ctx.database.db
+      .select()
+      .from(identityOutbox)
+      .where(eq(identityOutbox.recipient, 'forgetful@example.org'));
+    expect(mail.at(-1)?.body).toMatch(/\b\d{6}\b/);
+  });
+});
+
+describe('access control: the account page', () => {
+  it('shows the account, what this caller may grant, and its audit, newest first', async () => {
+    const staff = await account('page@example.org', ['HR']);
+    await call(hrAdmin, 'PUT', `/accounts/${staff.sub}/departments`, { departments: ['HR', 'IR'] });
+    await call(hrAdmin, 'POST', `/accounts/${staff.sub}/disable`);
+    const detail = (await call(hrAdmin, 'GET', `/accounts/${staff.sub}`)).json<AccountDetail>();
+    expect(detail.account).toMatchObject({ email: 'page@example.org', departments: ['HR', 'IR'], enabled: false });
+    expect(detail.signedInOnce).toBe(true);
+    expect(detail.grantable).toEqual(DEPARTMENTS.filter((d) => d !== 'HRAdmin' && d !== 'ITAdmin').sort());
+    expect(detail.audit.map((e) => e.action)).toEqual(['account.disable', 'account.departments']);
+    expect(detail.audit[1]).toMatchObject({
+      before: { departments: ['HR'] },
+      after: { departments: ['HR', 'IR'] },
+      actorEmail: 'hr.admin@example.org',
+    });
+    const asIt = (await call(it1, 'GET', `/accounts/${staff.sub}`)).json<AccountDetail>();
+    expect(asIt.grantable).toEqual([...DEPARTMENTS].sort());
+  });
+});

@@ -1,0 +1,272 @@
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  accountChangeRefusal,
+  departmentsChangeRefusal,
+  grantableDepartments,
+  type AccessActor,
+  type AccessDirectory,
+  type AccessRefusal,
+  type AccessTarget,
+  type AccountChange,
+} from '@staff-portal/shared/access-control-rules';
+import type {
+  Account,
+  AccountAction,
+  AccountDetail,
+  AccountPage,
+  accountListQuerySchema,
+  createAccountInputSchema,
+} from '@staff-portal/shared/access-control';
+import { AppError, validationError } from '@staff-portal/shared/errors';
+import { SUPER_ADMIN_GROUP } from '@staff-portal/shared/groups';
+import type { z } from 'zod';
+import type { TokenCutoffs } from '../../auth/token-cutoffs';
+import type { TokenUser } from '../../auth/token-verifier';
+import type { Db } from '../../db/client';
+import { auditOfTarget, recordAudit } from '../audit/audit.repository';
+import { revokeAllFeedsOf } from '../staff-movement/staff-movement.repository';
+import type { AccountDirectory } from './account-directory';
+import type { IdentityAdmin, IdentityUser } from './identity-admin';
+
+export interface AccessControlDeps {
+  db: Db;
+  admin: IdentityAdmin;
+  directory: AccountDirectory;
+  cutoffs: TokenCutoffs;
+  superAdminUserId: string | undefined;
+  log: FastifyBaseLogger;
+}
+
+/** Who acts, for the rules and the audit trail. */
+export interface Actor {
+  user: TokenUser;
+  requestId: string;
+}
+
+const AREA = 'access-control';
+/** How many audit entries the account page shows. */
+const ACCOUNT_AUDIT_LIMIT = 20;
+
+function accountOf(user: IdentityUser, departments: readonly string[]): Account {
+  return {
+    username: user.username,
+    email: user.email,
+    name: user.name,
+    departments: [...departments].sort(),
+    status: user.status,
+    enabled: user.enabled,
+    createdAt: user.createdAt.toISOString(),
+    updatedAt: user.updatedAt.toISOString(),
+  };
+}
+
+/** An invited account that has never finished its first sign-in still has to change its password. */
+const signedInOnce = (user: IdentityUser) => user.status !== 'FORCE_CHANGE_PASSWORD';
+
+function refused(refusal: AccessRefusal): AppError {
+  return new AppError('FORBIDDEN', refusal.message, { detail: { reason: refusal.reason, params: refusal.params } });
+}
+
+const compareText = (a: string | null, b: string | null) =>
+  (a ?? '').localeCompare(b ?? '', 'en', { sensitivity: 'base' });
+
+export function createAccessControlService(deps: AccessControlDeps) {
+  const { db, admin, directory, cutoffs, superAdminUserId } = deps;
+  const actorOf = ({ user }: Actor): AccessActor => ({ id: user.sub, groups: user.groups });
+
+  /** The account afresh from the provider, with its departments, for a rule to judge. */
+  async function target(
+    username: string,
+  ): Promise<{ user: IdentityUser; departments: string[]; target: AccessTarget }> {
+    const [user, departments] = await Promise.all([admin.getUser(username), admin.groupsOf(username)]);
+    return {
+      user,
+      departments,
+      target: { id: user.username, departments, enabled: user.enabled, signedInOnce: signedInOnce(user) },
+    };
+  }
+
+  async function directoryFacts(): Promise<AccessDirectory> {
+    const itAdmins = await admin.listUsersInGroup(SUPER_ADMIN_GROUP).catch((error: unknown) => {
+      if ((error as AppError).code === 'NOT_FOUND') return [];
+      throw error;
+    });
+    return { superAdminUserId, enabledItAdmins: itAdmins.filter((user) => user.enabled).length };
+  }
+
+  async function knownDepartments(names: readonly string[]): Promise<string[]> {
+    const groups = await admin.listGroups();
+    const unknown = names.find((name) => !groups.includes(name));
+    if (unknown !== undefined) {
+      throw validationError(`There is no department ${unknown}.`, 'departments', 'noSuchDepartment', { code: unknown });
+    }
+    return groups;
+  }
+
+  const audit = (actor: Actor, action: string, user: IdentityUser, before?: unknown, after?: unknown) =>
+    recordAudit(db, {
+      actorId: actor.user.sub,
+      actorEmail: actor.user.email ?? null,
+      area: AREA,
+      action,
+      target: user.username,
+      targetLabel: user.email,
+      before,
+      after,
+      requestId: actor.requestId,
+    });
+
+  return {
+    async departments(): Promise<string[]> {
+      return (await admin.listGroups()).sort();
+    },
+
+    async list(query: z.output<typeof accountListQuerySchema>): Promise<AccountPage> {
+      const snapshot = await directory.snapshot();
+      const search = query.search?.toLowerCase() ?? '';
+      const rows = snapshot.users
+        .map((user) => accountOf(user, snapshot.departmentsOf.get(user.username) ?? []))
+        .filter(
+          (account) =>
+            (search === '' ||
+              account.email.toLowerCase().startsWith(search) ||
+              (account.name ?? '').toLowerCase().startsWith(search)) &&
+            (query.department === undefined || account.departments.includes(query.department)) &&
+            (query.status === undefined ||
+              (query.status === 'DISABLED' ? !account.enabled : account.status === query.status)),
+        );
+      const by: Record<typeof query.sort, (a: Account, b: Account) => number> = {
+        email: (a, b) => compareText(a.email, b.email),
+        name: (a, b) => compareText(a.name, b.name) || compareText(a.email, b.email),
+        created: (a, b) => a.createdAt.localeCompare(b.createdAt) || compareText(a.email, b.email),
+        modified: (a, b) => a.updatedAt.localeCompare(b.updatedAt) || compareText(a.email, b.email),
+      };
+      const direction = query.order === 'desc' ? -1 : 1;
+      rows.sort((a, b) => direction * by[query.sort](a, b));
+      const start = (query.page - 1) * query.pageSize;
+      return {
+        items: rows.slice(start, start + query.pageSize),
+        total: rows.length,
+        page: query.page,
+        pageSize: query.pageSize,
+      };
+    },
+
+    async detail(actor: Actor, username: string): Promise<AccountDetail> {
+      const [{ user, departments }, groups, entries] = await Promise.all([
+        target(username),
+        admin.listGroups(),
+        auditOfTarget(db, username, ACCOUNT_AUDIT_LIMIT),
+      ]);
+      return {
+        account: accountOf(user, departments),
+        signedInOnce: signedInOnce(user),
+        grantable: grantableDepartments(actorOf(actor), { superAdminUserId }, groups.sort()),
+        audit: entries,
+      };
+    },
+
+    async create(actor: Actor, input: z.output<typeof createAccountInputSchema>): Promise<Account> {
+      await knownDepartments(input.departments);
+      const refusal = departmentsChangeRefusal(
+        actorOf(actor),
+        { id: '', departments: [], enabled: true, signedInOnce: false },
+        input.departments,
+        { superAdminUserId, enabledItAdmins: Number.POSITIVE_INFINITY },
+      );
+      if (refusal) throw refused(refusal);
+      const user = await admin.createUser({ email: input.email, name: input.name });
+      const added: string[] = [];
+      try {
+        for (const department of input.departments) {
+          await admin.addToGroup(user.username, department);
+          added.push(department);
+        }
+      } finally {
+        directory.invalidate();
+        await audit(actor, 'account.create', user, null, {
+          email: user.email,
+          name: user.name,
+          departments: added,
+        });
+      }
+      return accountOf(user, added);
+    },
+
+    async setDepartments(actor: Actor, username: string, next: string[]): Promise<Account> {
+      await knownDepartments(next);
+      const [{ user, departments, target: current }, facts] = await Promise.all([target(username), directoryFacts()]);
+      const refusal = departmentsChangeRefusal(actorOf(actor), current, next, facts);
+      if (refusal) throw refused(refusal);
+      const added = next.filter((name) => !departments.includes(name));
+      const removed = departments.filter((name) => !next.includes(name));
+      if (added.length === 0 && removed.length === 0) return accountOf(user, departments);
+      try {
+        for (const name of added) await admin.addToGroup(username, name);
+        for (const name of removed) await admin.removeFromGroup(username, name);
+        // Tokens carry the groups they were issued with: one with a removed department must go.
+        if (removed.length > 0) await cutoffs.cut(username);
+      } finally {
+        directory.invalidate();
+      }
+      await audit(
+        actor,
+        'account.departments',
+        user,
+        { departments: [...departments].sort() },
+        { departments: [...next].sort() },
+      );
+      return accountOf(user, next);
+    },
+
+    async act(actor: Actor, username: string, action: AccountAction | 'delete'): Promise<void> {
+      const [{ user, target: current }, facts] = await Promise.all([target(username), directoryFacts()]);
+      const change: AccountChange = action;
+      const refusal = accountChangeRefusal(actorOf(actor), current, change, facts);
+      if (refusal) throw refused(refusal);
+      switch (action) {
+        case 'disable':
+          await admin.setEnabled(username, false);
+          await cutoffs.cut(username);
+          await revokeAllFeedsOf(db, username);
+          break;
+        case 'enable':
+          await admin.setEnabled(username, true);
+          break;
+        case 'reset-password':
+          await admin.resetPassword(username);
+          await cutoffs.cut(username);
+          break;
+        case 'sign-out':
+          await admin.signOutEverywhere(username);
+          await cutoffs.cut(username);
+          break;
+        case 'resend-invitation':
+          if (signedInOnce(user)) {
+            throw validationError(
+              'This account has signed in before: it needs no invitation.',
+              undefined,
+              'signedInBefore',
+            );
+          }
+          await admin.resendInvitation(username);
+          break;
+        case 'delete':
+          await admin.deleteUser(username);
+          await cutoffs.cut(username);
+          await revokeAllFeedsOf(db, username);
+          break;
+      }
+      directory.invalidate();
+      await audit(
+        actor,
+        `account.${action}`,
+        user,
+        { enabled: user.enabled, status: user.status },
+        action === 'disable' || action === 'enable' ? { enabled: action === 'enable' } : null,
+      );
+    },
+  };
+}
+
+export type AccessControlService = ReturnType<typeof createAccessControlService>;

@@ -1,0 +1,52 @@
+import { desc, eq } from 'drizzle-orm';
+import type { AuditEntry } from '@staff-portal/shared/access-control';
+import type { Db } from '../../db/client';
+import { auditEntries } from '../../db/schema/audit';
+
+/** What a change records (decision record 0038); `at` and `id` are the database's. */
+export interface AuditRecord {
+  actorId: string;
+  actorEmail: string | null;
+  area: string;
+  action: string;
+  target: string | null;
+  targetLabel: string | null;
+  before?: unknown;
+  after?: unknown;
+  requestId?: string | null;
+}
+
+export async function recordAudit(db: Db, record: AuditRecord): Promise<void> {
+  await db.insert(auditEntries).values({
+    ...record,
+    before: record.before ?? null,
+    after: record.after ?? null,
+    requestId: record.requestId ?? null,
+  });
+}
+
+function entryOf(row: typeof auditEntries.$inferSelect): AuditEntry {
+  return {
+    id: String(row.id),
+    at: row.at.toISOString(),
+    actorId: row.actorId,
+    actorEmail: row.actorEmail,
+    area: row.area,
+    action: row.action,
+    target: row.target,
+    targetLabel: row.targetLabel,
+    before: row.before ?? null,
+    after: row.after ?? null,
+  };
+}
+
+/** The newest entries about one target, newest first. */
+export async function auditOfTarget(db: Db, target: string, limit: number): Promise<AuditEntry[]> {
+  const rows = await db
+    .select()
+    .from(auditEntries)
+    .where(eq(auditEntries.target, target))
+    .orderBy(desc(auditEntries.at), desc(auditEntries.id))
+    .limit(limit);
+  return rows.map(entryOf);
+}
