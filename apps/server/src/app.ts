@@ -21,6 +21,7 @@ import { migrate } from './db/migrate';
 import { accessControlRoutes } from './modules/access-control/access-control.routes';
 import { cognitoIdentityAdmin, embeddedIdentityAdmin } from './modules/access-control/identity-admin';
 import { healthRoutes } from './modules/health/health.routes';
+import { itAdminRoutes } from './modules/it-admin/it-admin.routes';
 import { leaveApprovalRoutes } from './modules/leave/leave-approvals.routes';
 import { leaveRoutes } from './modules/leave/leave.routes';
 import { leaveAdminRoutes } from './modules/leave-admin/leave-admin.routes';
@@ -207,18 +208,28 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
       : cognitoIdentityAccounts({ region: config.identity.region, userPoolId: config.identity.userPoolId }),
     prefix: '/api',
   });
+  // The identity provider's admin API through the AWS SDK, in both modes (decision record 0037).
+  const identityAdmin = identity
+    ? embeddedIdentityAdmin(app, {
+        region: config.identity.region,
+        userPoolId: config.identity.userPoolId,
+        credentials: identity.context.config.adminCredentials,
+      })
+    : cognitoIdentityAdmin({ region: config.identity.region, userPoolId: config.identity.userPoolId });
   await app.register(accessControlRoutes, {
     db: database.db,
-    identityAdmin: () =>
-      identity
-        ? embeddedIdentityAdmin(app, {
-            region: config.identity.region,
-            userPoolId: config.identity.userPoolId,
-            credentials: identity.context.config.adminCredentials,
-          })
-        : cognitoIdentityAdmin({ region: config.identity.region, userPoolId: config.identity.userPoolId }),
+    identityAdmin,
     cutoffs: tokenCutoffs,
     superAdminUserId: config.superAdminUserId,
+    prefix: '/api',
+  });
+  await app.register(itAdminRoutes, {
+    database,
+    identityAdmin,
+    timeZone: config.organisation.timeZone,
+    identityMode: identity ? 'embedded' : 'cognito',
+    userPoolId: config.identity.userPoolId,
+    sendEmail,
     prefix: '/api',
   });
   await app.register(leaveRoutes, leaveOptions);

@@ -59,6 +59,18 @@ export async function sendLeased(db: IdentityDb, rows: OutboxRow[], send: SendEm
   }
 }
 
+/** Takes one e-mail not yet delivered to be sent now (an admin's "retry now"), under a sender's lease. */
+export async function leaseNow(db: IdentityDb, id: number): Promise<OutboxRow[]> {
+  return db
+    .update(identityOutbox)
+    .set({
+      attempts: sql`${identityOutbox.attempts} + 1`,
+      nextAttemptAt: sql`now() + make_interval(mins => ${LEASE_MINUTES})`,
+    })
+    .where(and(eq(identityOutbox.id, id), isNull(identityOutbox.deliveredAt), eq(identityOutbox.channel, 'EMAIL')))
+    .returning();
+}
+
 /** Rows just written with their first attempt leased (see firstAttempt), read to be sent. */
 export async function leasedRows(db: IdentityDb, ids: number[]): Promise<OutboxRow[]> {
   if (ids.length === 0) return [];

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { count } from 'drizzle-orm';
 import { bigint, pgSchema, serial, text } from 'drizzle-orm/pg-core';
@@ -50,4 +52,13 @@ export async function migrationsApplied(database: Database): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/** How many migrations this database has applied, and the name of the newest committed one. */
+export async function migrationLevel(database: Database): Promise<{ applied: number; latest: string | null }> {
+  const [row] = await database.db.select({ n: count() }).from(appliedMigrations);
+  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+    entries: { tag: string }[];
+  };
+  return { applied: row?.n ?? 0, latest: journal.entries.at(-1)?.tag ?? null };
 }

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { create as contentDisposition } from 'content-disposition';
 import type { FastifyReply } from 'fastify';
 import { MAX_FILE_SIZE_MB } from '@staff-portal/shared/constants';
@@ -57,7 +58,7 @@ export function checkAttachment(attachment: Attachment, field = 'attachment'): C
  */
 export function sendDownload(
   reply: FastifyReply,
-  file: { data: Buffer | Uint8Array; name: string | null; mime: string | null },
+  file: { data: Buffer | Uint8Array | Readable; name: string | null; mime: string | null },
 ) {
   return reply
     .header('content-type', file.mime ?? 'application/octet-stream')

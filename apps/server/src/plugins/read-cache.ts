@@ -14,6 +14,10 @@ declare module 'fastify' {
      */
     readCache?: boolean;
   }
+  interface FastifyInstance {
+    /** How often a cacheable request was answered from the cache, and how often not, since start. */
+    readCacheStats(): { hits: number; misses: number };
+  }
   interface FastifyRequest {
     /** Set on a cacheable request that missed: where its answer is to be kept. */
     readCacheEntry: { key: string; version: number } | null | undefined;
@@ -45,8 +49,10 @@ export const readCachePlugin = fp<ReadCacheOptions>(
     });
     const dateFormat = dateFormatIn(timeZone);
     let newest = -1;
+    const stats = { hits: 0, misses: 0 };
 
     app.decorateRequest('readCacheEntry', null);
+    app.decorate('readCacheStats', () => ({ ...stats }));
 
     app.addHook('preHandler', async (request, reply) => {
       if (!request.routeOptions.config.readCache || request.method !== 'GET' || !request.user) return;
@@ -64,7 +70,11 @@ export const readCachePlugin = fp<ReadCacheOptions>(
       const { sub, groups } = request.user;
       const key = [version, dateFormat.format(new Date()), sub, [...groups].sort().join(','), request.url].join('\n');
       const kept = answers.get(key);
-      if (kept !== undefined) return reply.type('application/json; charset=utf-8').send(kept);
+      if (kept !== undefined) {
+        stats.hits++;
+        return reply.type('application/json; charset=utf-8').send(kept);
+      }
+      stats.misses++;
       request.readCacheEntry = { key, version };
     });
 

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** Entries of the logging API (docs/product/specification.md §7): who signed in or out, and when, as the client said. */
@@ -20,5 +21,11 @@ export const logEntries = pgTable(
   (t) => [
     index('log_entries_user_received_idx').on(t.userId, t.receivedAt),
     index('log_entries_received_idx').on(t.receivedAt),
+    index('log_entries_action_received_idx').on(t.action, t.receivedAt),
+    // The IT admin explorer's free text (modules/it-admin/activity.repository.ts, the same expression).
+    index('log_entries_text_trgm_idx').using(
+      'gin',
+      sql`(${t.action} || ' ' || ${t.request} || ' ' || ${t.url}) gin_trgm_ops`,
+    ),
   ],
 );

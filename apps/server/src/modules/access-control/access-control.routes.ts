@@ -32,8 +32,7 @@ const tags = ['access-control'];
 
 export interface AccessControlOptions {
   db: Db;
-  /** Made once the app is built: the embedded service's client needs the app to hand requests to. */
-  identityAdmin: () => IdentityAdmin;
+  identityAdmin: IdentityAdmin;
   cutoffs: TokenCutoffs;
   superAdminUserId: string | undefined;
 }
@@ -44,7 +43,7 @@ export interface AccessControlOptions {
  * (docs/product/access.md §5), judged here on every call. Every change is audited.
  */
 export const accessControlRoutes: FastifyPluginAsyncZod<AccessControlOptions> = async (app, options) => {
-  const admin = options.identityAdmin();
+  const admin = options.identityAdmin;
   const service = createAccessControlService({
     db: options.db,
     admin,

@@ -41,6 +41,8 @@ export interface IdentityUser {
 export interface IdentityAdmin {
   listUsers(): Promise<IdentityUser[]>;
   listUsersInGroup(group: string): Promise<IdentityUser[]>;
+  /** Up to 60 accounts whose e-mail starts with the text (ListUsers' filter, any case). */
+  findByEmailPrefix(prefix: string): Promise<IdentityUser[]>;
   listGroups(): Promise<string[]>;
   getUser(username: string): Promise<IdentityUser>;
   groupsOf(username: string): Promise<string[]>;
@@ -125,6 +127,13 @@ export function identityAdminOver(client: CognitoIdentityProviderClient, userPoo
           token = page.NextToken;
         } while (token !== undefined);
         return users;
+      }),
+    findByEmailPrefix: (prefix) =>
+      call(async () => {
+        // ListUsers' filter grammar has no escapes worth trusting: quotes and backslashes are left out.
+        const value = prefix.replace(/["\\]/g, '');
+        const page = await client.send(new ListUsersCommand({ ...pool, Limit: 60, Filter: `email ^= "${value}"` }));
+        return (page.Users ?? []).map(userOf);
       }),
     listGroups: () =>
       call(async () => {

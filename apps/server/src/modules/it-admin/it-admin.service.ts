@@ -1,0 +1,294 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { stringify } from 'csv-stringify';
+import { and, desc, eq, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { identityOutbox } from '@staff-portal/identity/schema';
+import { leaseNow, sendLeased, type SendEmail } from '@staff-portal/identity/outbox';
+import { AppError, notFound, validationError } from '@staff-portal/shared/errors';
+import type {
+  ActivityPage,
+  OutboxMessage,
+  OutboxMessageDetail,
+  OutboxPage,
+  OutboxState,
+  SystemStatus,
+  activityQuerySchema,
+  outboxQuerySchema,
+} from '@staff-portal/shared/it-admin';
+import { dayBoundsIn } from '@staff-portal/shared/staff-movement';
+import type { z } from 'zod';
+import type { TokenUser } from '../../auth/token-verifier';
+import type { Database } from '../../db/client';
+import { migrationLevel } from '../../db/migrate';
+import { recordAudit } from '../audit/audit.repository';
+import type { IdentityAdmin } from '../access-control/identity-admin';
+import { activityPage, type ActivityCursor, type ActivityFilter } from './activity.repository';
+
+export interface ItAdminDeps {
+  database: Database;
+  admin: IdentityAdmin;
+  timeZone: string;
+  identityMode: 'embedded' | 'cognito';
+  userPoolId: string;
+  sendEmail: SendEmail | undefined;
+  readCacheStats: () => { hits: number; misses: number };
+  log: FastifyBaseLogger;
+  startedAt: Date;
+}
+
+type ActivityQuery = z.output<typeof activityQuerySchema>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The cursor as the API hands it out: opaque, and checked when it comes back. */
+export function encodeCursor(cursor: ActivityCursor): string {
+  return Buffer.from(JSON.stringify([cursor.at, cursor.source, cursor.id])).toString('base64url');
+}
+
+export function decodeCursor(text: string): ActivityCursor {
+  try {
+    const [at, source, id] = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as unknown[];
+    if (
+      typeof at === 'string' &&
+      /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/.test(at) &&
+      (source === 'log' || source === 'audit') &&
+      typeof id === 'number' &&
+      Number.isSafeInteger(id)
+    ) {
+      return { at, source, id };
+    }
+  } catch {
+    // Falls through to the refusal.
+  }
+  throw validationError('This is not a page of the activity list. Start again from the first page.', 'after');
+}
+
+function outboxState(row: typeof identityOutbox.$inferSelect): OutboxState {
+  if (row.deliveredAt !== null) return 'delivered';
+  if (row.deliveryError !== null) return 'failed';
+  if (row.nextAttemptAt !== null) return 'waiting';
+  return 'kept';
+}
+
+const stateCondition: Record<OutboxState, SQL> = {
+  delivered: sql`${identityOutbox.deliveredAt} is not null`,
+  failed: sql`${identityOutbox.deliveredAt} is null and ${identityOutbox.deliveryError} is not null`,
+  waiting: sql`${identityOutbox.deliveredAt} is null and ${identityOutbox.deliveryError} is null and ${identityOutbox.nextAttemptAt} is not null`,
+  kept: sql`${identityOutbox.deliveredAt} is null and ${identityOutbox.deliveryError} is null and ${identityOutbox.nextAttemptAt} is null`,
+};
+
+function messageOf(row: typeof identityOutbox.$inferSelect): OutboxMessage {
+  return {
+    id: row.id,
+    channel: row.channel,
+    recipient: row.recipient,
+    subject: row.subject,
+    createdAt: row.createdAt.toISOString(),
+    state: outboxState(row),
+    attempts: row.attempts,
+    deliveredAt: row.deliveredAt?.toISOString() ?? null,
+    deliveryError: row.deliveryError,
+    nextAttemptAt: row.nextAttemptAt?.toISOString() ?? null,
+  };
+}
+
+/** The server's version and the commit it was built from, when it can tell. */
+function versionOf(): { version: string; commit: string | null } {
+  const root = path.resolve(import.meta.dirname, '../../../../..');
+  let version = '0.0.0';
+  try {
+    version =
+      (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { version?: string }).version ?? version;
+  } catch {
+    // A bundle without the package file: the version stays unknown.
+  }
+  let commit = process.env['SOURCE_COMMIT'] ?? process.env['GIT_COMMIT'] ?? null;
+  if (commit === null) {
+    try {
+      const head = fs.readFileSync(path.join(root, '.git', 'HEAD'), 'utf8').trim();
+      commit = head.startsWith('ref: ') ? fs.readFileSync(path.join(root, '.git', head.slice(5)), 'utf8').trim() : head;
+    } catch {
+      commit = null;
+    }
+  }
+  return { version, commit: commit === null ? null : commit.slice(0, 12) };
+}
+
+export function createItAdminService(deps: ItAdminDeps) {
+  const { database, admin, timeZone } = deps;
+  const db = database.db;
+  const build = versionOf();
+
+  async function filterOf(query: ActivityQuery): Promise<ActivityFilter> {
+    const filter: ActivityFilter = {
+      source: query.source,
+      area: query.area,
+      action: query.action,
+      from: query.from === undefined ? undefined : dayBoundsIn(query.from, timeZone).start,
+      to: query.to === undefined ? undefined : dayBoundsIn(query.to, timeZone).end,
+      text: query.q,
+    };
+    if (query.user !== undefined) {
+      if (UUID.test(query.user)) {
+        filter.userIds = [query.user.toLowerCase()];
+      } else {
+        // Log entries keep only the user's id: the e-mail is looked up in the identity provider.
+        filter.userEmailPrefix = query.user;
+        filter.userIds = (await admin.findByEmailPrefix(query.user)).map((user) => user.username);
+      }
+    }
+    return filter;
+  }
+
+  return {
+    async activity(query: ActivityQuery): Promise<ActivityPage> {
+      const cursor = query.after === undefined ? undefined : decodeCursor(query.after);
+      const page = await activityPage(db, await filterOf(query), cursor, query.limit);
+      return { items: page.items, next: page.next === null ? null : encodeCursor(page.next) };
+    },
+
+    /** Every matching entry as CSV, read a page at a time while it is sent. */
+    async activityCsv(query: ActivityQuery): Promise<Readable> {
+      const filter = await filterOf(query);
+      const csv = stringify({
+        header: true,
+        columns: [
+          'at',
+          'source',
+          'userId',
+          'userEmail',
+          'area',
+          'action',
+          'target',
+          'targetLabel',
+          'before',
+          'after',
+          'details',
+        ],
+      });
+      const pages = async function* () {
+        let cursor: ActivityCursor | undefined;
+        do {
+          const page = await activityPage(db, filter, cursor, 500);
+          for (const entry of page.items) {
+            yield {
+              ...entry,
+              before: entry.before === null ? '' : JSON.stringify(entry.before),
+              after: entry.after === null ? '' : JSON.stringify(entry.after),
+              details: entry.details === null ? '' : JSON.stringify(entry.details),
+            };
+          }
+          cursor = page.next ?? undefined;
+        } while (cursor !== undefined);
+      };
+      return Readable.from(pages()).pipe(csv);
+    },
+
+    async status(): Promise<SystemStatus> {
+      const [level, size, outbox, lastError] = await Promise.all([
+        migrationLevel(database),
+        db
+          .execute(sql`select pg_database_size(current_database())::text as size`)
+          .then((result) => Number((result as { rows: Record<string, unknown>[] }).rows[0]?.['size']))
+          .catch(() => null),
+        db
+          .select({
+            waiting: sql<number>`count(*) filter (where ${stateCondition.waiting})`.mapWith(Number),
+            failed: sql<number>`count(*) filter (where ${stateCondition.failed})`.mapWith(Number),
+          })
+          .from(identityOutbox),
+        db
+          .select({ error: identityOutbox.deliveryError, at: identityOutbox.createdAt })
+          .from(identityOutbox)
+          .where(isNotNull(identityOutbox.deliveryError))
+          .orderBy(desc(identityOutbox.id))
+          .limit(1),
+      ]);
+      const cache = deps.readCacheStats();
+      const looked = cache.hits + cache.misses;
+      return {
+        version: build.version,
+        commit: build.commit,
+        startedAt: deps.startedAt.toISOString(),
+        uptimeSeconds: Math.round(process.uptime()),
+        database: {
+          engine: database.engine,
+          sizeBytes: size !== null && Number.isFinite(size) ? size : null,
+          migrations: level.applied,
+          latestMigration: level.latest,
+        },
+        identity: { mode: deps.identityMode, userPoolId: deps.userPoolId },
+        mail: {
+          mode: deps.sendEmail === undefined ? 'outbox' : 'smtp',
+          lastDeliveryError: lastError[0]?.error ?? null,
+          lastDeliveryErrorAt: lastError[0]?.at.toISOString() ?? null,
+        },
+        outbox: { waiting: outbox[0]?.waiting ?? 0, failed: outbox[0]?.failed ?? 0 },
+        readCache: { ...cache, hitRate: looked === 0 ? null : cache.hits / looked },
+      };
+    },
+
+    async outbox(query: z.output<typeof outboxQuerySchema>): Promise<OutboxPage> {
+      const rows = await db
+        .select()
+        .from(identityOutbox)
+        .where(
+          and(
+            query.recipient
+              ? sql`lower(${identityOutbox.recipient}) like ${`${query.recipient.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`}`
+              : undefined,
+            query.state ? stateCondition[query.state] : undefined,
+            query.before ? lt(identityOutbox.id, query.before) : undefined,
+          ),
+        )
+        .orderBy(desc(identityOutbox.id))
+        .limit(query.limit + 1);
+      const page = rows.slice(0, query.limit);
+      return { items: page.map(messageOf), next: rows.length > query.limit ? (page.at(-1)?.id ?? null) : null };
+    },
+
+    /** One message with its body. It may hold a code or a temporary password: who opened it is audited. */
+    async openMessage(actor: TokenUser, requestId: string, id: number): Promise<OutboxMessageDetail> {
+      const [row] = await db.select().from(identityOutbox).where(eq(identityOutbox.id, id));
+      if (!row) throw notFound('There is no such message.');
+      await recordAudit(db, {
+        actorId: actor.sub,
+        actorEmail: actor.email ?? null,
+        area: 'it-admin',
+        action: 'outbox.open',
+        target: `outbox:${row.id}`,
+        targetLabel: `${row.subject} → ${row.recipient}`,
+        requestId,
+      });
+      return { ...messageOf(row), body: row.body };
+    },
+
+    /** Sends an e-mail that failed or waits, now (SMTP only). */
+    async retry(actor: TokenUser, requestId: string, id: number): Promise<OutboxMessage> {
+      const [row] = await db.select().from(identityOutbox).where(eq(identityOutbox.id, id));
+      if (!row) throw notFound('There is no such message.');
+      if (deps.sendEmail === undefined) {
+        throw new AppError('CONFLICT', 'This server keeps e-mail in the outbox and sends none (SMTP_URL is not set).');
+      }
+      if (row.channel !== 'EMAIL') throw new AppError('CONFLICT', 'Only e-mail is sent from the outbox.');
+      if (row.deliveredAt !== null) throw new AppError('CONFLICT', 'This e-mail was delivered already.');
+      await sendLeased(db, await leaseNow(db, id), deps.sendEmail, deps.log);
+      await recordAudit(db, {
+        actorId: actor.sub,
+        actorEmail: actor.email ?? null,
+        area: 'it-admin',
+        action: 'outbox.retry',
+        target: `outbox:${row.id}`,
+        targetLabel: `${row.subject} → ${row.recipient}`,
+        before: { state: outboxState(row), attempts: row.attempts },
+        requestId,
+      });
+      const [after] = await db.select().from(identityOutbox).where(eq(identityOutbox.id, id));
+      return messageOf(after ?? row);
+    },
+  };
+}
+
+export type ItAdminService = ReturnType<typeof createItAdminService>;
