@@ -42,7 +42,7 @@ describe('RouteGuard', () => {
     const user = testUser({ id: 'the-super-admin', department: [] });
     const { pathname } = renderApp(['/it-admin'], testAuth(user, { superAdminUserId: 'the-super-admin' }));
 
-    expect(await heading()).toHaveTextContent('Under Construction');
+    expect(await heading()).toHaveTextContent('IT Admin');
     expect(pathname()).toBe('/it-admin');
   });
 

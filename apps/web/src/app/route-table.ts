@@ -108,6 +108,14 @@ const UpdateLeaveUserPage = lazyWithPreload(
   () => import('../features/leave-admin/update-leave-user-page'),
   (module) => module.UpdateLeaveUserPage,
 );
+const AccessControlPage = lazyWithPreload(
+  () => import('../features/access-control/access-control-page'),
+  (module) => module.AccessControlPage,
+);
+const ITAdminPage = lazyWithPreload(
+  () => import('../features/it-admin/it-admin-page'),
+  (module) => module.ITAdminPage,
+);
 
 /**
  * The screen each page name shows. A feature issue replaces its page's entry with its own
@@ -142,8 +150,8 @@ export const pages: Record<PageName, LazyPage> = {
   IRAdminPage: UnderConstructionPage,
   // The seed shows nothing for PO; docs/product/screens.md keeps it under construction.
   PoPage: UnderConstructionPage,
-  AccessControlPage: UnderConstructionPage,
-  ITAdminPage: UnderConstructionPage,
+  AccessControlPage,
+  ITAdminPage,
 };
 
 /** Every route of docs/product/specification.md §2 "Application routes", all inside the common layout. */

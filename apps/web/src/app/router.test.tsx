@@ -119,6 +119,8 @@ describe('router', () => {
     '/shared/hr-services/leave/admin': 'E-Leave System Admin',
     '/shared/hr-services/leave/admin/:id': 'Staff leave record',
     '/shared/hr-services/leave/staff-movement': 'Staff Movement',
+    '/shared/access-control': 'Access Control',
+    '/it-admin': 'IT Admin',
   };
 
   it.each(seedPaths.filter((path) => path !== '/unauthorized' && path !== '*'))(

@@ -1,19 +1,23 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { accessControl as enAccessControl } from '../locales/en/access-control';
 import { account as enAccount } from '../locales/en/account';
 import { common as enCommon } from '../locales/en/common';
 import { errors as enErrors } from '../locales/en/errors';
 import { gate as enGate } from '../locales/en/gate';
 import { home as enHome } from '../locales/en/home';
+import { itAdmin as enItAdmin } from '../locales/en/it-admin';
 import { leave as enLeave } from '../locales/en/leave';
 import { leaveAdmin as enLeaveAdmin } from '../locales/en/leave-admin';
 import { shell as enShell } from '../locales/en/shell';
 import { staffMovement as enStaffMovement } from '../locales/en/staff-movement';
+import { accessControl as msAccessControl } from '../locales/ms/access-control';
 import { account as msAccount } from '../locales/ms/account';
 import { common as msCommon } from '../locales/ms/common';
 import { errors as msErrors } from '../locales/ms/errors';
 import { gate as msGate } from '../locales/ms/gate';
 import { home as msHome } from '../locales/ms/home';
+import { itAdmin as msItAdmin } from '../locales/ms/it-admin';
 import { leave as msLeave } from '../locales/ms/leave';
 import { leaveAdmin as msLeaveAdmin } from '../locales/ms/leave-admin';
 import { shell as msShell } from '../locales/ms/shell';
@@ -24,8 +28,9 @@ import { staffMovement as msStaffMovement } from '../locales/ms/staff-movement';
  * texts every screen shares, `errors` for why a field was refused (lib/error-text.ts), `shell` for
  * the layout and status pages, `account` for profile and change password, `leave` for the
  * E-Leave screens and the shared/HR hubs, `gate` for our texts around the sign-in widget (the
- * widget's own texts go through Amplify's I18n, see features/auth). Each language file is typed
- * by the English one, so a missing translation fails the type check.
+ * widget's own texts go through Amplify's I18n, see features/auth), `accessControl` for the
+ * Access Control page, `itAdmin` for the IT Admin page. Each language file is typed by the
+ * English one, so a missing translation fails the type check.
  */
 export const resources = {
   en: {
@@ -38,6 +43,8 @@ export const resources = {
     leave: enLeave,
     leaveAdmin: enLeaveAdmin,
     staffMovement: enStaffMovement,
+    accessControl: enAccessControl,
+    itAdmin: enItAdmin,
   },
   ms: {
     common: msCommon,
@@ -49,6 +56,8 @@ export const resources = {
     leave: msLeave,
     leaveAdmin: msLeaveAdmin,
     staffMovement: msStaffMovement,
+    accessControl: msAccessControl,
+    itAdmin: msItAdmin,
   },
 } as const;
 
@@ -92,7 +101,19 @@ void i18n.use(initReactI18next).init({
   lng: storedLanguage(),
   fallbackLng: DEFAULT_LANGUAGE,
   defaultNS: 'common',
-  ns: ['common', 'errors', 'shell', 'account', 'gate', 'home', 'leave', 'leaveAdmin', 'staffMovement'],
+  ns: [
+    'common',
+    'errors',
+    'shell',
+    'account',
+    'gate',
+    'home',
+    'leave',
+    'leaveAdmin',
+    'staffMovement',
+    'accessControl',
+    'itAdmin',
+  ],
   interpolation: { escapeValue: false },
   initAsync: false,
 });

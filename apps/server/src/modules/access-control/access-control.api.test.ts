@@ -210,7 +210,11 @@ describe('access control: creating an account', () => {
       departments: [],
     });
     expect(answer.statusCode).toBe(409);
-    expect(answer.json()).toMatchObject({ field: 'email', reason: 'accountExists' });
+    expect(answer.json()).toMatchObject({
+      field: 'email',
+      reason: 'accountExists',
+      params: { email: 'it.one@example.org' },
+    });
   });
 
   it('an HRAdmin cannot create an HRAdmin or ITAdmin account; an ITAdmin can', async () => {

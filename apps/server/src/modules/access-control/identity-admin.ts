@@ -76,13 +76,13 @@ function userOf(
 }
 
 /** The identity provider's errors as the API answers them; anything else is its outage. */
-function translated(error: unknown): Error {
+function translated(error: unknown, email?: string): Error {
   const name = (error as { name?: string }).name;
   if (name === 'UserNotFoundException') return notFound('There is no such account.');
   if (name === 'UsernameExistsException' || name === 'AliasExistsException') {
-    return new AppError('CONFLICT', 'There is already an account with this e-mail.', {
+    return new AppError('CONFLICT', `There is already an account with the e-mail ${email ?? 'given'}.`, {
       field: 'email',
-      detail: { reason: 'accountExists', params: {} },
+      detail: { reason: 'accountExists', params: { email: email ?? '' } },
     });
   }
   if (name === 'InvalidParameterException') return new AppError('VALIDATION_ERROR', (error as Error).message);
@@ -96,11 +96,11 @@ function translated(error: unknown): Error {
 
 export function identityAdminOver(client: CognitoIdentityProviderClient, userPoolId: string): IdentityAdmin {
   const pool = { UserPoolId: userPoolId };
-  const call = async <T>(run: () => Promise<T>): Promise<T> => {
+  const call = async <T>(run: () => Promise<T>, email?: string): Promise<T> => {
     try {
       return await run();
     } catch (error) {
-      throw translated(error);
+      throw translated(error, email);
     }
   };
   return {
@@ -178,7 +178,7 @@ export function identityAdminOver(client: CognitoIdentityProviderClient, userPoo
           }),
         );
         return userOf(User ?? {});
-      }),
+      }, email),
     resendInvitation: (username) =>
       call(async () => {
         await client.send(

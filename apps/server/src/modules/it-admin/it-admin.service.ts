@@ -94,24 +94,35 @@ function messageOf(row: typeof identityOutbox.$inferSelect): OutboxMessage {
   };
 }
 
-/** The server's version and the commit it was built from, when it can tell. */
+/**
+ * The server's version (its package's) and the commit of the checkout it runs from, when it can
+ * tell: found by walking up from this file, which works from the sources and from the bundle
+ * (`apps/server/dist`) alike. SOURCE_COMMIT or GIT_COMMIT, when set (an image built without
+ * `.git`), name the commit instead.
+ */
 function versionOf(): { version: string; commit: string | null } {
-  const root = path.resolve(import.meta.dirname, '../../../../..');
   let version = '0.0.0';
-  try {
-    version =
-      (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { version?: string }).version ?? version;
-  } catch {
-    // A bundle without the package file: the version stays unknown.
-  }
   let commit = process.env['SOURCE_COMMIT'] ?? process.env['GIT_COMMIT'] ?? null;
-  if (commit === null) {
-    try {
-      const head = fs.readFileSync(path.join(root, '.git', 'HEAD'), 'utf8').trim();
-      commit = head.startsWith('ref: ') ? fs.readFileSync(path.join(root, '.git', head.slice(5)), 'utf8').trim() : head;
-    } catch {
-      commit = null;
+  for (let dir = import.meta.dirname; ; dir = path.dirname(dir)) {
+    const manifest = path.join(dir, 'package.json');
+    if (version === '0.0.0' && fs.existsSync(manifest)) {
+      const { name, version: found } = JSON.parse(fs.readFileSync(manifest, 'utf8')) as {
+        name?: string;
+        version?: string;
+      };
+      if (name === '@staff-portal/server' && found !== undefined) version = found;
     }
+    if (commit === null && fs.existsSync(path.join(dir, '.git', 'HEAD'))) {
+      try {
+        const head = fs.readFileSync(path.join(dir, '.git', 'HEAD'), 'utf8').trim();
+        commit = head.startsWith('ref: ')
+          ? fs.readFileSync(path.join(dir, '.git', head.slice(5)), 'utf8').trim()
+          : head;
+      } catch {
+        // A packed ref, or no permission: the commit stays unknown.
+      }
+    }
+    if (path.dirname(dir) === dir) break;
   }
   return { version, commit: commit === null ? null : commit.slice(0, 12) };
 }

@@ -1,0 +1,40 @@
+import type { Account } from '@staff-portal/shared/access-control';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { PageFrame } from '../../components/page-frame';
+import { AccountDetails } from './components/account-details';
+import { AccountList } from './components/account-list';
+import { CreateAccountDialog } from './components/create-account-dialog';
+import { ACCOUNT_PARAM } from './list-params';
+
+/**
+ * `/shared/access-control` (AccessControlPage, docs/product/screens.md §14), ADMIN: the
+ * organisation's portal accounts. The list's search, filters, sort and page, and the account
+ * open over it (`?account={username}`), all live in the URL.
+ */
+export function AccessControlPage() {
+  const { t } = useTranslation('accessControl');
+  const [params, setParams] = useSearchParams();
+  const [creating, setCreating] = useState(false);
+
+  const showAccount = (username: string | null) =>
+    setParams((previous) => {
+      const next = new URLSearchParams(previous);
+      if (username === null) next.delete(ACCOUNT_PARAM);
+      else next.set(ACCOUNT_PARAM, username);
+      return next;
+    });
+
+  return (
+    <PageFrame title={t('title')} intro={t('intro')}>
+      <AccountList onCreate={() => setCreating(true)} />
+      <CreateAccountDialog
+        open={creating}
+        onClose={() => setCreating(false)}
+        onCreated={(account: Account) => showAccount(account.username)}
+      />
+      <AccountDetails username={params.get(ACCOUNT_PARAM)} onClose={() => showAccount(null)} />
+    </PageFrame>
+  );
+}

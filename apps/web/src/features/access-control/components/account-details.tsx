@@ -1,0 +1,186 @@
+import CloseIcon from '@mui/icons-material/Close';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import Divider from '@mui/material/Divider';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import { accountIdSchema } from '@staff-portal/shared/access-control';
+import { isAppError } from '@staff-portal/shared/errors';
+import type { AccountDetail } from '@staff-portal/shared/access-control';
+import { useId, useState } from 'react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { QueryState } from '../../../components/query-state';
+import { useErrorText } from '../../../lib/error-text';
+import { accountName, useAccountTexts } from '../account-texts';
+import { useAccount } from '../api/get-account';
+import { useDepartments } from '../api/get-departments';
+import { AccountActions } from './account-actions';
+import { AccountActivity } from './account-activity';
+import { DepartmentsForm } from './departments-form';
+import type { Outcome } from './outcome';
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const headingId = useId();
+  return (
+    <Box component="section" aria-labelledby={headingId}>
+      <Typography id={headingId} variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 1 }}>
+        {title}
+      </Typography>
+      {children}
+    </Box>
+  );
+}
+
+function Facts({ detail }: { detail: AccountDetail }) {
+  const { t } = useTranslation('accessControl');
+  const texts = useAccountTexts();
+  const { account } = detail;
+  const facts: [string, ReactNode][] = [
+    [t('detail.email'), account.email],
+    [t('detail.status'), texts.statusLabel(account.status)],
+    [
+      t('detail.access'),
+      account.enabled ? t('enabled') : <Chip label={t('disabled')} size="small" color="warning" component="span" />,
+    ],
+    [t('detail.created'), texts.dateTime(account.createdAt)],
+    [t('detail.modified'), texts.dateTime(account.updatedAt)],
+    [t('detail.signedIn'), detail.signedInOnce ? t('detail.signedInYes') : t('detail.signedInNo')],
+  ];
+  return (
+    <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 1, m: 0 }}>
+      {facts.map(([label, value]) => (
+        <Box key={label} sx={{ display: 'contents' }}>
+          <Typography component="dt" variant="body2" color="text.secondary">
+            {label}
+          </Typography>
+          <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+            {value}
+          </Typography>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+/**
+ * What the last save or action came to, in the drawer itself: the drawer is modal, so the
+ * notification behind it is hidden from screen readers while it is open.
+ */
+function OutcomeAlert({ outcome, onDismiss }: { outcome: Outcome; onDismiss: () => void }) {
+  const { t } = useTranslation('common');
+  const errorText = useErrorText();
+  const message =
+    outcome.severity === 'success'
+      ? outcome.message
+      : isAppError(outcome.error)
+        ? errorText(outcome.error)
+        : t('unknownError');
+  return (
+    <Alert
+      severity={outcome.severity}
+      role={outcome.severity === 'error' ? 'alert' : 'status'}
+      onClose={onDismiss}
+      closeText={t('dismissMessage')}
+    >
+      {message}
+    </Alert>
+  );
+}
+
+function DetailBody({ username, headingId, onClose }: { username: string; headingId: string; onClose: () => void }) {
+  const { t } = useTranslation('accessControl');
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const valid = accountIdSchema.safeParse(username).success;
+  const detail = useAccount(username, { enabled: valid });
+  const departments = useDepartments();
+  const heading = detail.data === undefined ? t('detail.label') : accountName(detail.data.account);
+  // A link to an account that is not (or no longer) there.
+  const missing = !valid || (detail.data === undefined && isAppError(detail.error) && detail.error.status === 404);
+
+  return (
+    <Stack spacing={2.5} sx={{ p: { xs: 2, sm: 3 } }}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start', justifyContent: 'space-between' }}>
+        <Typography id={headingId} variant="h5" component="h2" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
+          {heading}
+        </Typography>
+        <IconButton aria-label={t('close')} title={t('close')} onClick={onClose} edge="end">
+          <CloseIcon />
+        </IconButton>
+      </Stack>
+      {outcome !== null && <OutcomeAlert outcome={outcome} onDismiss={() => setOutcome(null)} />}
+      {!missing ? (
+        <QueryState query={detail}>
+          {(data) => (
+            <Stack spacing={3} divider={<Divider flexItem />}>
+              <Facts detail={data} />
+              <DepartmentsForm
+                // A fresh form whenever the saved departments change (after a save, or someone else's).
+                key={`${data.account.username}:${data.account.departments.join(',')}`}
+                detail={data}
+                departments={departments.data ?? []}
+                onOutcome={setOutcome}
+              />
+              <Section title={t('actions.title')}>
+                <AccountActions detail={data} onDeleted={onClose} onOutcome={setOutcome} />
+              </Section>
+              <Section title={t('audit.title')}>
+                <AccountActivity entries={data.audit} />
+              </Section>
+            </Stack>
+          )}
+        </QueryState>
+      ) : (
+        <Typography color="text.secondary">{t('detail.notFound')}</Typography>
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * One account over the list (docs/product/screens.md §14), opened by `?account={username}` so
+ * that it can be linked: a drawer on the right, or a full-screen dialog on a phone. Closing it
+ * takes the parameter away. Both trap the focus, close with Escape and are named by the
+ * account's heading.
+ */
+export function AccountDetails({ username, onClose }: { username: string | null; onClose: () => void }) {
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const headingId = useId();
+  // The last account shown stays in the drawer while it slides away.
+  const [shown, setShown] = useState(username);
+  if (username !== null && username !== shown) setShown(username);
+  const open = username !== null;
+  const body =
+    shown === null ? null : <DetailBody key={shown} username={shown} headingId={headingId} onClose={onClose} />;
+
+  if (phone) {
+    return (
+      <Dialog open={open} onClose={onClose} fullScreen aria-labelledby={headingId}>
+        {body}
+      </Dialog>
+    );
+  }
+  return (
+    <Drawer
+      anchor="right"
+      open={open}
+      onClose={onClose}
+      slotProps={{
+        paper: {
+          role: 'dialog',
+          'aria-modal': true,
+          'aria-labelledby': headingId,
+          sx: { width: { sm: 520, md: 600 }, maxWidth: '100%' },
+        },
+      }}
+    >
+      {body}
+    </Drawer>
+  );
+}

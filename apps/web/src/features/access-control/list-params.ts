@@ -1,0 +1,60 @@
+import { ACCOUNT_SORTS, ACCOUNT_STATUS_FILTERS } from '@staff-portal/shared/access-control';
+import type { AccountSort, AccountStatusFilter } from '@staff-portal/shared/access-control';
+
+/** The page sizes the list offers; the first is the default. */
+export const PAGE_SIZES = [25, 50, 100] as const;
+export type SortOrder = 'asc' | 'desc';
+
+/** The list as the URL says (`?search=&department=&status=&sort=&order=&page=&pageSize=`), so it can be linked. */
+export interface ListState {
+  search: string;
+  department: string;
+  status: AccountStatusFilter | '';
+  sort: AccountSort;
+  order: SortOrder;
+  /** From 1, as the API counts. */
+  page: number;
+  pageSize: number;
+}
+
+/** The URL parameter that opens one account's details over the list. */
+export const ACCOUNT_PARAM = 'account';
+
+const isStatus = (value: string | null): value is AccountStatusFilter =>
+  (ACCOUNT_STATUS_FILTERS as readonly (string | null)[]).includes(value);
+const isSort = (value: string | null): value is AccountSort =>
+  (ACCOUNT_SORTS as readonly (string | null)[]).includes(value);
+
+/** Reads the list's state from the URL; anything unreadable is its default (a hand-edited link still opens). */
+export function readListState(params: URLSearchParams): ListState {
+  const sort = params.get('sort');
+  const status = params.get('status');
+  const page = Number(params.get('page') ?? '1');
+  const pageSize = Number(params.get('pageSize') ?? String(PAGE_SIZES[0]));
+  return {
+    search: params.get('search') ?? '',
+    department: params.get('department') ?? '',
+    status: isStatus(status) ? status : '',
+    sort: isSort(sort) ? sort : 'email',
+    order: params.get('order') === 'desc' ? 'desc' : 'asc',
+    page: Number.isInteger(page) && page >= 1 ? page : 1,
+    pageSize: (PAGE_SIZES as readonly number[]).includes(pageSize) ? pageSize : PAGE_SIZES[0],
+  };
+}
+
+/**
+ * The URL parameters with some of the list's state changed. Anything but a page turn goes back to
+ * the first page, where the new results start. Values at their default are left out of the URL.
+ */
+export function withListChange(params: URLSearchParams, change: Partial<ListState>): URLSearchParams {
+  const next = new URLSearchParams(params);
+  for (const [name, value] of Object.entries(change)) {
+    const text = String(value);
+    const isDefault =
+      text === '' || (name === 'page' && text === '1') || (name === 'pageSize' && text === String(PAGE_SIZES[0]));
+    if (isDefault) next.delete(name);
+    else next.set(name, text);
+  }
+  if (!('page' in change)) next.delete('page');
+  return next;
+}

@@ -1,0 +1,49 @@
+import { activityPageSchema } from '@staff-portal/shared/it-admin';
+import type { ActivityPage, ActivitySource } from '@staff-portal/shared/it-admin';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { useApiClient, withQuery } from '../../../lib/api-client';
+import type { ApiClient } from '../../../lib/api-client';
+import { itAdminKeys, PAGE_SIZE } from './it-admin-keys';
+
+/** The activity explorer's filters as the API takes them; a missing one does not filter. */
+export interface ActivityFilters {
+  user?: string | undefined;
+  source?: ActivitySource | undefined;
+  area?: string | undefined;
+  action?: string | undefined;
+  /** YYYY-MM-DD, in the organisation's days. */
+  from?: string | undefined;
+  to?: string | undefined;
+  q?: string | undefined;
+}
+
+/**
+ * `GET /it-admin/activity`: sign-ins, sign-outs and audited changes, newest first. `after` is the
+ * previous page's `next` (an opaque keyset cursor).
+ */
+export async function getActivity(
+  client: ApiClient,
+  filters: ActivityFilters,
+  after: string | undefined,
+  signal?: AbortSignal,
+): Promise<ActivityPage> {
+  return activityPageSchema.parse(
+    await client.get(withQuery('/it-admin/activity', { ...filters, after, limit: PAGE_SIZE }), { signal }),
+  );
+}
+
+export const activityQueryOptions = (client: ApiClient, filters: ActivityFilters) =>
+  infiniteQueryOptions({
+    queryKey: itAdminKeys.activity(filters),
+    queryFn: ({ pageParam, signal }) => getActivity(client, filters, pageParam, signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.next ?? undefined,
+    // The last list stays on screen while a changed filter's first page loads.
+    placeholderData: keepPreviousData,
+  });
+
+/** The activity, a page at a time ("Load more" asks for the next). Not asked while `enabled` is false. */
+export function useActivity(filters: ActivityFilters, { enabled = true }: { enabled?: boolean } = {}) {
+  const { leave } = useApiClient();
+  return useInfiniteQuery({ ...activityQueryOptions(leave, filters), enabled });
+}

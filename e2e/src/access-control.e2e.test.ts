@@ -1,0 +1,140 @@
+import type { Page } from 'playwright-core';
+import { describe, it } from 'vitest';
+import { accounts } from './accounts';
+import { deliveredMessages } from './gate-checks';
+import { expect, useSession } from './harness';
+import { openAs } from './leave-steps';
+import { checkScreens } from './screens';
+import { AUTHENTICATOR, signIn, submitSignIn } from './sign-in';
+
+/**
+ * The access-control page (docs/product/screens.md §14, docs/product/access.md §5) as the admins
+ * use it, and what its changes do to the people they are made to: a new colleague invited and
+ * signing in, a department removed from a session that is open, an account disabled.
+ */
+const ACCESS_CONTROL = '/shared/access-control';
+const NEW_PASSWORD = 'Cendana-2026-baru!';
+
+/** Finds an account in the list and opens its details panel. */
+async function openAccount(page: Page, email: string) {
+  await page.getByRole('searchbox', { name: 'Search by e-mail or name' }).fill(email);
+  const table = page.getByRole('table', { name: 'Accounts' });
+  await expect.poll(() => table.getByRole('row').count()).toBe(2);
+  await table.getByRole('link').first().click();
+  const panel = page.getByRole('dialog');
+  await panel.getByText(email).first().waitFor();
+  return panel;
+}
+
+describe('access control', () => {
+  // LOG_LEVEL=info: the invitation is read from the server's log, as gate-checks.ts reads codes.
+  const { session, open } = useSession({ env: { LOG_LEVEL: 'info' } });
+  const as = (email: string, pathname: string) => openAs(open, email, pathname);
+
+  /** A second browser, signed in as someone else, beside the test's own page. */
+  async function otherSession(email: string, pathname: string) {
+    const context = await session.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(new URL(pathname, session.server.url).toString());
+    await signIn(page, email);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    return { page, close: () => context.close() };
+  }
+
+  it('invites a new colleague, who signs in with the e-mailed password and must choose their own', async () => {
+    const page = await as(accounts.ITAdmin, ACCESS_CONTROL);
+    const table = page.getByRole('table', { name: 'Accounts' });
+    await expect.poll(() => table.getByRole('row').count()).toBeGreaterThan(5);
+    await checkScreens(page, 'access-control-list');
+
+    await page.getByRole('button', { name: 'New account' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New account' });
+    await dialog.getByRole('textbox', { name: 'E-mail' }).fill('Farah.Colleague@staffportal.example');
+    await dialog.getByRole('textbox', { name: 'Name' }).fill('Farah Colleague');
+    await dialog.getByRole('checkbox', { name: 'HR', exact: true }).check();
+    await checkScreens(page, 'access-control-create');
+    await dialog.getByRole('button', { name: 'Create and send invitation' }).click();
+    await page.getByText('Invitation sent to farah.colleague@staffportal.example.').waitFor();
+    const panel = page.getByRole('dialog', { name: /Farah Colleague/ });
+    await panel.getByText('Must choose a password').first().waitFor();
+    await checkScreens(page, 'access-control-account');
+
+    // The invitation, as the colleague reads it.
+    await expect
+      .poll(() => deliveredMessages(session.server, 'farah.colleague@staffportal.example').length)
+      .toBeGreaterThan(0);
+    const invitation = deliveredMessages(session.server, 'farah.colleague@staffportal.example').at(-1)!.body;
+    const temporary = /temporary password is (\S+)\. /.exec(invitation)?.[1];
+    expect(temporary).toBeDefined();
+
+    const colleague = await otherSessionSignedOut('/shared/hr-services/leave');
+    await submitSignIn(colleague.page, 'farah.colleague@staffportal.example', temporary);
+    await colleague.page.getByLabel('Password', { exact: true }).fill(NEW_PASSWORD);
+    await colleague.page.getByLabel('Confirm Password', { exact: true }).fill(NEW_PASSWORD);
+    await colleague.page.getByRole('button', { name: 'Change Password', exact: true }).click();
+    await colleague.page.locator(AUTHENTICATOR).waitFor({ state: 'detached', timeout: 30_000 });
+    await colleague.page.getByRole('heading', { name: 'E-Leave System', level: 1 }).waitFor();
+    await colleague.close();
+
+    // Signed in once: no more "delete", and the list says Confirmed.
+    await page.reload();
+    await panel.getByText('Confirmed').first().waitFor();
+    expect(await panel.getByRole('button', { name: 'Delete' }).count()).toBe(0);
+    expect(session.errors).toEqual([]);
+  }, 120_000);
+
+  it('a removed department ends the session that held it; an HRAdmin cannot touch HRAdmin', async () => {
+    const member = await otherSession(accounts.HR, '/shared/hr-services/leave/my-leaves');
+    const page = await as(accounts.HRAdmin, ACCESS_CONTROL);
+
+    // HRAdmin and ITAdmin are shown but cannot be changed by an HRAdmin.
+    const panel = await openAccount(page, accounts.HR);
+    await expect.poll(() => panel.getByRole('checkbox', { name: 'ITAdmin', exact: true }).isDisabled()).toBe(true);
+    await panel.getByRole('checkbox', { name: 'HR', exact: true }).uncheck();
+    await panel.getByRole('checkbox', { name: 'CLUB', exact: true }).check();
+    await panel.getByRole('button', { name: 'Save' }).click();
+    await panel.getByText(/Departments of .* saved\./).waitFor();
+
+    // The open session is refused at its next call and returns to sign-in.
+    await member.page.reload();
+    await member.page.locator(AUTHENTICATOR).waitFor({ timeout: 30_000 });
+    // Signed in again, with the new departments: no E-Leave.
+    await signIn(member.page, accounts.HR);
+    await member.page.goto(new URL('/shared/hr-services/leave/my-leaves', session.server.url).toString());
+    await member.page.getByRole('heading', { name: 'Unauthorized' }).waitFor();
+    await member.close();
+    expect(session.errors).toEqual([]);
+  }, 120_000);
+
+  it('a disabled account is signed out and cannot sign in until enabled again', async () => {
+    const member = await otherSession(accounts.UNION, '/shared/hr-services/leave/my-leaves');
+    const page = await as(accounts.HRAdmin, ACCESS_CONTROL);
+    const panel = await openAccount(page, accounts.UNION);
+    await panel.getByRole('button', { name: 'Disable' }).click();
+    await page.getByRole('button', { name: 'Disable account' }).click();
+    await panel.getByText('Disabled').first().waitFor();
+
+    // Its next API call is refused, and the app returns to sign-in.
+    await member.page.reload();
+    await member.page.locator(AUTHENTICATOR).waitFor({ timeout: 30_000 });
+    await submitSignIn(member.page, accounts.UNION);
+    await member.page.getByText('User is disabled.').waitFor();
+
+    await panel.getByRole('button', { name: 'Enable' }).click();
+    await page.getByRole('button', { name: 'Enable account' }).click();
+    await panel.getByText('Enabled').first().waitFor();
+    await submitSignIn(member.page, accounts.UNION);
+    await member.page.locator(AUTHENTICATOR).waitFor({ state: 'detached', timeout: 30_000 });
+    await member.close();
+    expect(session.errors).toEqual([]);
+  }, 120_000);
+
+  /** A second browser at the sign-in step. */
+  async function otherSessionSignedOut(pathname: string) {
+    const context = await session.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(new URL(pathname, session.server.url).toString());
+    await page.locator(AUTHENTICATOR).waitFor();
+    return { page, close: () => context.close() };
+  }
+});

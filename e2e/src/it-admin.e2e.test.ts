@@ -1,0 +1,73 @@
+import { describe, it } from 'vitest';
+import { accounts } from './accounts';
+import { expect, useSession } from './harness';
+import { openAs } from './leave-steps';
+import { checkScreens } from './screens';
+
+/**
+ * The IT admin page (docs/product/screens.md §15) as ITAdmin uses it: the activity of the
+ * portal (sign-ins, and a change made on the access-control page), the system's status, and a
+ * message of the outbox opened, which is itself audited. HRAdmin is refused.
+ */
+describe('IT admin', () => {
+  const { session, open } = useSession();
+  const as = (email: string, pathname: string) => openAs(open, email, pathname);
+
+  it('shows a change in the activity with its before and after, the status, and an audited outbox message', async () => {
+    // Changes to audit: an HR admin moves a colleague to CLUB as well, and resets their password.
+    let page = await as(accounts.HRAdmin, `/shared/access-control?search=${encodeURIComponent(accounts.UNION)}`);
+    await page.getByRole('table', { name: 'Accounts' }).getByRole('link').first().click();
+    const panel = page.getByRole('dialog');
+    await panel.getByRole('checkbox', { name: 'CLUB', exact: true }).check();
+    await panel.getByRole('button', { name: 'Save' }).click();
+    await panel.getByText(/Departments of .* saved\./).waitFor();
+    // And a message for the outbox: a password reset code.
+    await panel.getByRole('button', { name: 'Reset password' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Reset password' }).last().click();
+    await panel.getByText(/A password reset code was sent/).waitFor();
+
+    page = await as(accounts.ITAdmin, '/it-admin');
+    const activity = page.getByRole('table', { name: 'Activity' });
+    const change = activity.getByRole('row').filter({ hasText: 'account.departments' });
+    await change.first().waitFor();
+    // The sign-ins of both admins are there too (the logging API's entries).
+    await expect.poll(() => activity.getByRole('row').filter({ hasText: 'Login' }).count()).toBeGreaterThanOrEqual(2);
+    await checkScreens(page, 'it-admin-activity');
+    await change.first().getByRole('button').first().click();
+    const drawer = page.getByRole('dialog');
+    await drawer.getByText('Before and after').waitFor();
+    await drawer.getByText('hradmin@staffportal.example').first().waitFor();
+    await checkScreens(page, 'it-admin-activity-entry');
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('tab', { name: 'System status' }).click();
+    await page.getByText('pglite').first().waitFor();
+    await checkScreens(page, 'it-admin-status');
+
+    await page.getByRole('tab', { name: 'Outbox' }).click();
+    const outbox = page.getByRole('table', { name: 'Outbox' });
+    await outbox.getByRole('row').nth(1).waitFor();
+    await checkScreens(page, 'it-admin-outbox');
+    await outbox.getByRole('row').nth(1).getByRole('button').first().click();
+    const message = page.getByRole('dialog');
+    await message.getByText('Opening a message is recorded in the audit trail').waitFor();
+    await message.getByRole('button', { name: 'Open the message' }).click();
+    await message
+      .getByRole('region', { name: 'Text of the message' })
+      .or(message.getByText('Text of the message'))
+      .first()
+      .waitFor();
+    await page.keyboard.press('Escape');
+
+    // The opening is in the activity now.
+    await page.getByRole('tab', { name: 'Activity' }).click();
+    await page.reload();
+    await activity.getByRole('row').filter({ hasText: 'outbox.open' }).first().waitFor();
+    expect(session.errors).toEqual([]);
+  }, 120_000);
+
+  it('is refused to HRAdmin', async () => {
+    const page = await as(accounts.HRAdmin, '/it-admin');
+    await page.getByRole('heading', { name: 'Unauthorized' }).waitFor();
+  });
+});
