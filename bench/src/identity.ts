@@ -32,7 +32,10 @@ export async function createBenchUsers(database: Database, config: Config, count
       await Promise.all(
         // Staff of the leave area (HR); the first is an HR admin, who may decide any request.
         batch.map((n) =>
-          createUser(app, benchStaffEmail(n), { password: BENCH_PASSWORD, groups: [n === 0 ? 'HRAdmin' : 'HR'] }),
+          createUser(app, benchStaffEmail(n), {
+            password: BENCH_PASSWORD,
+            groups: n === 0 ? ['HRAdmin', 'ITAdmin'] : ['HR'],
+          }),
         ),
       );
     }

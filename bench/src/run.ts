@@ -414,6 +414,23 @@ async function benchEngine(engine: 'pglite' | 'postgres'): Promise<Row[]> {
       '/api/access-control/accounts?search=bench-staff-1&department=HR',
       admin,
     );
+    // The IT admin activity explorer over the log's and the audit trail's entries (600,000 at
+    // the large size): its first page, and each filter (decision record 0038).
+    const activity = '/api/it-admin/activity';
+    await leaveRow('GET /api/it-admin/activity (first page)', activity, admin);
+    await leaveRow('GET /api/it-admin/activity?user= (an e-mail)', `${activity}?user=bench-admin-3%40`, admin);
+    await leaveRow(
+      'GET /api/it-admin/activity?area=&action=',
+      `${activity}?area=leave-admin&action=entitlement.set`,
+      admin,
+    );
+    const monthAgo = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
+    await leaveRow(
+      'GET /api/it-admin/activity?from=&to= (a day)',
+      `${activity}?from=${monthAgo}&to=${monthAgo}`,
+      admin,
+    );
+    await leaveRow('GET /api/it-admin/activity?q= (free text)', `${activity}?q=bench-staff-4242`, admin);
     // Decisions, each on a request still pending (a repeat would only measure the 409): the paced
     // row takes what its users can send in the time (or half of what is pending), the saturating
     // row at most 2,000 of the rest.
