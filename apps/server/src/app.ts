@@ -177,8 +177,14 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
         : withStyles.replace(/\s*upgrade-insecure-requests;?/, '');
     },
   });
-  const tokenCutoffs = createTokenCutoffs(database.db, { refreshMs: deps.tokenCutoffRefreshMs });
-  await tokenCutoffs.refresh();
+  const tokenCutoffs = createTokenCutoffs(database.db, {
+    refreshMs: deps.tokenCutoffRefreshMs,
+    onError: (error) => app.log.warn({ err: error }, 'token cutoffs not read; tried again shortly'),
+  });
+  // Not ready without its migrations (/readyz says so); the periodic read catches up then.
+  await tokenCutoffs
+    .refresh()
+    .catch((error: unknown) => app.log.warn({ err: error }, 'token cutoffs not read at start'));
   app.addHook('onClose', async () => tokenCutoffs.close());
   await app.register(authPlugin, {
     verifier: deps.tokenVerifier ?? (await defaultVerifier(config, identity)),

@@ -21,7 +21,10 @@ export interface TokenCutoffs {
   close(): void;
 }
 
-export function createTokenCutoffs(db: Db, options: { refreshMs?: number; now?: () => Date } = {}): TokenCutoffs {
+export function createTokenCutoffs(
+  db: Db,
+  options: { refreshMs?: number | undefined; now?: () => Date; onError?: (error: unknown) => void } = {},
+): TokenCutoffs {
   const now = options.now ?? (() => new Date());
   const cutoffs = new Map<string, number>();
   const refresh = async () => {
@@ -33,7 +36,7 @@ export function createTokenCutoffs(db: Db, options: { refreshMs?: number; now?: 
     for (const row of rows) cutoffs.set(row.userId, row.notBefore.getTime());
   };
   const timer = setInterval(() => {
-    refresh().catch(() => undefined);
+    refresh().catch((error: unknown) => options.onError?.(error));
   }, options.refreshMs ?? CUTOFF_REFRESH_MS);
   timer.unref();
   return {
