@@ -67,8 +67,10 @@ function refused(refusal: AccessRefusal): AppError {
   return new AppError('FORBIDDEN', refusal.message, { detail: { reason: refusal.reason, params: refusal.params } });
 }
 
-const compareText = (a: string | null, b: string | null) =>
-  (a ?? '').localeCompare(b ?? '', 'en', { sensitivity: 'base' });
+// One collator for every comparison: localeCompare with a locale builds one per call, which
+// made sorting 2,000 accounts cost about half a second.
+const collator = new Intl.Collator('en', { sensitivity: 'base' });
+const compareText = (a: string | null, b: string | null) => collator.compare(a ?? '', b ?? '');
 
 export function createAccessControlService(deps: AccessControlDeps) {
   const { db, admin, directory, cutoffs, superAdminUserId } = deps;
