@@ -52,12 +52,10 @@ describe('IT admin', () => {
     const message = page.getByRole('dialog');
     await message.getByText('Opening a message is recorded in the audit trail').waitFor();
     await message.getByRole('button', { name: 'Open the message' }).click();
-    await message
-      .getByRole('region', { name: 'Text of the message' })
-      .or(message.getByText('Text of the message'))
-      .first()
-      .waitFor();
+    const text = message.getByRole('region', { name: 'Text of the message' });
+    await expect.poll(() => text.evaluate((element) => element === document.activeElement)).toBe(true);
     await page.keyboard.press('Escape');
+    await message.waitFor({ state: 'hidden' });
 
     // The opening is in the activity now.
     await page.getByRole('tab', { name: 'Activity' }).click();

@@ -411,6 +411,8 @@ describe('ITAdminPage: outbox', () => {
     expect(await within(dialog).findByText('Your temporary password is Xy7!pq2#')).toBeInTheDocument();
     expect(opened()).toHaveLength(1);
     expect(within(dialog).queryByText('Opening a message is recorded in the audit trail')).not.toBeInTheDocument();
+    // The button pressed is gone; the focus is on the text, not lost to the page.
+    expect(within(dialog).getByRole('region', { name: 'Text of the message' })).toHaveFocus();
 
     // Closed and opened again: it asks again, and the text is asked for (and recorded) again.
     await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));

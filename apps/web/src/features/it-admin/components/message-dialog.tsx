@@ -21,14 +21,18 @@ import { Facts } from './facts';
 import { useOutboxTexts } from './outbox-texts';
 import { StateChip } from './state-chip';
 
+const focusOnMount = (element: HTMLElement | null) => element?.focus();
+
 function MessageBody({ message, confirmed }: { message: OutboxMessage; confirmed: boolean }) {
   const { t } = useTranslation('itAdmin');
   const bodyId = useId();
   // Asked for only once the admin has confirmed: the server records each opening.
   const detail = useOutboxMessage(message.id, { enabled: confirmed });
   if (!confirmed) return null;
+  // The button that asked for the text is gone once it is shown: the focus moves to the text, so
+  // that it is read out and Escape still closes the dialog.
   return (
-    <Box component="section" aria-labelledby={bodyId}>
+    <Box component="section" aria-labelledby={bodyId} tabIndex={-1} ref={focusOnMount} sx={{ outline: 'none' }}>
       <Typography id={bodyId} variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 1 }}>
         {t('outbox.message.body')}
       </Typography>
