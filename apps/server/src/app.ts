@@ -28,7 +28,7 @@ import { leaveAdminRoutes } from './modules/leave-admin/leave-admin.routes';
 import { logRoutes } from './modules/log/log.routes';
 import { meRoutes } from './modules/me/me.routes';
 import { staffMovementRoutes } from './modules/staff-movement/staff-movement.routes';
-import { cognitoIdentityAccounts, embeddedIdentityAccounts } from './modules/staff-records/identity-accounts';
+import { identityAccountsOver } from './modules/staff-records/identity-accounts';
 import { staffRecordRoutes } from './modules/staff-records/staff-records.routes';
 import { runtimeConfigRoutes } from './modules/runtime-config/runtime-config.routes';
 import { authPlugin } from './plugins/auth';
@@ -207,13 +207,6 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     sendEmail,
     prefix: '/api',
   };
-  await app.register(staffRecordRoutes, {
-    database,
-    identityAccounts: identity
-      ? embeddedIdentityAccounts(identity)
-      : cognitoIdentityAccounts({ region: config.identity.region, userPoolId: config.identity.userPoolId }),
-    prefix: '/api',
-  });
   // The identity provider's admin API through the AWS SDK, in both modes (decision record 0037).
   const identityAdmin = identity
     ? embeddedIdentityAdmin(app, {
@@ -222,6 +215,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
         credentials: identity.context.config.adminCredentials,
       })
     : cognitoIdentityAdmin({ region: config.identity.region, userPoolId: config.identity.userPoolId });
+  await app.register(staffRecordRoutes, {
+    database,
+    identityAccounts: identityAccountsOver(identityAdmin),
+    prefix: '/api',
+  });
   await app.register(accessControlRoutes, {
     db: database.db,
     identityAdmin,

@@ -41,8 +41,13 @@ export interface IdentityUser {
 export interface IdentityAdmin {
   listUsers(): Promise<IdentityUser[]>;
   listUsersInGroup(group: string): Promise<IdentityUser[]>;
-  /** Up to 60 accounts whose e-mail starts with the text (ListUsers' filter, any case). */
-  findByEmailPrefix(prefix: string): Promise<IdentityUser[]>;
+  /**
+   * Up to `limit` (at most 60) accounts whose e-mail or name starts with the text (ListUsers'
+   * filter, any case); the first accounts when the text is empty.
+   */
+  findByPrefix(attribute: 'email' | 'name', text: string, limit?: number): Promise<IdentityUser[]>;
+  /** The account whose `sub` this is, if there is one. */
+  findBySub(sub: string): Promise<IdentityUser | undefined>;
   listGroups(): Promise<string[]>;
   getUser(username: string): Promise<IdentityUser>;
   groupsOf(username: string): Promise<string[]>;
@@ -103,6 +108,16 @@ export function identityAdminOver(client: CognitoIdentityProviderClient, userPoo
       throw translated(error, email);
     }
   };
+  /**
+   * One page of ListUsers, filtered on one attribute (`^=` starts with, `=` equals) or not at all.
+   * The filter grammar has no escapes worth trusting: quotes and backslashes are left out.
+   */
+  const findUsers = (filter: [attribute: string, operator: '^=' | '=', value: string] | undefined, limit: number) =>
+    call(async () => {
+      const Filter = filter && `${filter[0]} ${filter[1]} "${filter[2].replace(/["\\]/g, '')}"`;
+      const page = await client.send(new ListUsersCommand({ ...pool, Limit: Math.min(limit, 60), Filter }));
+      return (page.Users ?? []).map(userOf);
+    });
   return {
     listUsers: () =>
       call(async () => {
@@ -128,13 +143,8 @@ export function identityAdminOver(client: CognitoIdentityProviderClient, userPoo
         } while (token !== undefined);
         return users;
       }),
-    findByEmailPrefix: (prefix) =>
-      call(async () => {
-        // ListUsers' filter grammar has no escapes worth trusting: quotes and backslashes are left out.
-        const value = prefix.replace(/["\\]/g, '');
-        const page = await client.send(new ListUsersCommand({ ...pool, Limit: 60, Filter: `email ^= "${value}"` }));
-        return (page.Users ?? []).map(userOf);
-      }),
+    findByPrefix: (attribute, text, limit = 60) => findUsers(text === '' ? undefined : [attribute, '^=', text], limit),
+    findBySub: async (sub) => (await findUsers(['sub', '=', sub], 1))[0],
     listGroups: () =>
       call(async () => {
         const names: string[] = [];
@@ -235,7 +245,9 @@ export function inProcessHandler(app: FastifyInstance): RequestHandler {
           typeof request.body === 'string'
             ? request.body
             : request.body instanceof Uint8Array
-              ? Buffer.from(request.body)
+              ? // A view, not Buffer.from(body): that calls the SDK body's valueOf, which turns it
+                // into a string with a deprecation warning.
+                Buffer.from(request.body.buffer, request.body.byteOffset, request.body.byteLength)
               : '',
       });
       return {

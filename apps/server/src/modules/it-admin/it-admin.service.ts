@@ -147,7 +147,7 @@ export function createItAdminService(deps: ItAdminDeps) {
       } else {
         // Log entries keep only the user's id: the e-mail is looked up in the identity provider.
         filter.userEmailPrefix = query.user;
-        filter.userIds = (await admin.findByEmailPrefix(query.user)).map((user) => user.username);
+        filter.userIds = (await admin.findByPrefix('email', query.user)).map((user) => user.username);
       }
     }
     return filter;

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import * as admin from '@staff-portal/identity/admin';
+import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { createTestApp, listen } from '../../test/app';
-import { cognitoIdentityAccounts, embeddedIdentityAccounts } from './identity-accounts';
+import { embeddedIdentityAdmin, identityAdminOver } from '../access-control/identity-admin';
+import { identityAccountsOver } from './identity-accounts';
 
 const ACCESS_KEY_ID = 'SPIATESTKEY0123456789';
 const SECRET = 'test-secret-access-key-0123456789abcdef';
@@ -37,15 +39,15 @@ async function pool() {
 }
 
 describe('identity accounts for the staff-record form', () => {
-  it('are found by e-mail or name, the same in process and through the AWS SDK, disabled ones left out', async () => {
+  it('are found by e-mail or name, the same in process and over HTTP, disabled ones left out', async () => {
     const { ctx, subs, url } = await pool();
-    const sdk = cognitoIdentityAccounts({
-      region: ctx.config.identity.region,
-      userPoolId: ctx.config.identity.userPoolId,
-      endpoint: `${url}/identity`,
-      credentials: { accessKeyId: ACCESS_KEY_ID, secretAccessKey: SECRET },
-    });
-    for (const accounts of [embeddedIdentityAccounts(ctx.app.identity!), sdk]) {
+    const credentials = { accessKeyId: ACCESS_KEY_ID, secretAccessKey: SECRET };
+    const { region, userPoolId } = ctx.config.identity;
+    const overHttp = identityAccountsOver(
+      identityAdminOver(new CognitoIdentityProviderClient({ region, endpoint: `${url}/identity`, credentials }), userPoolId),
+    );
+    const inProcess = identityAccountsOver(embeddedIdentityAdmin(ctx.app, { region, userPoolId, credentials }));
+    for (const accounts of [inProcess, overHttp]) {
       // "aminah" starts Aminah Yusof's e-mail and name, and Siti Aminah's e-mail only.
       expect(await accounts.find('aminah', 20)).toEqual([
         {
@@ -72,12 +74,17 @@ describe('identity accounts for the staff-record form', () => {
 
   it('answer 503 with what to do instead when the user pool cannot be asked', async () => {
     const { ctx, url } = await pool();
-    const refused = cognitoIdentityAccounts({
-      region: ctx.config.identity.region,
-      userPoolId: ctx.config.identity.userPoolId,
-      endpoint: `${url}/identity`,
-      credentials: { accessKeyId: 'SPIANOTAKEY000000000', secretAccessKey: 'not-the-secret-access-key-0000000000' },
-    });
+    const refused = identityAccountsOver(
+      identityAdminOver(
+        new CognitoIdentityProviderClient({
+          region: ctx.config.identity.region,
+          endpoint: `${url}/identity`,
+          credentials: { accessKeyId: 'SPIANOTAKEY000000000', secretAccessKey: 'not-the-secret-access-key-0000000000' },
+          maxAttempts: 1,
+        }),
+        ctx.config.identity.userPoolId,
+      ),
+    );
     const error = await refused.find('a', 5).catch((caught: unknown) => caught);
     expect(error).toMatchObject({ status: 503 });
     expect((error as Error).message).toMatch(/Type the name and e-mail instead/);

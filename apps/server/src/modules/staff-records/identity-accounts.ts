@@ -1,6 +1,5 @@
 import { AppError } from '@staff-portal/shared/errors';
-import * as admin from '@staff-portal/identity/admin';
-import type { IdentityService } from '@staff-portal/identity/service';
+import type { IdentityAdmin, IdentityUser } from '../access-control/identity-admin';
 
 /** An identity account as the staff-record form offers it. */
 export interface IdentityAccount {
@@ -10,9 +9,8 @@ export interface IdentityAccount {
 }
 
 /**
- * The identity accounts a staff record can be linked to, asked of the user pool with Cognito's
- * ListUsers: in process from the embedded identity service, through the AWS SDK from Amazon
- * Cognito. The same request and answer either way.
+ * The identity accounts a staff record can be linked to, asked of the user pool through the
+ * identity admin client (Cognito's ListUsers, in both identity modes: decision record 0037).
  */
 export interface IdentityAccounts {
   /** Enabled accounts whose e-mail or name starts with the text (any case), or the first ones without text. */
@@ -21,30 +19,10 @@ export interface IdentityAccounts {
   bySub(sub: string): Promise<IdentityAccount | undefined>;
 }
 
-interface ListUsersInput {
-  UserPoolId: string;
-  Filter?: string;
-  Limit: number;
+function accountOf(user: IdentityUser): IdentityAccount | undefined {
+  if (!user.enabled || user.email === '') return undefined;
+  return { sub: user.username, email: user.email, name: user.name };
 }
-
-interface ListedUser {
-  Username?: string | undefined;
-  Enabled?: boolean | undefined;
-  Attributes?: { Name?: string | undefined; Value?: string | undefined }[] | undefined;
-}
-
-type ListUsers = (input: ListUsersInput) => Promise<{ Users?: ListedUser[] | undefined }>;
-
-function accountOf(user: ListedUser): IdentityAccount | undefined {
-  const attribute = (name: string) => user.Attributes?.find((a) => a.Name === name)?.Value;
-  const sub = attribute('sub') ?? user.Username;
-  const email = attribute('email');
-  if (sub === undefined || email === undefined || user.Enabled === false) return undefined;
-  return { sub, email, name: attribute('name') ?? null };
-}
-
-/** ListUsers' filter grammar has no escapes worth trusting: quotes and backslashes are left out. */
-const filterValue = (text: string) => text.replace(/["\\]/g, '');
 
 function unavailable(cause: unknown): AppError {
   const error = new AppError(
@@ -55,73 +33,39 @@ function unavailable(cause: unknown): AppError {
   return error;
 }
 
-function accountsOver(listUsers: ListUsers, userPoolId: string): IdentityAccounts {
-  const list = async (filter: string | undefined, limit: number) => {
+const enabled = (users: IdentityUser[]) => users.map(accountOf).filter((a): a is IdentityAccount => a !== undefined);
+
+export function identityAccountsOver(admin: IdentityAdmin): IdentityAccounts {
+  const asked = async <T>(run: () => Promise<T>): Promise<T> => {
     try {
-      const { Users = [] } = await listUsers({
-        UserPoolId: userPoolId,
-        Limit: limit,
-        ...(filter === undefined ? {} : { Filter: filter }),
-      });
-      return Users.map(accountOf).filter((a): a is IdentityAccount => a !== undefined);
+      return await run();
     } catch (error) {
       throw unavailable(error);
     }
   };
   return {
-    async find(text, limit) {
-      const value = filterValue(text.trim());
-      if (value === '') return list(undefined, limit);
-      // One attribute per filter (Cognito's rule): by e-mail, then by name, each sub once.
-      // Both settle before an answer: a failure of one leaves no call of the other still going.
-      const [emails, names] = await Promise.allSettled([
-        list(`email ^= "${value}"`, limit),
-        list(`name ^= "${value}"`, limit),
-      ]);
-      if (emails.status === 'rejected') throw emails.reason;
-      if (names.status === 'rejected') throw names.reason;
-      const [byEmail, byName] = [emails.value, names.value];
-      const bySub = new Map<string, IdentityAccount>();
-      for (const account of [...byEmail, ...byName]) if (!bySub.has(account.sub)) bySub.set(account.sub, account);
-      return [...bySub.values()].slice(0, limit);
-    },
-    async bySub(sub) {
-      const [account] = await list(`sub = "${filterValue(sub)}"`, 1);
-      return account;
-    },
-  };
-}
-
-/** The embedded identity service's accounts, asked in process (no HTTP, no signature). */
-export function embeddedIdentityAccounts(identity: IdentityService): IdentityAccounts {
-  return accountsOver((input) => admin.listUsers(identity.context, { ...input }), identity.context.config.userPoolId);
-}
-
-/**
- * A user pool's accounts through the AWS SDK: Amazon Cognito with the server's AWS credentials
- * (the default chain: environment, instance or task role; they need cognito-idp:ListUsers), or
- * any endpoint that speaks the same protocol.
- */
-export function cognitoIdentityAccounts(options: {
-  region: string;
-  userPoolId: string;
-  endpoint?: string;
-  credentials?: { accessKeyId: string; secretAccessKey: string };
-}): IdentityAccounts {
-  // Loaded on first use: only Cognito deployments need the SDK at run time.
-  const client = import('@aws-sdk/client-cognito-identity-provider').then(
-    ({ CognitoIdentityProviderClient, ListUsersCommand }) => ({
-      sdk: new CognitoIdentityProviderClient({
-        region: options.region,
-        maxAttempts: 2,
-        ...(options.endpoint === undefined ? {} : { endpoint: options.endpoint }),
-        ...(options.credentials === undefined ? {} : { credentials: options.credentials }),
+    find: (text, limit) =>
+      asked(async () => {
+        const value = text.trim();
+        if (value === '') return enabled(await admin.findByPrefix('email', '', limit));
+        // One attribute per filter (Cognito's rule): by e-mail, then by name, each sub once.
+        // Both settle before an answer: a failure of one leaves no call of the other still going.
+        const [emails, names] = await Promise.allSettled([
+          admin.findByPrefix('email', value, limit),
+          admin.findByPrefix('name', value, limit),
+        ]);
+        if (emails.status === 'rejected') throw emails.reason;
+        if (names.status === 'rejected') throw names.reason;
+        const bySub = new Map<string, IdentityAccount>();
+        for (const account of enabled([...emails.value, ...names.value])) {
+          if (!bySub.has(account.sub)) bySub.set(account.sub, account);
+        }
+        return [...bySub.values()].slice(0, limit);
       }),
-      ListUsersCommand,
-    }),
-  );
-  return accountsOver(async (input) => {
-    const { sdk, ListUsersCommand } = await client;
-    return sdk.send(new ListUsersCommand(input));
-  }, options.userPoolId);
+    bySub: (sub) =>
+      asked(async () => {
+        const user = await admin.findBySub(sub);
+        return user && accountOf(user);
+      }),
+  };
 }
