@@ -78,14 +78,15 @@ function temporaryPassword(): string {
 export async function adminCreateUser(ctx: IdentityContext, body: Body) {
   assertPool(ctx, body);
   const attributes = attributeMap(body['UserAttributes']);
-  const email = attributes['email'] ?? text(body, 'Username');
-  if (!EMAIL.test(email)) throw invalidParameter('Username should be an email.');
-  const given = body['TemporaryPassword'];
-  if (given !== undefined) assertPasswordPolicy(given);
-  const password = typeof given === 'string' ? given : temporaryPassword();
   const action = body['MessageAction'];
   if (action !== undefined && action !== 'RESEND' && action !== 'SUPPRESS')
     throw invalidParameter('MessageAction must be RESEND or SUPPRESS.');
+  // A re-invitation names an existing user by any of its usernames: the sub or the e-mail alias.
+  const email = action === 'RESEND' ? text(body, 'Username') : (attributes['email'] ?? text(body, 'Username'));
+  if (action !== 'RESEND' && !EMAIL.test(email)) throw invalidParameter('Username should be an email.');
+  const given = body['TemporaryPassword'];
+  if (given !== undefined) assertPasswordPolicy(given);
+  const password = typeof given === 'string' ? given : temporaryPassword();
 
   const existing = await findUser(ctx, email);
   let user: User;

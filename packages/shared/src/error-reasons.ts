@@ -79,6 +79,7 @@ export const ERROR_REASONS = [
   'lastItAdmin',
   'ownAccount',
   'signedInBefore',
+  'invitationNotNeeded',
   'accountExists',
 ] as const;
 export type ErrorReason = (typeof ERROR_REASONS)[number];

@@ -315,6 +315,19 @@ describe('access control: the rules of who may change what', () => {
     expect((await call(hrAdmin, 'DELETE', `/accounts/${invited.sub}`)).statusCode).toBe(204);
     expect(await userRow(invited.sub)).toBeUndefined();
   });
+
+  it('sends an invited account its invitation again, and refuses one that has signed in', async () => {
+    const invited = await account('invited@example.org', ['HR'], { forceChange: true });
+    const active = await account('active@example.org', ['HR']);
+    const invitations = async (email: string) =>
+      (await ctx.database.db.select().from(identityOutbox).where(eq(identityOutbox.recipient, email))).length;
+    const before = await invitations('invited@example.org');
+    expect((await call(hrAdmin, 'POST', `/accounts/${invited.sub}/resend-invitation`)).statusCode).toBe(204);
+    expect(await invitations('invited@example.org')).toBe(before + 1);
+    const refused = await call(hrAdmin, 'POST', `/accounts/${active.sub}/resend-invitation`);
+    expect(refused.json<ErrorBody>().reason).toBe('invitationNotNeeded');
+    expect(await invitations('active@example.org')).toBe(0);
+  });
 });
 
 describe('access control: changes take effect on the tokens already issued', () => {

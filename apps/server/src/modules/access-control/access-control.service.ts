@@ -248,7 +248,7 @@ export function createAccessControlService(deps: AccessControlDeps) {
             throw validationError(
               'This account has signed in before: it needs no invitation.',
               undefined,
-              'signedInBefore',
+              'invitationNotNeeded',
             );
           }
           await admin.resendInvitation(username);

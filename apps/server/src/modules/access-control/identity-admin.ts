@@ -90,6 +90,13 @@ function translated(error: unknown, email?: string): Error {
       detail: { reason: 'accountExists', params: { email: email ?? '' } },
     });
   }
+  if (name === 'ResourceNotFoundException') return notFound('There is no such department in the user pool.');
+  // Cognito's answer to re-inviting an account that has chosen its password since it was read.
+  if (name === 'UnsupportedUserStateException') {
+    return new AppError('CONFLICT', 'This account has signed in before: it needs no invitation.', {
+      detail: { reason: 'invitationNotNeeded', params: {} },
+    });
+  }
   if (name === 'InvalidParameterException') return new AppError('VALIDATION_ERROR', (error as Error).message);
   if (name === 'TooManyRequestsException' || name === 'LimitExceededException') {
     return new AppError('RATE_LIMITED', 'The identity service is busy. Try again in a moment.');

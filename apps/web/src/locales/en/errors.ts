@@ -76,6 +76,7 @@ export const errors = {
     lastItAdmin: 'This is the last enabled ITAdmin account: it keeps ITAdmin and stays enabled.',
     ownAccount: 'You cannot disable or delete your own account.',
     signedInBefore: 'This account has signed in before: disable it instead of deleting it.',
+    invitationNotNeeded: 'This account has signed in before: it needs no invitation. Reset its password instead.',
     accountExists: 'There is already an account with the e-mail {{email}}.',
   } satisfies Record<ErrorReason, string>,
   who: { F: 'women', M: 'men' },

@@ -74,6 +74,7 @@ export const errors: typeof en = {
     lastItAdmin: 'Ini akaun ITAdmin terakhir yang didayakan: ia kekal dalam ITAdmin dan kekal didayakan.',
     ownAccount: 'Anda tidak boleh menyahdayakan atau memadam akaun anda sendiri.',
     signedInBefore: 'Akaun ini pernah log masuk: nyahdayakannya dan bukan memadamnya.',
+    invitationNotNeeded: 'Akaun ini pernah log masuk: ia tidak memerlukan jemputan. Tetapkan semula kata laluannya.',
     accountExists: 'Sudah ada akaun dengan e-mel {{email}}.',
   },
   who: { F: 'wanita', M: 'lelaki' },
