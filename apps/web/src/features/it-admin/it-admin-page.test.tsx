@@ -176,6 +176,28 @@ describe('ITAdminPage: activity', () => {
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
   });
 
+  it('shows new activity by itself on the first page, and leaves a longer list alone', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const activity = manyEntries(60);
+      const api = stubItAdminApi({ activity });
+      renderItAdmin();
+      await screen.findByRole('table', { name: 'Activity' });
+      activity.unshift(auditEntry({ id: 'audit:2000', at: '2026-03-05T07:00:00.000Z', action: 'account.enable' }));
+      await vi.advanceTimersByTimeAsync(30_000);
+      await within(screen.getByRole('table', { name: 'Activity' })).findByText('account.enable');
+      expect(api.callsTo('GET', '/it-admin/activity')).toHaveLength(2);
+
+      const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
+      await user.click(screen.getByRole('button', { name: 'Load more' }));
+      await waitFor(() => expect(bodyRows('Activity')).toHaveLength(61));
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(api.callsTo('GET', '/it-admin/activity')).toHaveLength(3);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('opens a change with its before and after side by side, the changed fields marked', async () => {
     stubItAdminApi({ activity: [auditEntry(), logEntry()] });
     renderItAdmin();

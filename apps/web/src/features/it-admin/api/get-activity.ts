@@ -32,6 +32,12 @@ export async function getActivity(
   );
 }
 
+/**
+ * How often the first page asks again, so new sign-ins and changes appear while the page is open
+ * (and visible). A list read further back with "Load more" stays as it is until the filters change.
+ */
+export const ACTIVITY_REFRESH_MS = 30_000;
+
 export const activityQueryOptions = (client: ApiClient, filters: ActivityFilters) =>
   infiniteQueryOptions({
     queryKey: itAdminKeys.activity(filters),
@@ -40,6 +46,7 @@ export const activityQueryOptions = (client: ApiClient, filters: ActivityFilters
     getNextPageParam: (last) => last.next ?? undefined,
     // The last list stays on screen while a changed filter's first page loads.
     placeholderData: keepPreviousData,
+    refetchInterval: (query) => ((query.state.data?.pages.length ?? 0) <= 1 ? ACTIVITY_REFRESH_MS : false),
   });
 
 /** The activity, a page at a time ("Load more" asks for the next). Not asked while `enabled` is false. */
