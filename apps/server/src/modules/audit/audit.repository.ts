@@ -1,6 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import type { AuditEntry } from '@staff-portal/shared/access-control';
-import type { Db } from '../../db/client';
+import type { TokenUser } from '../../auth/token-verifier';
+import type { Db, Queryable } from '../../db/client';
 import { auditEntries } from '../../db/schema/audit';
 
 /** What a change records (decision record 0038); `at` and `id` are the database's. */
@@ -16,12 +17,33 @@ export interface AuditRecord {
   requestId?: string | null;
 }
 
-export async function recordAudit(db: Db, record: AuditRecord): Promise<void> {
+/** Who makes a change: the verified caller, and the id of the API request (to match the server log). */
+export interface AuditActor {
+  user: TokenUser;
+  requestId: string;
+}
+
+/** Pass the change's transaction, so the entry is written with the change or not at all. */
+export async function recordAudit(db: Queryable, record: AuditRecord): Promise<void> {
   await db.insert(auditEntries).values({
     ...record,
     before: record.before ?? null,
     after: record.after ?? null,
     requestId: record.requestId ?? null,
+  });
+}
+
+/** An entry for a change `actor` made: their `sub`, e-mail and request id filled in. */
+export function recordAuditBy(
+  db: Queryable,
+  actor: AuditActor,
+  entry: Omit<AuditRecord, 'actorId' | 'actorEmail' | 'requestId'>,
+): Promise<void> {
+  return recordAudit(db, {
+    ...entry,
+    actorId: actor.user.sub,
+    actorEmail: actor.user.email ?? null,
+    requestId: actor.requestId,
   });
 }
 

@@ -9,6 +9,7 @@ import type {
   StaffBalances,
   UtilisationReport,
 } from '@staff-portal/shared/leave-admin';
+import { auditEntries } from '../../db/schema/audit';
 import { leaveAdjustments, leaveEntitlements, leaveRequests } from '../../db/schema/leave';
 import { leaveCarryForwardRuns } from '../../db/schema/leave-admin';
 import { leaveTypes, publicHolidays } from '../../db/schema/organisation';
@@ -20,6 +21,7 @@ import {
   departmentHeader,
   seedLeaveFixture,
   staffIds,
+  users,
   type FixtureUser,
 } from '../../test/leave-fixture';
 
@@ -45,6 +47,12 @@ async function call(
 }
 
 const HR = staffIds.hr;
+const HAFIZ_ANNUAL_2026 = 'Muhammad Hafiz (LVUSR0000000003), Annual Leave, 2026';
+
+/** The audit entries of an area (decision record 0038), oldest first. */
+async function trailOf(ctx: TestContext, area = 'leave-admin') {
+  return ctx.database.db.select().from(auditEntries).where(eq(auditEntries.area, area)).orderBy(auditEntries.id);
+}
 const annual = (b: StaffBalances) => b.balances.find((x) => x.leaveTypeId === 'LVE0001')!;
 
 async function countOf(
@@ -153,6 +161,24 @@ describe('balances, entitlements and adjustments', () => {
       carried: 2,
       available: 12.5,
     });
+
+    // Each change is in the audit trail with who made it, on whom, and the values before and after.
+    const trail = await trailOf(ctx);
+    expect(trail.map((e) => [e.action, e.actorId, e.target, e.targetLabel])).toEqual([
+      ['entitlement.set', users.hradmin.sub, HR, HAFIZ_ANNUAL_2026],
+      ['adjustment.add', users.hradmin.sub, HR, HAFIZ_ANNUAL_2026],
+      ['entitlement.set', users.itadmin.sub, HR, HAFIZ_ANNUAL_2026],
+    ]);
+    expect(trail.map((e) => [e.before, e.after])).toEqual([
+      [null, { year: 2026, leaveTypeId: 'LVE0001', entitled: 14.5, carried: 2, carriedExpiresOn: null }],
+      [null, { year: 2026, leaveTypeId: 'LVE0001', days: -1.5, reason: 'Unrecorded absence' }],
+      [
+        { entitled: 14.5, carried: 2, carriedExpiresOn: null },
+        { year: 2026, leaveTypeId: 'LVE0001', entitled: null, carried: 2, carriedExpiresOn: null },
+      ],
+    ]);
+    expect(trail[0]).toMatchObject({ area: 'leave-admin', actorEmail: users.hradmin.email });
+    expect(trail[0]!.requestId).toEqual(expect.any(String));
   });
 
   it('refuses bad entitlements and adjustments with 400 naming the field, writing nothing', async () => {
@@ -197,6 +223,8 @@ describe('balances, entitlements and adjustments', () => {
     }
     expect(await countOf(ctx, leaveAdjustments)).toBe(0);
     expect(await countOf(ctx, leaveEntitlements)).toBe(0);
+    // Refused changes leave no audit entry.
+    expect(await trailOf(ctx)).toEqual([]);
     expect(
       (
         await call(ctx, 'hradmin', 'POST', `/leave/admin/staff/LVUSR0000009999/adjustments`, {
@@ -278,6 +306,17 @@ describe('requests on their behalf', () => {
     });
     const five = await call(ctx, 'itadmin', 'POST', `/leave/admin/requests/${other.referenceId}/cancel`, {});
     expect(five.json()).toMatchObject({ status: 5 });
+
+    // Applying and cancelling for them are audited as leave changes made by the admin; the refused ones are not.
+    const trail = await trailOf(ctx, 'leave');
+    expect(trail.filter((e) => e.target === request.referenceId).map((e) => [e.action, e.actorId, e.after])).toEqual([
+      ['request.apply', users.hradmin.sub, expect.objectContaining({ status: 0, startDate: '2027-03-08' })],
+      ['request.cancel', users.itadmin.sub, { status: 3, statusLabel: 'CANCELLED', remarks: 'Called in' }],
+    ]);
+    expect(trail.filter((e) => e.actorId === users.itadmin.sub).map((e) => [e.action, e.target])).toEqual([
+      ['request.cancel', request.referenceId],
+      ['request.cancel', other.referenceId],
+    ]);
   });
 
   it('refuses a bad apply with 400 naming the field, and unknown staff with 404', async () => {
@@ -347,6 +386,23 @@ describe('leave types', () => {
       ],
       carryForwardCap: 5,
       carryForwardExpiry: '03-31',
+    });
+    const [edit] = await trailOf(ctx);
+    expect(edit).toMatchObject({
+      actorId: users.hradmin.sub,
+      action: 'leave-type.update',
+      target: 'LVE0001',
+      targetLabel: 'Cuti Tahunan (LVE0001)',
+      before: { name: 'Annual Leave', carryForwardCap: null, carryForwardExpiry: null },
+      after: {
+        name: 'Cuti Tahunan',
+        serviceTiers: [
+          { minYears: 0, days: 10 },
+          { minYears: 3, days: 14.5 },
+        ],
+        carryForwardCap: 5,
+        carryForwardExpiry: '03-31',
+      },
     });
     // The balances follow the new tiers (four years of service in 2026).
     const balances = (
@@ -451,6 +507,7 @@ describe('leave types', () => {
     }
     const after = (await call(ctx, 'hradmin', 'GET', '/leave/admin/types')).json<AdminLeaveType[]>();
     expect(after).toEqual(list);
+    expect(await trailOf(ctx)).toEqual([]);
   });
 
   it('refuses descending tiers, days out of range and a bad expiry with 400, changing nothing', async () => {
@@ -536,6 +593,28 @@ describe('public holidays', () => {
     expect(rows.map((r) => r.date)).toEqual(['2027-05-06']);
     expect((await call(ctx, 'hradmin', 'DELETE', '/leave/admin/holidays/2027-05-06/MY-14')).statusCode).toBe(204);
     expect((await call(ctx, 'hradmin', 'DELETE', '/leave/admin/holidays/2027-05-06/MY-14')).statusCode).toBe(404);
+
+    // The refused add and the second delete left no audit entry.
+    const trail = await trailOf(ctx);
+    expect(trail.map((e) => [e.action, e.target, e.before, e.after])).toEqual([
+      ['holiday.import', 'holidays:MY-10:2027', null, { year: 2027, region: 'MY-10', imported }],
+      ['holiday.import', 'holidays:MY-10:2027', null, { year: 2027, region: 'MY-10', imported }],
+      ['holiday.add', 'holiday:MY-14:2027-05-05', null, { date: '2027-05-05', region: 'MY-14', name: 'Company Day' }],
+      [
+        'holiday.update',
+        'holiday:MY-14:2027-05-05',
+        { date: '2027-05-05', region: 'MY-14', name: 'Company Day' },
+        { date: '2027-05-06', region: 'MY-14', name: 'Company Day (moved)' },
+      ],
+      [
+        'holiday.delete',
+        'holiday:MY-14:2027-05-06',
+        { date: '2027-05-06', region: 'MY-14', name: 'Company Day (moved)' },
+        null,
+      ],
+    ]);
+    expect(trail.every((e) => e.actorId === users.hradmin.sub)).toBe(true);
+    expect(trail[2]!.targetLabel).toBe('Company Day (2027-05-05, MY-14)');
   });
 
   it('refuses a bad state, year, date or empty name with 400, writing nothing', async () => {
@@ -612,6 +691,24 @@ describe('carry-forward', () => {
     expect((await call(ctx, 'itadmin', 'POST', `/leave/admin/carry-forward/${run.id}/reverse`)).statusCode).toBe(409);
     const runs = (await call(ctx, 'itadmin', 'GET', '/leave/admin/carry-forward/runs')).json<CarryForwardRun[]>();
     expect(runs.map((r) => r.id)).toEqual([run.id]);
+    // The refused second apply and second reversal left no audit entry.
+    const trail = (await trailOf(ctx)).filter((e) => e.action.startsWith('carry-forward.'));
+    expect(trail.map((e) => [e.action, e.actorId, e.target, e.targetLabel, e.after])).toEqual([
+      [
+        'carry-forward.apply',
+        users.hradmin.sub,
+        `carry-forward:${run.id}`,
+        'Carry-forward from 2026 to 2027',
+        { runId: run.id, fromYear: 2026, rows: run.rows, days: run.days },
+      ],
+      [
+        'carry-forward.reverse',
+        users.itadmin.sub,
+        `carry-forward:${run.id}`,
+        'Carry-forward from 2026 to 2027',
+        { runId: run.id, fromYear: 2026, rows: run.rows, reversed: true },
+      ],
+    ]);
   });
 
   it('refuses a bad year with 400 and an unknown run with 404, writing nothing', async () => {

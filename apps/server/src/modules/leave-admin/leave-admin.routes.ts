@@ -55,6 +55,11 @@ export const leaveAdminRoutes: FastifyPluginAsyncZod<LeaveModuleOptions> = async
   const service = createLeaveAdminService({ database: options.database, clock, staffRecords, requests });
   const onRequest = app.authenticate({ guards: ['ADMIN'] });
   const base = { onRequest };
+  /** The caller and the request, for the audit trail. */
+  const actorOf = (request: Parameters<typeof currentUser>[0]) => ({
+    user: currentUser(request),
+    requestId: request.id,
+  });
 
   app.get(
     '/leave/admin/staff/:staffId/balances',
@@ -89,7 +94,13 @@ export const leaveAdminRoutes: FastifyPluginAsyncZod<LeaveModuleOptions> = async
       },
     },
     async (request) =>
-      service.setEntitlement(request.params.staffId, request.params.year, request.params.leaveTypeId, request.body),
+      service.setEntitlement(
+        actorOf(request),
+        request.params.staffId,
+        request.params.year,
+        request.params.leaveTypeId,
+        request.body,
+      ),
   );
 
   app.post(
@@ -106,7 +117,7 @@ export const leaveAdminRoutes: FastifyPluginAsyncZod<LeaveModuleOptions> = async
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await service.addAdjustment(currentUser(request), request.params.staffId, request.body)),
+      reply.status(201).send(await service.addAdjustment(actorOf(request), request.params.staffId, request.body)),
   );
 
   app.get(
@@ -139,7 +150,7 @@ export const leaveAdminRoutes: FastifyPluginAsyncZod<LeaveModuleOptions> = async
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await service.applyFor(currentUser(request), request.params.staffId, request.body)),
+      reply.status(201).send(await service.applyFor(actorOf(request), request.params.staffId, request.body)),
   );
 
   app.post(
@@ -155,7 +166,7 @@ export const leaveAdminRoutes: FastifyPluginAsyncZod<LeaveModuleOptions> = async
         response: { 200: leaveRequestSchema, ...errors },
       },
     },
-    async (request) => service.cancelFor(currentUser(request), request.params.referenceId, request.body?.remarks ?? ''),
+    async (request) => service.cancelFor(actorOf(request), request.params.referenceId, request.body?.remarks ?? ''),
   );
 
   app.get(
@@ -186,7 +197,7 @@ export const leaveAdminRoutes: FastifyPluginAsyncZod<LeaveModuleOptions> = async
         response: { 200: adminLeaveTypeSchema, ...errors },
       },
     },
-    async (request) => service.updateLeaveType(request.params.id, request.body),
+    async (request) => service.updateLeaveType(actorOf(request), request.params.id, request.body),
   );
 
   app.get(
@@ -216,7 +227,7 @@ export const leaveAdminRoutes: FastifyPluginAsyncZod<LeaveModuleOptions> = async
         response: { 200: holidayImportResultSchema, ...errors },
       },
     },
-    async (request) => service.importHolidays(request.body.year, request.body.state),
+    async (request) => service.importHolidays(actorOf(request), request.body.year, request.body.state),
   );
 
   app.post(
@@ -231,7 +242,7 @@ export const leaveAdminRoutes: FastifyPluginAsyncZod<LeaveModuleOptions> = async
         response: { 201: publicHolidaySchema, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await service.addHoliday(request.body)),
+    async (request, reply) => reply.status(201).send(await service.addHoliday(actorOf(request), request.body)),
   );
 
   app.put(
@@ -247,7 +258,8 @@ export const leaveAdminRoutes: FastifyPluginAsyncZod<LeaveModuleOptions> = async
         response: { 200: publicHolidaySchema, ...errors },
       },
     },
-    async (request) => service.updateHoliday(request.params.date, request.params.region, request.body),
+    async (request) =>
+      service.updateHoliday(actorOf(request), request.params.date, request.params.region, request.body),
   );
 
   app.delete(
@@ -263,7 +275,7 @@ export const leaveAdminRoutes: FastifyPluginAsyncZod<LeaveModuleOptions> = async
       },
     },
     async (request, reply) => {
-      await service.deleteHoliday(request.params.date, request.params.region);
+      await service.deleteHoliday(actorOf(request), request.params.date, request.params.region);
       return reply.status(204).send(null);
     },
   );
@@ -296,7 +308,7 @@ export const leaveAdminRoutes: FastifyPluginAsyncZod<LeaveModuleOptions> = async
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await service.applyCarryForward(currentUser(request), request.body.fromYear)),
+      reply.status(201).send(await service.applyCarryForward(actorOf(request), request.body.fromYear)),
   );
 
   app.post(
@@ -311,7 +323,7 @@ export const leaveAdminRoutes: FastifyPluginAsyncZod<LeaveModuleOptions> = async
         response: { 200: carryForwardRunSchema, ...errors },
       },
     },
-    async (request) => service.reverseCarryForward(currentUser(request), request.params.runId),
+    async (request) => service.reverseCarryForward(actorOf(request), request.params.runId),
   );
 
   app.get(

@@ -14,10 +14,10 @@ import type {
   StaffBalances,
   UtilisationReport,
 } from '@staff-portal/shared/leave-admin';
-import type { TokenUser } from '../../auth/token-verifier';
 import type { Clock } from '../../clock';
-import type { Database } from '../../db/client';
+import type { Database, Queryable } from '../../db/client';
 import { holidaysFor } from '../../seed/demo-organisation';
+import { recordAuditBy, type AuditActor, type AuditRecord } from '../audit/audit.repository';
 import { entitlementRows } from '../leave/leave-balances.repository';
 import { balancesOf, balancesOfMany } from '../leave/leave-balances.service';
 import type { LeaveRequestService } from '../leave/leave-requests.service';
@@ -98,7 +98,33 @@ function checkInclusion(id: string, includesDaysOf: string | null, types: readon
 }
 
 /** Who an admin action is recorded as: the identity `sub`, as leave_adjustments.created_by already is. */
-const actorOf = (user: TokenUser) => user.sub;
+const actorOf = ({ user }: AuditActor) => user.sub;
+
+/** The audit trail's area for E-Leave administration (decision record 0038). */
+export const LEAVE_ADMIN_AUDIT_AREA = 'leave-admin';
+
+/** Records an admin change in the audit trail, in the change's transaction. */
+const audit = (
+  tx: Queryable,
+  actor: AuditActor,
+  entry: Omit<AuditRecord, 'actorId' | 'actorEmail' | 'requestId' | 'area'>,
+) => recordAuditBy(tx, actor, { area: LEAVE_ADMIN_AUDIT_AREA, ...entry });
+
+/** An entitlement row as the audit trail keeps it (null: there was none). */
+const entitlementState = (row: Awaited<ReturnType<typeof entitlementRow>>) =>
+  row === undefined ? null : { entitled: row.entitled, carried: row.carried, carriedExpiresOn: row.carriedExpiresOn };
+
+/** A leave type and its carry-forward rule as the audit trail keeps them. */
+async function leaveTypeState(q: Queryable, id: string) {
+  const { id: _id, sortOrder: _order, ...type } = (await findLeaveType(q, id))!;
+  const rule = (await carryForwardRules(q)).find((r) => r.leaveTypeId === id);
+  return { ...type, carryForwardCap: rule?.cap ?? null, carryForwardExpiry: rule?.expiry ?? null };
+}
+
+const round1 = (days: number) => Math.round(days * 10) / 10;
+
+const holidayTarget = (date: string, region: string) => `holiday:${region}:${date}`;
+const holidayLabel = (h: { date: string; region: string; name: string }) => `${h.name} (${h.date}, ${h.region})`;
 
 export interface LeaveAdminServiceOptions {
   database: Database;
@@ -181,10 +207,17 @@ export function createLeaveAdminService({ database, clock, staffRecords, request
       };
     },
 
-    async setEntitlement(staffId: string, year: number, leaveTypeId: string, input: EntitlementInput) {
-      await staffOrNotFound(staffId);
-      await typeOrField(leaveTypeId, 'leaveTypeId');
+    async setEntitlement(
+      actor: AuditActor,
+      staffId: string,
+      year: number,
+      leaveTypeId: string,
+      input: EntitlementInput,
+    ) {
+      const person = await staffOrNotFound(staffId);
+      const type = await typeOrField(leaveTypeId, 'leaveTypeId');
       await db.transaction(async (tx) => {
+        const before = await entitlementRow(tx, staffId, year, leaveTypeId);
         await upsertEntitlement(
           tx,
           { staffId, year, leaveTypeId },
@@ -192,23 +225,37 @@ export function createLeaveAdminService({ database, clock, staffRecords, request
             ? { entitled: input.entitled }
             : { entitled: input.entitled, carried: input.carried },
         );
+        await audit(tx, actor, {
+          action: 'entitlement.set',
+          target: staffId,
+          targetLabel: `${person.displayName} (${staffId}), ${type.name}, ${year}`,
+          before: entitlementState(before),
+          after: { year, leaveTypeId, ...entitlementState(await entitlementRow(tx, staffId, year, leaveTypeId)) },
+        });
       });
       return this.balances(staffId, year);
     },
 
-    async addAdjustment(admin: TokenUser, staffId: string, input: AdjustmentInput) {
-      await staffOrNotFound(staffId);
-      await typeOrField(input.leaveTypeId, 'leaveTypeId');
-      await db.transaction((tx) =>
-        insertAdjustment(tx, {
+    async addAdjustment(actor: AuditActor, staffId: string, input: AdjustmentInput) {
+      const person = await staffOrNotFound(staffId);
+      const type = await typeOrField(input.leaveTypeId, 'leaveTypeId');
+      await db.transaction(async (tx) => {
+        await insertAdjustment(tx, {
           staffId,
           year: input.year,
           leaveTypeId: input.leaveTypeId,
           days: input.days,
           reason: input.reason,
-          createdBy: actorOf(admin),
-        }),
-      );
+          createdBy: actorOf(actor),
+        });
+        await audit(tx, actor, {
+          action: 'adjustment.add',
+          target: staffId,
+          targetLabel: `${person.displayName} (${staffId}), ${type.name}, ${input.year}`,
+          before: null,
+          after: { year: input.year, leaveTypeId: input.leaveTypeId, days: input.days, reason: input.reason },
+        });
+      });
       return this.balances(staffId, input.year);
     },
 
@@ -218,7 +265,7 @@ export function createLeaveAdminService({ database, clock, staffRecords, request
       return { items, total, page: filter.page, pageSize: filter.pageSize };
     },
 
-    async applyFor(admin: TokenUser, staffId: string, input: ApplyLeaveInput): Promise<LeaveRequest> {
+    async applyFor(admin: AuditActor, staffId: string, input: ApplyLeaveInput): Promise<LeaveRequest> {
       const person = await staffOrNotFound(staffId);
       if (!person.active) {
         throw validationError(`The staff record ${staffId} is inactive.`, 'staffId', 'staffInactive', { staffId });
@@ -226,7 +273,7 @@ export function createLeaveAdminService({ database, clock, staffRecords, request
       return requests.apply(admin, input, undefined, person);
     },
 
-    cancelFor: (admin: TokenUser, referenceId: string, remarks: string) =>
+    cancelFor: (admin: AuditActor, referenceId: string, remarks: string) =>
       requests.cancelFor(admin, referenceId, remarks),
 
     async leaveTypes(): Promise<AdminLeaveType[]> {
@@ -242,13 +289,14 @@ export function createLeaveAdminService({ database, clock, staffRecords, request
       });
     },
 
-    async updateLeaveType(id: string, input: LeaveTypeInput): Promise<AdminLeaveType> {
+    async updateLeaveType(actor: AuditActor, id: string, input: LeaveTypeInput): Promise<AdminLeaveType> {
       if (!(await findLeaveType(db, id))) throw notFound(`There is no leave type ${id}.`);
       const { carryForwardCap, carryForwardExpiry, ...values } = input;
       await db.transaction(async (tx) => {
         // Types are read in the transaction that writes, so two edits cannot make a chain between them.
         await lockLeaveTypes(tx);
         checkInclusion(id, values.includesDaysOf, await listLeaveTypes(tx));
+        const before = await leaveTypeState(tx, id);
         await updateLeaveType(
           tx,
           id,
@@ -258,6 +306,14 @@ export function createLeaveAdminService({ database, clock, staffRecords, request
           },
           { cap: carryForwardCap, expiry: carryForwardExpiry },
         );
+        const after = await leaveTypeState(tx, id);
+        await audit(tx, actor, {
+          action: 'leave-type.update',
+          target: id,
+          targetLabel: `${after.name} (${id})`,
+          before,
+          after,
+        });
       });
       return (await this.leaveTypes()).find((t) => t.id === id)!;
     },
@@ -265,14 +321,23 @@ export function createLeaveAdminService({ database, clock, staffRecords, request
     holidays: (year: number) => holidaysBetween(db, `${year}-01-01`, `${year}-12-31`),
 
     /** Imports one state's public holidays of a year from date-holidays; running it again changes nothing. */
-    async importHolidays(year: number, state: MalaysianState) {
+    async importHolidays(actor: AuditActor, year: number, state: MalaysianState) {
       const region = { country: 'MY', state, code: `MY-${state}` };
       const rows = await holidaysFor(year, region);
-      await db.transaction((tx) => upsertHolidays(tx, rows));
+      await db.transaction(async (tx) => {
+        await upsertHolidays(tx, rows);
+        await audit(tx, actor, {
+          action: 'holiday.import',
+          target: `holidays:${region.code}:${year}`,
+          targetLabel: `Public holidays of ${year}, ${region.code}`,
+          before: null,
+          after: { year, region: region.code, imported: rows.length },
+        });
+      });
       return { imported: rows.length, region: region.code };
     },
 
-    async addHoliday(input: HolidayInput) {
+    async addHoliday(actor: AuditActor, input: HolidayInput) {
       await db.transaction(async (tx) => {
         if (await findHoliday(tx, input.date, input.region)) {
           throw validationError(
@@ -286,14 +351,22 @@ export function createLeaveAdminService({ database, clock, staffRecords, request
           );
         }
         await insertHoliday(tx, input);
+        await audit(tx, actor, {
+          action: 'holiday.add',
+          target: holidayTarget(input.date, input.region),
+          targetLabel: holidayLabel(input),
+          before: null,
+          after: input,
+        });
       });
       return input;
     },
 
     /** Renames or moves one holiday (its key is its date and region). */
-    async updateHoliday(date: string, region: string, input: HolidayInput) {
+    async updateHoliday(actor: AuditActor, date: string, region: string, input: HolidayInput) {
       await db.transaction(async (tx) => {
-        if (!(await findHoliday(tx, date, region))) throw notFound(`There is no holiday on ${date} for ${region}.`);
+        const before = await findHoliday(tx, date, region);
+        if (!before) throw notFound(`There is no holiday on ${date} for ${region}.`);
         const moved = input.date !== date || input.region !== region;
         if (moved && (await findHoliday(tx, input.date, input.region))) {
           throw validationError(
@@ -308,13 +381,31 @@ export function createLeaveAdminService({ database, clock, staffRecords, request
         }
         await deleteHoliday(tx, date, region);
         await insertHoliday(tx, input);
+        await audit(tx, actor, {
+          action: 'holiday.update',
+          target: holidayTarget(date, region),
+          targetLabel: holidayLabel(before),
+          before: { date: before.date, region: before.region, name: before.name },
+          after: input,
+        });
       });
       return input;
     },
 
-    async deleteHoliday(date: string, region: string) {
-      const deleted = await db.transaction((tx) => deleteHoliday(tx, date, region));
-      if (!deleted) throw notFound(`There is no holiday on ${date} for ${region}.`);
+    async deleteHoliday(actor: AuditActor, date: string, region: string) {
+      await db.transaction(async (tx) => {
+        const before = await findHoliday(tx, date, region);
+        if (!before || !(await deleteHoliday(tx, date, region))) {
+          throw notFound(`There is no holiday on ${date} for ${region}.`);
+        }
+        await audit(tx, actor, {
+          action: 'holiday.delete',
+          target: holidayTarget(date, region),
+          targetLabel: holidayLabel(before),
+          before: { date: before.date, region: before.region, name: before.name },
+          after: null,
+        });
+      });
     },
 
     async previewCarryForward(fromYear: number): Promise<CarryForwardPreview> {
@@ -325,7 +416,7 @@ export function createLeaveAdminService({ database, clock, staffRecords, request
      * Writes each row's carried days and expiry into the next year's entitlement, keeping what
      * was there so the run can be reversed; refused while an earlier run of the year stands.
      */
-    async applyCarryForward(admin: TokenUser, fromYear: number): Promise<CarryForwardRun> {
+    async applyCarryForward(admin: AuditActor, fromYear: number): Promise<CarryForwardRun> {
       if (await activeRunFor(db, fromYear)) {
         throw conflict(
           `The carry-forward from ${fromYear} has already been applied. Reverse it first to run it again.`,
@@ -360,20 +451,33 @@ export function createLeaveAdminService({ database, clock, staffRecords, request
           );
         }
         await insertRunItems(tx, items);
+        await audit(tx, admin, {
+          action: 'carry-forward.apply',
+          target: `carry-forward:${id}`,
+          targetLabel: `Carry-forward from ${fromYear} to ${toYear}`,
+          before: null,
+          after: {
+            runId: id,
+            fromYear,
+            rows: items.length,
+            days: round1(items.reduce((sum, i) => sum + i.carried, 0)),
+          },
+        });
         return id;
       });
       return (await listRuns(db)).find((run) => run.id === runId)!;
     },
 
     /** Restores every entitlement a run wrote to what it was before (removing rows the run created). */
-    async reverseCarryForward(admin: TokenUser, runId: number): Promise<CarryForwardRun> {
+    async reverseCarryForward(admin: AuditActor, runId: number): Promise<CarryForwardRun> {
       await db.transaction(async (tx) => {
         await lockCarryForward(tx);
         const run = await findRunForUpdate(tx, runId);
         if (!run) throw notFound(`There is no carry-forward run ${runId}.`);
         if (run.reversedAt !== null) throw conflict(`Carry-forward run ${runId} has already been reversed.`);
         const toYear = run.fromYear + 1;
-        for (const item of await runItems(tx, runId)) {
+        const items = await runItems(tx, runId);
+        for (const item of items) {
           const key = { staffId: item.staffId, year: toYear, leaveTypeId: item.leaveTypeId };
           const now = await entitlementRow(tx, key.staffId, key.year, key.leaveTypeId);
           if (item.hadRow || (now && now.entitled !== null)) {
@@ -386,6 +490,13 @@ export function createLeaveAdminService({ database, clock, staffRecords, request
           }
         }
         await markReversed(tx, runId, actorOf(admin));
+        await audit(tx, admin, {
+          action: 'carry-forward.reverse',
+          target: `carry-forward:${runId}`,
+          targetLabel: `Carry-forward from ${run.fromYear} to ${toYear}`,
+          before: { runId, fromYear: run.fromYear, rows: items.length, reversed: false },
+          after: { runId, fromYear: run.fromYear, rows: items.length, reversed: true },
+        });
       });
       return (await listRuns(db)).find((run) => run.id === runId)!;
     },

@@ -35,7 +35,7 @@ export const leaveApprovalRoutes: FastifyPluginAsyncZod<LeaveModuleOptions> = as
         response: { 200: leaveRequestSchema, 409: errorBodySchema, ...errors },
       },
     },
-    async (request) => service.decide(app.callerOf(request), request.params.referenceId, request.body),
+    async (request) => service.decide(app.callerOf(request), request.params.referenceId, request.body, request.id),
   );
 
   app.get(

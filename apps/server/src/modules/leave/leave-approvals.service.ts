@@ -132,7 +132,13 @@ export function createLeaveApprovalService({
     },
 
     /** The approver (or an acting approver, or ADMIN) decides a pending request or a pending cancellation. */
-    async decide(caller: Caller, referenceId: string, input: LeaveDecisionInput): Promise<LeaveRequest> {
+    async decide(
+      caller: Caller,
+      referenceId: string,
+      input: LeaveDecisionInput,
+      /** The API request, for the audit trail. */
+      requestId: string,
+    ): Promise<LeaveRequest> {
       const [row, person] = await Promise.all([findRequestRow(db, referenceId), staffRecords.ofCaller(caller.user)]);
       if (!row) throw notFound(`There is no leave request ${referenceId}.`);
       // An HR admin may decide any request, so only others are asked whether they approve this one.
@@ -154,7 +160,7 @@ export function createLeaveApprovalService({
           tx,
           row,
           to,
-          { kind: 'approver', user: caller.user, person },
+          { kind: 'approver', user: caller.user, person, requestId },
           input.remarks,
           'Someone else decided this request a moment ago, so your decision was not applied. Reload to see its status.',
         ),

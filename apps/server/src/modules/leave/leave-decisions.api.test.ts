@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { LeaveRequest, LeaveRequestEvent } from '@staff-portal/shared/leave';
+import { auditEntries } from '../../db/schema/audit';
 import { leaveRequestEvents, leaveRequests } from '../../db/schema/leave';
 import { createTestApp, type TestContext } from '../../test/app';
 import {
@@ -50,6 +51,17 @@ async function eventsOf(ctx: TestContext, referenceId: string) {
     .orderBy(leaveRequestEvents.id);
 }
 
+/** A request's audit entries (decision record 0038), oldest first. */
+async function auditOf(ctx: TestContext, referenceId: string) {
+  return ctx.database.db
+    .select()
+    .from(auditEntries)
+    .where(eq(auditEntries.target, referenceId))
+    .orderBy(auditEntries.id);
+}
+
+const state = (status: number, statusLabel: string, remarks: string | null) => ({ status, statusLabel, remarks });
+
 describe('POST /api/leave/requests/:referenceId/decision', () => {
   it('lets the approver approve or reject a pending request, recording who, when and remarks', async () => {
     const ctx = await setup();
@@ -73,6 +85,27 @@ describe('POST /api/leave/requests/:referenceId/decision', () => {
       remarks: 'Enjoy',
     });
     expect(Date.now() - events[1]!.at.getTime()).toBeLessThan(60_000);
+
+    // The audit trail has the application and each decision, with who, before and after.
+    const trail = await auditOf(ctx, a.referenceId);
+    expect(trail.map((e) => [e.area, e.action, e.actorId])).toEqual([
+      ['leave', 'request.apply', users.hr.sub],
+      ['leave', 'request.approve', users.hradmin.sub],
+    ]);
+    expect(trail[1]).toMatchObject({
+      actorEmail: users.hradmin.email,
+      targetLabel: 'Muhammad Hafiz (LVUSR0000000003), Annual Leave, 2027-03-08 to 2027-03-12',
+      before: state(0, 'PENDING', null),
+      after: state(1, 'APPROVED', 'Enjoy'),
+    });
+    expect(trail[1]!.requestId).toEqual(expect.any(String));
+    expect(trail[0]).toMatchObject({ before: null, after: { status: 0, days: a.days, reason: 'Family trip' } });
+    expect((await auditOf(ctx, b.referenceId)).at(-1)).toMatchObject({
+      action: 'request.reject',
+      actorId: users.hradmin.sub,
+      before: state(0, 'PENDING', null),
+      after: state(2, 'REJECTED', 'Month-end closing'),
+    });
   });
 
   it('decides a pending cancellation: approve → cancelled, reject → back to approved', async () => {
@@ -90,6 +123,17 @@ describe('POST /api/leave/requests/:referenceId/decision', () => {
     });
     expect((await eventsOf(ctx, a.referenceId)).map((e) => e.toStatus)).toEqual([0, 1, 4, 3]);
     expect((await eventsOf(ctx, b.referenceId)).map((e) => e.toStatus)).toEqual([0, 1, 4, 1]);
+    expect((await auditOf(ctx, a.referenceId)).map((e) => [e.action, e.actorId, e.after])).toEqual([
+      ['request.apply', users.hr.sub, expect.objectContaining({ status: 0 })],
+      ['request.approve', users.hradmin.sub, state(1, 'APPROVED', null)],
+      ['request.cancel', users.hr.sub, state(4, 'PENDING CANCELLATION', 'Plans changed')],
+      ['cancellation.approve', users.hradmin.sub, state(3, 'CANCELLED', null)],
+    ]);
+    expect((await auditOf(ctx, b.referenceId)).at(-1)).toMatchObject({
+      action: 'cancellation.reject',
+      before: state(4, 'PENDING CANCELLATION', 'Plans changed'),
+      after: state(1, 'APPROVED', 'Already booked'),
+    });
   });
 
   it('lets an HR admin who is not the approver decide, and refuses anyone else with 403, changing nothing', async () => {
@@ -102,6 +146,8 @@ describe('POST /api/leave/requests/:referenceId/decision', () => {
       expect(response.json()).toMatchObject({ code: 'FORBIDDEN' });
     }
     expect(await statusOf(ctx, a.referenceId)).toEqual({ status: 0, remarks: null });
+    // A refused decision leaves no audit entry: only the application is there.
+    expect((await auditOf(ctx, a.referenceId)).map((e) => e.action)).toEqual(['request.apply']);
     expect((await decide(ctx, 'itadmin', a.referenceId, 'approve')).json()).toMatchObject({ status: 1 });
     expect((await eventsOf(ctx, a.referenceId))[1]).toMatchObject({ actorName: 'Aisyah Rahman' });
   });
@@ -187,6 +233,9 @@ describe('POST /api/leave/requests/:referenceId/decision', () => {
       const events = await eventsOf(ctx, a.referenceId);
       expect(events).toHaveLength(2);
       expect(events[1]!.remarks).toBe(stored!.remarks);
+      // The decision that lost the race left no audit entry; the winner's is there once.
+      const decisions = (await auditOf(ctx, a.referenceId)).filter((e) => e.action !== 'request.apply');
+      expect(decisions.map((e) => e.after)).toEqual([expect.objectContaining({ remarks: stored!.remarks })]);
     }
   });
 });
@@ -203,6 +252,14 @@ describe('POST /api/leave/requests/:referenceId/cancel', () => {
       toStatus: 3,
       actorName: 'Muhammad Hafiz',
       remarks: 'No longer needed',
+    });
+    expect((await auditOf(ctx, a.referenceId)).at(-1)).toMatchObject({
+      area: 'leave',
+      action: 'request.cancel',
+      actorId: users.hr.sub,
+      target: a.referenceId,
+      before: state(0, 'PENDING', null),
+      after: state(3, 'CANCELLED', 'No longer needed'),
     });
   });
 
@@ -224,6 +281,11 @@ describe('POST /api/leave/requests/:referenceId/cancel', () => {
     // An HR admin may put it up for cancellation on the applicant's behalf (status 5).
     const byAdmin = await cancel(ctx, 'itadmin', emergency.referenceId, 'Applicant called in');
     expect(byAdmin.json()).toMatchObject({ status: 5 });
+    expect((await auditOf(ctx, emergency.referenceId)).map((e) => [e.action, e.actorId, e.after])).toEqual([
+      ['request.apply', users.hr.sub, expect.anything()],
+      ['request.approve', users.hradmin.sub, state(1, 'APPROVED', null)],
+      ['request.cancel', users.itadmin.sub, state(5, 'PENDING CANCELLATION', 'Applicant called in')],
+    ]);
     expect((await decide(ctx, 'hradmin', emergency.referenceId, 'approve')).json()).toMatchObject({ status: 3 });
   });
 

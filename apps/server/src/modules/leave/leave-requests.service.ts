@@ -33,7 +33,8 @@ import type { StaffRecordService } from '../staff-records/staff-records.service'
 import { mayDecideForApprover } from './acting-approver';
 import { approversOfQueue } from './leave-approvals.service';
 import { balancesOf } from './leave-balances.service';
-import { actorNameOf, type LeaveTransitions } from './leave-transitions';
+import type { AuditActor } from '../audit/audit.repository';
+import { actorNameOf, auditLeave, leaveAuditState, type LeaveTransitions } from './leave-transitions';
 import { approverMail, daysInEnglish, deliverAfterCommit, type LeaveMailer } from './leave.mail';
 import {
   attachmentOf,
@@ -266,9 +267,9 @@ export function createLeaveRequestService({
 
   /** A cancellation, by the applicant or an HR admin for them, in one transaction; mail after the commit. */
   async function cancelAs(
-    row: { referenceId: string; status: number },
+    row: { referenceId: string; status: number; remarks: string | null },
     to: number,
-    actor: { kind: LeaveActor; user: TokenUser; person: StaffRow | undefined },
+    actor: { kind: LeaveActor; user: TokenUser; person: StaffRow | undefined; requestId: string },
     remarks: string,
   ) {
     const { view, mails } = await db.transaction((tx) =>
@@ -328,9 +329,9 @@ export function createLeaveRequestService({
       return (await check(db, person, input)).preview;
     },
 
-    /** Submits a request: checks, writes it and its first event in one transaction. */
+    /** Submits a request: checks, writes it, its first event and its audit entry in one transaction. */
     async apply(
-      user: TokenUser,
+      { user, requestId }: AuditActor,
       input: ApplyLeaveInput,
       attachment: Attachment | undefined,
       /** ADMIN applying for this staff member (same rules); the event then names the admin. */
@@ -383,6 +384,16 @@ export function createLeaveRequestService({
           actorName: actorNameOf(user, actorPerson),
           remarks: input.reason === '' ? null : input.reason,
         });
+        await auditLeave(tx, { user, requestId }, 'request.apply', (await findRequestView(tx, id))!, null, {
+          ...leaveAuditState(0, null),
+          leaveTypeId: type.id,
+          startDate: input.startDate,
+          endDate: input.endDate,
+          dayType: input.dayType,
+          days: preview.days,
+          reason: input.reason,
+          attachment: file?.name ?? null,
+        });
         // An acting approver named for today gets the message instead (docs/product/leave.md).
         const approver = await transitions.decidingApprover(tx, person.approverStaffId);
         const mails = await transitions.queue(tx, [
@@ -412,7 +423,7 @@ export function createLeaveRequestService({
      * The applicant cancels: pending → cancelled; approved → pending cancellation (cancellable
      * types only). An HR admin may put an approved request up for cancellation on their behalf.
      */
-    async cancel(caller: Caller, referenceId: string, remarks: string): Promise<LeaveRequest> {
+    async cancel(caller: Caller, referenceId: string, remarks: string, requestId: string): Promise<LeaveRequest> {
       const row = await requestOrNotFound(db, referenceId);
       const person = await staffRecords.ofCaller(caller.user);
       const isApplicant = person?.staffId === row.staffId;
@@ -422,14 +433,18 @@ export function createLeaveRequestService({
       const kind: LeaveActor = isApplicant ? 'applicant' : 'admin';
       const to = isApplicant ? (row.status === 1 ? 4 : 3) : 5;
       assertTransition(row.status, to, kind, { cancellable: type.cancellable });
-      return cancelAs(row, to, { kind, user: caller.user, person }, remarks);
+      return cancelAs(row, to, { kind, user: caller.user, person, requestId }, remarks);
     },
 
     /**
      * ADMIN, for the applicant: a pending request is cancelled (the applicant's own transition,
      * made for them); an approved one goes to pending cancellation (5) for the approver.
      */
-    async cancelFor(admin: TokenUser, referenceId: string, remarks: string): Promise<LeaveRequest> {
+    async cancelFor(
+      { user: admin, requestId }: AuditActor,
+      referenceId: string,
+      remarks: string,
+    ): Promise<LeaveRequest> {
       const row = await requestOrNotFound(db, referenceId);
       const person = await staffRecords.ofCaller(admin);
       if (person?.staffId === row.staffId) throw forbidden('Cancel your own requests from My Leaves.');
@@ -437,7 +452,7 @@ export function createLeaveRequestService({
       const to = row.status === 0 ? 3 : 5;
       const type = (await findLeaveType(db, row.leaveTypeId))!;
       assertTransition(row.status, to, kind, { cancellable: type.cancellable });
-      return cancelAs(row, to, { kind, user: admin, person }, remarks);
+      return cancelAs(row, to, { kind, user: admin, person, requestId }, remarks);
     },
 
     async history(caller: Caller, referenceId: string) {

@@ -1,9 +1,10 @@
 import { conflict } from '@staff-portal/shared/errors';
-import type { LeaveRequest } from '@staff-portal/shared/leave';
+import { leaveStatusLabel, type LeaveRequest } from '@staff-portal/shared/leave';
 import type { LeaveActor } from '@staff-portal/shared/leave-rules';
 import type { TokenUser } from '../../auth/token-verifier';
 import type { Clock } from '../../clock';
-import type { Transaction } from '../../db/client';
+import type { Queryable, Transaction } from '../../db/client';
+import { recordAuditBy, type AuditActor } from '../audit/audit.repository';
 import { findStaff, type StaffRow } from '../staff-records/staff-records.repository';
 import { actingApproverOf } from './acting-approver';
 import { approverMail, decisionMail, queueMail, type LeaveMail, type LeaveMailer } from './leave.mail';
@@ -14,6 +15,53 @@ export interface LeaveTransitionActor {
   kind: LeaveActor;
   user: TokenUser;
   person: StaffRow | undefined;
+  /** The API request, for the audit trail. */
+  requestId: string;
+}
+
+/** The audit trail's area for leave requests and their decisions (decision record 0038). */
+export const LEAVE_AUDIT_AREA = 'leave';
+
+/**
+ * The audit action of a transition: the approver's decision on a request or on a cancellation,
+ * or a cancellation (straight to cancelled, or put up for the approver).
+ */
+export function leaveAuditAction(from: number, to: number): string {
+  if (from === 0 && to === 1) return 'request.approve';
+  if (from === 0 && to === 2) return 'request.reject';
+  if ((from === 4 || from === 5) && to === 3) return 'cancellation.approve';
+  if ((from === 4 || from === 5) && to === 1) return 'cancellation.reject';
+  return 'request.cancel';
+}
+
+/** How a request reads in the audit trail: who, what leave, which days. */
+export const leaveAuditLabel = (view: LeaveRequest) =>
+  `${view.staffName} (${view.staffId}), ${view.leaveTypeName}, ${view.startDate === view.endDate ? view.startDate : `${view.startDate} to ${view.endDate}`}`;
+
+/** A request's status as the audit trail keeps it: the code, its label and the remarks. */
+export const leaveAuditState = (status: number, remarks: string | null) => ({
+  status,
+  statusLabel: leaveStatusLabel(status),
+  remarks,
+});
+
+/** Records a change to a request in the audit trail, in the change's transaction. */
+export function auditLeave(
+  q: Queryable,
+  actor: AuditActor,
+  action: string,
+  view: LeaveRequest,
+  before: unknown,
+  after: unknown,
+) {
+  return recordAuditBy(q, actor, {
+    area: LEAVE_AUDIT_AREA,
+    action,
+    target: view.referenceId,
+    targetLabel: leaveAuditLabel(view),
+    before,
+    after,
+  });
 }
 
 /** The name a transition is recorded under: the actor's staff record, else their token's name or e-mail. */
@@ -73,7 +121,7 @@ export function createLeaveTransitions({ mailer, clock }: { mailer: LeaveMailer 
      */
     async transition(
       tx: Transaction,
-      row: { referenceId: string; status: number },
+      row: { referenceId: string; status: number; remarks: string | null },
       to: number,
       actor: LeaveTransitionActor,
       remarks: string,
@@ -93,6 +141,14 @@ export function createLeaveTransitions({ mailer, clock }: { mailer: LeaveMailer 
         remarks: stored,
       });
       const view = (await findRequestView(tx, row.referenceId))!;
+      await auditLeave(
+        tx,
+        actor,
+        leaveAuditAction(row.status, to),
+        view,
+        leaveAuditState(row.status, row.remarks),
+        leaveAuditState(to, stored),
+      );
       const mails = await queue(tx, [await transitionMail(tx, view, row.status, to, actorName, remarks)]);
       return { view, mails };
     },

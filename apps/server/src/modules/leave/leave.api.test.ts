@@ -9,6 +9,7 @@ import {
   type LeaveRequest,
   type MyLeave,
 } from '@staff-portal/shared/leave';
+import { auditEntries } from '../../db/schema/audit';
 import { leaveEntitlements, leaveRequestEvents, leaveRequests } from '../../db/schema/leave';
 import { leaveTypes, staff } from '../../db/schema/organisation';
 import { createTestApp, type TestContext } from '../../test/app';
@@ -452,6 +453,31 @@ describe('POST /api/leave/requests', () => {
       actorSub: users.hr.sub,
       actorName: 'Muhammad Hafiz',
     });
+    // Applying is a change the audit trail keeps (decision record 0038), in the same transaction.
+    expect(await ctx.database.db.select().from(auditEntries)).toEqual([
+      expect.objectContaining({
+        actorId: users.hr.sub,
+        actorEmail: users.hr.email,
+        area: 'leave',
+        action: 'request.apply',
+        target: created.referenceId,
+        targetLabel: 'Muhammad Hafiz (LVUSR0000000003), Annual Leave, 2027-03-08 to 2027-03-12',
+        before: null,
+        after: {
+          status: 0,
+          statusLabel: 'PENDING',
+          remarks: null,
+          leaveTypeId: 'LVE0001',
+          startDate: '2027-03-08',
+          endDate: '2027-03-12',
+          dayType: 0,
+          days: 4,
+          reason: 'Family trip',
+          attachment: null,
+        },
+        requestId: expect.any(String) as string,
+      }),
+    ]);
   });
 
   it('takes a morning and an afternoon of the same day as two requests, but not two mornings', async () => {
@@ -473,6 +499,11 @@ describe('POST /api/leave/requests', () => {
     ]);
     expect(responses.map((r) => r.statusCode).sort()).toEqual([201, 400]);
     expect(await rowCounts(ctx.database.db)).toEqual({ requests: 1, events: 1 });
+    // The refused one left no audit entry.
+    const trail = await ctx.database.db.select().from(auditEntries);
+    expect(trail.map((e) => [e.action, e.target])).toEqual([
+      ['request.apply', responses.find((r) => r.statusCode === 201)!.json<LeaveRequest>().referenceId],
+    ]);
   });
 
   it('needs an attachment where the type says so, writing nothing without one', async () => {
@@ -482,6 +513,7 @@ describe('POST /api/leave/requests', () => {
     expect(response.json()).toMatchObject({ field: 'attachment' });
     expect(response.json<{ message: string }>().message).toMatch(/Medical Leave needs an attachment/);
     expect(await rowCounts(ctx.database.db)).toEqual({ requests: 0, events: 0 });
+    expect(await ctx.database.db.select().from(auditEntries)).toEqual([]);
   });
 
   it('takes multipart with a PDF, stores it in the database, and shows it to the applicant, approver and ADMIN only', async () => {

@@ -153,7 +153,8 @@ export const leaveRoutes: FastifyPluginAsyncZod<LeaveModuleOptions> = async (app
           }
         : (request.body ?? {});
       const parsed = parseOrThrow(applyLeaveInputSchema, input);
-      return reply.status(201).send(await service.apply(currentUser(request), parsed, form?.attachment));
+      const actor = { user: currentUser(request), requestId: request.id };
+      return reply.status(201).send(await service.apply(actor, parsed, form?.attachment));
     },
   );
 
@@ -170,7 +171,8 @@ export const leaveRoutes: FastifyPluginAsyncZod<LeaveModuleOptions> = async (app
         response: { 200: leaveRequestSchema, 409: errorBodySchema, ...errors },
       },
     },
-    async (request) => service.cancel(app.callerOf(request), request.params.referenceId, request.body?.remarks ?? ''),
+    async (request) =>
+      service.cancel(app.callerOf(request), request.params.referenceId, request.body?.remarks ?? '', request.id),
   );
 
   app.get(

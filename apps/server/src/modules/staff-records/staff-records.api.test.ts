@@ -5,9 +5,10 @@ import * as admin from '@staff-portal/identity/admin';
 import type { StaffRecord } from '@staff-portal/shared/leave';
 import type { StaffDetail } from '@staff-portal/shared/leave-admin';
 import type { IdentityAccount } from '@staff-portal/shared/staff-records';
+import { auditEntries } from '../../db/schema/audit';
 import { staff } from '../../db/schema/organisation';
 import { createTestApp, type TestContext } from '../../test/app';
-import { NOT_ADMIN, applyAs, call, callAsEach, seedLeaveFixture, staffIds } from '../../test/leave-fixture';
+import { NOT_ADMIN, applyAs, call, callAsEach, seedLeaveFixture, staffIds, users } from '../../test/leave-fixture';
 
 async function setup() {
   const ctx = await createTestApp();
@@ -33,6 +34,15 @@ const update = {
 async function stored(ctx: TestContext, staffId: string) {
   const [row] = await ctx.database.db.select().from(staff).where(eq(staff.staffId, staffId));
   return row!;
+}
+
+/** The staff records' audit entries (decision record 0038), oldest first. */
+async function staffTrail(ctx: TestContext) {
+  return ctx.database.db
+    .select()
+    .from(auditEntries)
+    .where(eq(auditEntries.area, 'staff-records'))
+    .orderBy(auditEntries.id);
 }
 
 describe('GET /api/leave/admin/staff', () => {
@@ -93,6 +103,19 @@ describe('PUT /api/leave/admin/staff/:staffId', () => {
       active: true,
     });
     expect(await stored(ctx, staffIds.hr)).toMatchObject({ approverStaffId: staffIds.itadmin, workingDaysMask: 63 });
+    // The audit trail keeps who changed the record, and the record before and after.
+    expect(await staffTrail(ctx)).toEqual([
+      expect.objectContaining({
+        actorId: users.hradmin.sub,
+        actorEmail: users.hradmin.email,
+        action: 'staff.update',
+        target: staffIds.hr,
+        targetLabel: `Muhammad Hafiz (${staffIds.hr})`,
+        before: expect.objectContaining({ approverStaffId: staffIds.hradmin, workingDaysMask: 31 }) as object,
+        after: response.json<StaffRecord>(),
+        requestId: expect.any(String) as string,
+      }),
+    ]);
     // The request already submitted stays with the approver it was sent to.
     const queue = (await call(ctx, 'hradmin', 'GET', '/api/leave/approvals')).json<
       { referenceId: string; approverStaffId: string }[]
@@ -151,6 +174,7 @@ describe('PUT /api/leave/admin/staff/:staffId', () => {
     expect(response.json<{ message: string }>().message).toMatch(message);
     if (name === 'a loop of approvers') expect(response.json<{ message: string }>().message).toMatch(/loop/);
     expect(await stored(ctx, target)).toEqual(before);
+    expect(await staffTrail(ctx)).toEqual([]);
   });
 
   it('answers 404 for an unknown staff id and 403 for non-admins, changing nothing', async () => {
@@ -241,6 +265,16 @@ describe('POST /api/leave/admin/staff', () => {
       active: true,
       identitySub: null,
     });
+    expect(await staffTrail(ctx)).toEqual([
+      expect.objectContaining({
+        actorId: users.hradmin.sub,
+        action: 'staff.create',
+        target: 'LVUSR0000000008',
+        targetLabel: 'Siti Aminah (LVUSR0000000008)',
+        before: null,
+        after: response.json<StaffDetail>(),
+      }),
+    ]);
     const listed = (await call(ctx, 'hradmin', 'GET', '/api/leave/admin/staff?search=siti')).json<Page>();
     expect(listed.items.map((s) => s.staffId)).toEqual(['LVUSR0000000008']);
 

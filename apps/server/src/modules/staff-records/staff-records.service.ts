@@ -4,6 +4,7 @@ import type { StaffDetail } from '@staff-portal/shared/leave-admin';
 import type { CreateStaffValues, Department, IdentityAccount } from '@staff-portal/shared/staff-records';
 import type { TokenUser } from '../../auth/token-verifier';
 import type { Database, Queryable } from '../../db/client';
+import { recordAuditBy, type AuditActor } from '../audit/audit.repository';
 import type { IdentityAccounts } from './identity-accounts';
 import {
   departmentExists,
@@ -32,6 +33,20 @@ export const NO_STAFF_RECORD =
   'You have no staff leave record yet, so there is no leave to show or apply for. An HR administrator adds it in the E-Leave System Admin (Staff, Add a staff record); your leave pages work as soon as it exists.';
 
 export const noStaffRecord = () => new AppError('NO_STAFF_RECORD', NO_STAFF_RECORD);
+
+/** The audit trail's area for staff records (decision record 0038). */
+export const STAFF_RECORDS_AUDIT_AREA = 'staff-records';
+
+/** Records a change to a staff record in the audit trail, in the change's transaction. */
+const auditStaff = (tx: Queryable, actor: AuditActor, action: string, before: StaffRecord | null, after: StaffRecord) =>
+  recordAuditBy(tx, actor, {
+    area: STAFF_RECORDS_AUDIT_AREA,
+    action,
+    target: after.staffId,
+    targetLabel: `${after.displayName} (${after.staffId})`,
+    before,
+    after,
+  });
 
 /** At most this many identity accounts are offered to link a new record to. */
 const ACCOUNTS_OFFERED = 20;
@@ -136,7 +151,7 @@ export function createStaffRecordService({
      * ADMIN: a new staff member's record, with the next staff id. It links to the picked identity
      * account now, or to the account with its e-mail when that person first uses the leave pages.
      */
-    async create(input: CreateStaffValues): Promise<StaffDetail> {
+    async create(actor: AuditActor, input: CreateStaffValues): Promise<StaffDetail> {
       // Asked before the transaction: the identity service may be a network call away.
       await checkAccount(input);
       return db.transaction(async (tx) => {
@@ -182,7 +197,11 @@ export function createStaffRecordService({
             gender: input.gender,
             workingDaysMask: input.workingDaysMask,
           });
-          if (inserted) return { ...(await staffRecord(tx, staffId))!, identitySub: input.identitySub };
+          if (inserted) {
+            const created = { ...(await staffRecord(tx, staffId))!, identitySub: input.identitySub };
+            await auditStaff(tx, actor, 'staff.create', null, created);
+            return created;
+          }
           await taken();
           if (attempt >= 10) throw new Error('No free staff id after 10 attempts.');
         }
@@ -206,7 +225,7 @@ export function createStaffRecordService({
      * ADMIN: a staff member's approver, department, join and leaving dates, gender and working
      * days. Requests already submitted keep the approver they were sent to.
      */
-    async update(staffId: string, input: UpdateStaffInput): Promise<StaffRecord> {
+    async update(actor: AuditActor, staffId: string, input: UpdateStaffInput): Promise<StaffRecord> {
       return db.transaction(async (tx) => {
         const before = await findStaff(tx, staffId);
         if (!before) throw notFound(`There is no staff record ${staffId}.`);
@@ -246,8 +265,11 @@ export function createStaffRecordService({
             cursor = (await findStaff(tx, cursor))?.approverStaffId ?? null;
           }
         }
+        const was = (await staffRecord(tx, staffId))!;
         await updateStaff(tx, staffId, { ...input, leavingDate });
-        return (await staffRecord(tx, staffId))!;
+        const now = (await staffRecord(tx, staffId))!;
+        await auditStaff(tx, actor, 'staff.update', was, now);
+        return now;
       });
     },
   };
