@@ -6,6 +6,7 @@ import { departmentsOf, hasAnyGroup, type GuardGroup } from '@staff-portal/share
 import { isPasswordExpired } from '@staff-portal/shared/signed-in-user';
 import type { TokenCutoffs } from '../auth/token-cutoffs';
 import type { TokenUser, TokenVerifier } from '../auth/token-verifier';
+import type { AuditActor } from '../modules/audit/audit.repository';
 
 export interface AuthenticateOptions {
   /** Route guards of docs/product/specification.md §6 (docs/product/access.md); holding any one admits. None: any signed-in user. */
@@ -139,4 +140,9 @@ export const authPlugin = fp<AuthPluginOptions>(
 export function currentUser(request: FastifyRequest): TokenUser {
   if (!request.user) throw unauthenticated();
   return request.user;
+}
+
+/** The caller and the request's id, as a change's audit entry records them (decision record 0038). */
+export function auditActorOf(request: FastifyRequest): AuditActor {
+  return { user: currentUser(request), requestId: request.id };
 }

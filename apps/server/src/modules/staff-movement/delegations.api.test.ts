@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { identityOutbox } from '@staff-portal/identity/schema';
 import type { ApprovalItem, LeaveRequest } from '@staff-portal/shared/leave';
 import type { Delegation, DelegateCandidate, MyDelegations } from '@staff-portal/shared/staff-movement';
+import { auditEntries } from '../../db/schema/audit';
 import { leaveDelegations } from '../../db/schema/staff-movement';
 import { createTestApp, type TestContext } from '../../test/app';
 import {
@@ -89,6 +90,37 @@ describe('/api/leave/delegations', () => {
     expect((await remove(ctx, 'hradmin', `/api/leave/delegations/${delegation.id}`)).statusCode).toBe(204);
     expect(await delegationCount(ctx)).toBe(0);
     expect((await remove(ctx, 'hradmin', `/api/leave/delegations/${delegation.id}`)).statusCode).toBe(404);
+
+    // Both changes are in the audit trail, the refused removals are not.
+    const trail = await ctx.database.db.select().from(auditEntries).orderBy(asc(auditEntries.id));
+    const range = { delegateStaffId: staffIds.hr, fromDate: day(0), toDate: day(5) };
+    expect(
+      trail.map(({ area, action, target, targetLabel, before, after }) => ({
+        area,
+        action,
+        target,
+        targetLabel,
+        before,
+        after,
+      })),
+    ).toEqual([
+      {
+        area: 'staff-movement',
+        action: 'delegation.create',
+        target: `delegation:${delegation.id}`,
+        targetLabel: `Tan Mei Ling (${staffIds.hradmin}) to Muhammad Hafiz (${staffIds.hr})`,
+        before: null,
+        after: range,
+      },
+      {
+        area: 'staff-movement',
+        action: 'delegation.delete',
+        target: `delegation:${delegation.id}`,
+        targetLabel: `Tan Mei Ling (${staffIds.hradmin}) to ${staffIds.hr}`,
+        before: range,
+        after: null,
+      },
+    ]);
   });
 
   it.each([
@@ -105,6 +137,7 @@ describe('/api/leave/delegations', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ code: 'VALIDATION_ERROR', field });
     expect(await delegationCount(ctx)).toBe(0);
+    expect(await ctx.database.db.select().from(auditEntries)).toEqual([]);
   });
 
   it('refuses an inactive delegate and an overlap with my other delegation', async () => {

@@ -1,8 +1,9 @@
-import { count, eq } from 'drizzle-orm';
+import { asc, count, eq } from 'drizzle-orm';
 import ical, { type VEvent } from 'node-ical';
 import { describe, expect, it } from 'vitest';
 import type { StaffRecord } from '@staff-portal/shared/leave';
 import type { IcalFeed } from '@staff-portal/shared/staff-movement';
+import { auditEntries } from '../../db/schema/audit';
 import { staff } from '../../db/schema/organisation';
 import { leaveIcalFeeds } from '../../db/schema/staff-movement';
 import { createTestApp, type TestContext } from '../../test/app';
@@ -107,6 +108,26 @@ describe('/api/leave/ical-feeds', () => {
       department.id,
     ]);
     expect((await remove(ctx, 'hr', `/api/leave/ical-feeds/${feed.id}`)).statusCode).toBe(404);
+
+    // Made and revoked in the audit trail, never with the feed's secret token.
+    const trail = await ctx.database.db.select().from(auditEntries).orderBy(asc(auditEntries.id));
+    expect(trail.map(({ area, action, target, after }) => ({ area, action, target, after }))).toEqual([
+      {
+        area: 'staff-movement',
+        action: 'feed.create',
+        target: `feed:${feed.id}`,
+        after: { kind: 'me', departmentCode: null },
+      },
+      {
+        area: 'staff-movement',
+        action: 'feed.create',
+        target: `feed:${department.id}`,
+        after: { kind: 'department', departmentCode: 'HR' },
+      },
+      { area: 'staff-movement', action: 'feed.revoke', target: `feed:${feed.id}`, after: null },
+    ]);
+    const token = /ical\/([^.]+)\.ics$/.exec(feed.url)![1]!;
+    expect(JSON.stringify(trail)).not.toContain(token);
   });
 
   it.each([
@@ -119,6 +140,7 @@ describe('/api/leave/ical-feeds', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ code: 'VALIDATION_ERROR', field });
     expect(await feedCount(ctx)).toBe(0);
+    expect(await ctx.database.db.select().from(auditEntries)).toEqual([]);
   });
 
   it('gives another department’s feed to ADMIN only', async () => {

@@ -1,6 +1,7 @@
-import { count } from 'drizzle-orm';
+import { asc, count } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { movementCalendarSchema, type Movement, type MovementCalendar } from '@staff-portal/shared/staff-movement';
+import { auditEntries } from '../../db/schema/audit';
 import { staffMovements } from '../../db/schema/staff-movement';
 import { createTestApp, type TestContext } from '../../test/app';
 import {
@@ -118,6 +119,13 @@ describe('DELETE /api/leave/movements/:id', () => {
     expect((await remove(ctx, 'hr', `/api/leave/movements/${mine.id}`)).statusCode).toBe(204);
     expect(await movementCount(ctx)).toBe(0);
     expect((await remove(ctx, 'hr', `/api/leave/movements/${mine.id}`)).statusCode).toBe(404);
+
+    // Recorded and deleted in the audit trail; the refused deletions left nothing.
+    const trail = await ctx.database.db.select().from(auditEntries).orderBy(asc(auditEntries.id));
+    expect(trail.map(({ action, target, before, after }) => ({ action, target, before, after }))).toEqual([
+      { action: 'movement.create', target: `movement:${mine.id}`, before: null, after: mine },
+      { action: 'movement.delete', target: `movement:${mine.id}`, before: mine, after: null },
+    ]);
   });
 
   it('answers 400 naming id for a bad id', async () => {

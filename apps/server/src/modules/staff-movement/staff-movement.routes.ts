@@ -14,7 +14,7 @@ import {
   myDelegationsSchema,
 } from '@staff-portal/shared/staff-movement';
 import type { Database } from '../../db/client';
-import { currentUser } from '../../plugins/auth';
+import { auditActorOf, currentUser } from '../../plugins/auth';
 import { createClock } from '../../clock';
 import { createStaffRecordService } from '../staff-records/staff-records.service';
 import { createStaffMovementService } from './staff-movement.service';
@@ -61,7 +61,7 @@ export const staffMovementRoutes: FastifyPluginAsyncZod<StaffMovementRoutesOptio
         response: { 201: movementSchema, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await service.createMovement(currentUser(request), request.body)),
+    async (request, reply) => reply.status(201).send(await service.createMovement(auditActorOf(request), request.body)),
   );
 
   app.delete(
@@ -77,7 +77,7 @@ export const staffMovementRoutes: FastifyPluginAsyncZod<StaffMovementRoutesOptio
       },
     },
     async (request, reply) => {
-      await service.deleteMovement(currentUser(request), request.params.id);
+      await service.deleteMovement(auditActorOf(request), request.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -140,7 +140,7 @@ export const staffMovementRoutes: FastifyPluginAsyncZod<StaffMovementRoutesOptio
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await service.createDelegation(currentUser(request), request.body)),
+      reply.status(201).send(await service.createDelegation(auditActorOf(request), request.body)),
   );
 
   app.delete(
@@ -156,7 +156,7 @@ export const staffMovementRoutes: FastifyPluginAsyncZod<StaffMovementRoutesOptio
       },
     },
     async (request, reply) => {
-      await service.deleteDelegation(currentUser(request), request.params.id);
+      await service.deleteDelegation(auditActorOf(request), request.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -187,7 +187,8 @@ export const staffMovementRoutes: FastifyPluginAsyncZod<StaffMovementRoutesOptio
         response: { 201: icalFeedSchema, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await service.createFeed(app.callerOf(request), request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await service.createFeed(app.callerOf(request), request.body, request.id)),
   );
 
   app.delete(
@@ -203,7 +204,7 @@ export const staffMovementRoutes: FastifyPluginAsyncZod<StaffMovementRoutesOptio
       },
     },
     async (request, reply) => {
-      await service.revokeFeed(currentUser(request), request.params.id);
+      await service.revokeFeed(auditActorOf(request), request.params.id);
       return reply.status(204).send(null);
     },
   );

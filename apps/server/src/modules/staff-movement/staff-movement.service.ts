@@ -19,8 +19,9 @@ import {
 } from '@staff-portal/shared/staff-movement';
 import type { TokenUser } from '../../auth/token-verifier';
 import type { Clock } from '../../clock';
-import type { Database } from '../../db/client';
+import type { Database, Queryable } from '../../db/client';
 import type { Caller } from '../../plugins/auth';
+import { recordAuditBy, type AuditActor, type AuditRecord } from '../audit/audit.repository';
 import { holidaysBetween } from '../leave/leave.repository';
 import { findStaff, findStaffBySub, lockStaff, type StaffRow } from '../staff-records/staff-records.repository';
 import type { StaffRecordService } from '../staff-records/staff-records.service';
@@ -54,6 +55,18 @@ export interface StaffMovementServiceOptions {
   /** The portal's public address, for feed URLs. */
   publicUrl: string;
 }
+
+/** The audit trail's area for movements, acting approvers and iCal feeds (decision record 0038). */
+export const STAFF_MOVEMENT_AUDIT_AREA = 'staff-movement';
+
+const audit = (
+  tx: Queryable,
+  actor: AuditActor,
+  entry: Omit<AuditRecord, 'actorId' | 'actorEmail' | 'requestId' | 'area'>,
+) => recordAuditBy(tx, actor, { area: STAFF_MOVEMENT_AUDIT_AREA, ...entry });
+
+/** A feed as the audit trail keeps it: never its token, which is the feed's only secret. */
+const feedState = (row: IcalFeedRow) => ({ kind: row.kind, departmentCode: row.departmentCode });
 
 /** How far back and ahead a feed reaches: calendar programs poll it, so it stays small. */
 const FEED_PAST_DAYS = 90;
@@ -134,24 +147,42 @@ export function createStaffMovementService({ database, clock, staffRecords, publ
   return {
     today,
 
-    async createMovement(user: TokenUser, input: MovementInput): Promise<Movement> {
-      const person = await requireStaff(user);
-      const row = await insertMovement(db, {
-        staffId: person.staffId,
-        kind: input.kind,
-        startsAt: new Date(input.startsAt),
-        endsAt: new Date(input.endsAt),
-        purpose: input.purpose,
+    async createMovement(actor: AuditActor, input: MovementInput): Promise<Movement> {
+      const person = await requireStaff(actor.user);
+      const movement = await db.transaction(async (tx) => {
+        const row = await insertMovement(tx, {
+          staffId: person.staffId,
+          kind: input.kind,
+          startsAt: new Date(input.startsAt),
+          endsAt: new Date(input.endsAt),
+          purpose: input.purpose,
+        });
+        const created = toMovement({ ...row, staffName: person.displayName });
+        await audit(tx, actor, {
+          action: 'movement.create',
+          target: `movement:${row.id}`,
+          targetLabel: `${person.displayName} (${person.staffId})`,
+          after: created,
+        });
+        return created;
       });
-      return toMovement({ ...row, staffName: person.displayName });
+      return movement;
     },
 
-    async deleteMovement(user: TokenUser, id: number): Promise<void> {
-      const person = await requireStaff(user);
+    async deleteMovement(actor: AuditActor, id: number): Promise<void> {
+      const person = await requireStaff(actor.user);
       const row = await findMovement(db, id);
       if (!row) throw notFound(`There is no movement ${id}.`);
       if (row.staffId !== person.staffId) throw forbidden('You can only delete your own movements.');
-      if (!(await deleteMovement(db, id, person.staffId))) throw notFound(`There is no movement ${id}.`);
+      await db.transaction(async (tx) => {
+        if (!(await deleteMovement(tx, id, person.staffId))) throw notFound(`There is no movement ${id}.`);
+        await audit(tx, actor, {
+          action: 'movement.delete',
+          target: `movement:${id}`,
+          targetLabel: `${person.displayName} (${person.staffId})`,
+          before: toMovement({ ...row, staffName: person.displayName }),
+        });
+      });
     },
 
     /** Who of a department is away on each day of the range: leave on their working days, and movements. */
@@ -230,8 +261,8 @@ export function createStaffMovementService({ database, clock, staffRecords, publ
     },
 
     /** Names an acting approver for a range of my absence (docs/product/leave.md). */
-    async createDelegation(user: TokenUser, input: DelegationInput): Promise<Delegation> {
-      const person = await requireStaff(user);
+    async createDelegation(actor: AuditActor, input: DelegationInput): Promise<Delegation> {
+      const person = await requireStaff(actor.user);
       if (input.delegateStaffId === person.staffId) {
         throw validationError('You cannot name yourself as your acting approver.', 'delegateStaffId', 'selfDelegate');
       }
@@ -259,22 +290,37 @@ export function createStaffMovementService({ database, clock, staffRecords, publ
             { start: clash.fromDate, end: clash.toDate },
           );
         }
-        return insertDelegation(tx, {
+        const inserted = await insertDelegation(tx, {
           approverStaffId: person.staffId,
           delegateStaffId: delegate.staffId,
           fromDate: input.fromDate,
           toDate: input.toDate,
         });
+        await audit(tx, actor, {
+          action: 'delegation.create',
+          target: `delegation:${inserted}`,
+          targetLabel: `${person.displayName} (${person.staffId}) to ${delegate.displayName} (${delegate.staffId})`,
+          after: { delegateStaffId: delegate.staffId, fromDate: input.fromDate, toDate: input.toDate },
+        });
+        return inserted;
       });
       return delegationView((await findDelegation(db, id))!);
     },
 
-    async deleteDelegation(user: TokenUser, id: number): Promise<void> {
-      const person = await requireStaff(user);
+    async deleteDelegation(actor: AuditActor, id: number): Promise<void> {
+      const person = await requireStaff(actor.user);
       const row = await findDelegation(db, id);
       if (!row) throw notFound(`There is no delegation ${id}.`);
       if (row.approverStaffId !== person.staffId) throw forbidden('You can only remove your own delegations.');
-      if (!(await deleteDelegation(db, id, person.staffId))) throw notFound(`There is no delegation ${id}.`);
+      await db.transaction(async (tx) => {
+        if (!(await deleteDelegation(tx, id, person.staffId))) throw notFound(`There is no delegation ${id}.`);
+        await audit(tx, actor, {
+          action: 'delegation.delete',
+          target: `delegation:${id}`,
+          targetLabel: `${person.displayName} (${person.staffId}) to ${row.delegateStaffId}`,
+          before: { delegateStaffId: row.delegateStaffId, fromDate: row.fromDate, toDate: row.toDate },
+        });
+      });
     },
 
     /** My feeds that still answer. */
@@ -284,7 +330,7 @@ export function createStaffMovementService({ database, clock, staffRecords, publ
     },
 
     /** A new private feed address: 32 random bytes, so it cannot be guessed. */
-    async createFeed(caller: Caller, input: IcalFeedInput): Promise<IcalFeed> {
+    async createFeed(caller: Caller, input: IcalFeedInput, requestId: string): Promise<IcalFeed> {
       const person = await callerStaff(caller.user);
       let departmentCode: string | null = null;
       if (input.kind === 'me') {
@@ -304,18 +350,38 @@ export function createStaffMovementService({ database, clock, staffRecords, publ
           throw error;
         }
       }
-      const row = await insertFeed(db, {
-        token: randomBytes(32).toString('base64url'),
-        ownerSub: caller.user.sub,
-        kind: input.kind,
-        departmentCode,
-        madeByAdmin: departmentCode !== null && departmentCode !== person?.departmentCode,
+      const row = await db.transaction(async (tx) => {
+        const inserted = await insertFeed(tx, {
+          token: randomBytes(32).toString('base64url'),
+          ownerSub: caller.user.sub,
+          kind: input.kind,
+          departmentCode,
+          madeByAdmin: departmentCode !== null && departmentCode !== person?.departmentCode,
+        });
+        await audit(
+          tx,
+          { user: caller.user, requestId },
+          {
+            action: 'feed.create',
+            target: `feed:${inserted.id}`,
+            targetLabel: caller.user.email ?? caller.user.sub,
+            after: feedState(inserted),
+          },
+        );
+        return inserted;
       });
       return feedView(row);
     },
 
-    async revokeFeed(user: TokenUser, id: number): Promise<void> {
-      if (!(await revokeFeed(db, id, user.sub))) throw notFound(`You have no feed ${id}.`);
+    async revokeFeed(actor: AuditActor, id: number): Promise<void> {
+      await db.transaction(async (tx) => {
+        if (!(await revokeFeed(tx, id, actor.user.sub))) throw notFound(`You have no feed ${id}.`);
+        await audit(tx, actor, {
+          action: 'feed.revoke',
+          target: `feed:${id}`,
+          targetLabel: actor.user.email ?? actor.user.sub,
+        });
+      });
     },
 
     /** The feed's iCalendar text, or undefined for an unknown or revoked token or one that no longer answers. */
