@@ -44,7 +44,10 @@ describe('identity accounts for the staff-record form', () => {
     const credentials = { accessKeyId: ACCESS_KEY_ID, secretAccessKey: SECRET };
     const { region, userPoolId } = ctx.config.identity;
     const overHttp = identityAccountsOver(
-      identityAdminOver(new CognitoIdentityProviderClient({ region, endpoint: `${url}/identity`, credentials }), userPoolId),
+      identityAdminOver(
+        new CognitoIdentityProviderClient({ region, endpoint: `${url}/identity`, credentials }),
+        userPoolId,
+      ),
     );
     const inProcess = identityAccountsOver(embeddedIdentityAdmin(ctx.app, { region, userPoolId, credentials }));
     for (const accounts of [inProcess, overHttp]) {
