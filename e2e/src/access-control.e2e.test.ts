@@ -3,7 +3,9 @@ import { describe, it } from 'vitest';
 import { accounts } from './accounts';
 import { deliveredMessages } from './gate-checks';
 import { expect, useSession } from './harness';
-import { openAs } from './leave-steps';
+import { fillDate } from './dates';
+import { openAs, staff } from './leave-steps';
+import { todayInKualaLumpur } from './leave-api';
 import { checkScreens } from './screens';
 import { AUTHENTICATOR, signIn, submitSignIn } from './sign-in';
 
@@ -126,6 +128,50 @@ describe('access control', () => {
     await submitSignIn(member.page, accounts.UNION);
     await member.page.locator(AUTHENTICATOR).waitFor({ state: 'detached', timeout: 30_000 });
     await member.close();
+    expect(session.errors).toEqual([]);
+  }, 120_000);
+
+  it('creates accounts from a CSV file after a preview, and gives one of them a staff record', async () => {
+    const page = await as(accounts.ITAdmin, ACCESS_CONTROL);
+    await page.getByRole('button', { name: 'Create from CSV' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create accounts from a CSV file' });
+    const csv = [
+      'email,name,departments',
+      'aina.bulk@staffportal.example,Aina Bulk,HR;UNION',
+      'not-an-email,Bad Row,HR',
+      'ben.bulk@staffportal.example,Ben Bulk,club',
+      'AINA.BULK@staffportal.example,Aina Again,HR',
+    ].join('\r\n');
+    await dialog
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'accounts.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    const rows = dialog.getByRole('table', { name: 'Rows of the file' });
+    await expect.poll(() => rows.getByRole('row').count()).toBe(5);
+    await checkScreens(page, 'access-control-bulk-preview');
+    await dialog.getByRole('button', { name: 'Create 2 accounts' }).click();
+    await dialog.getByText('2 created, 0 failed, 2 skipped, 0 not created.').waitFor();
+    await checkScreens(page, 'access-control-bulk-report');
+    // Each got its invitation.
+    for (const email of ['aina.bulk@staffportal.example', 'ben.bulk@staffportal.example']) {
+      await expect.poll(() => deliveredMessages(session.server, email).length).toBeGreaterThan(0);
+    }
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+
+    // Aina has no staff record yet: one is created from her account's page, prefilled.
+    const panel = await openAccount(page, 'aina.bulk@staffportal.example');
+    await panel.getByText('No staff record is linked to this account.').waitFor();
+    await panel.getByRole('button', { name: 'Create a staff record' }).click();
+    const form = page.getByRole('dialog', { name: 'Add a staff record' });
+    expect(await form.getByRole('textbox', { name: 'E-mail' }).inputValue()).toBe('aina.bulk@staffportal.example');
+    await form.getByRole('combobox', { name: 'Department' }).selectOption('HR');
+    await form.getByRole('combobox', { name: 'Approver' }).fill('Tan');
+    await page.getByRole('option', { name: `${staff.tan.name} (${staff.tan.id})` }).click();
+    await fillDate(form.getByLabel('Join date'), `${Number(todayInKualaLumpur().slice(0, 4)) - 1}-06-02`);
+    await form.getByRole('button', { name: 'Add record' }).click();
+    await page.getByText(/^Staff record LVUSR\d{10} created for Aina Bulk\.$/).waitFor();
+    await panel.getByRole('button', { name: 'Unlink' }).waitFor();
+    await checkScreens(page, 'access-control-staff-record');
     expect(session.errors).toEqual([]);
   }, 120_000);
 

@@ -18,6 +18,7 @@ import { mailSenderOf } from './identity/smtp';
 import type { Config } from './config';
 import { openDatabase, secureDataDir, type Database } from './db/client';
 import { migrate } from './db/migrate';
+import { accessControlBulkRoutes } from './modules/access-control/access-control-bulk.routes';
 import { accessControlRoutes } from './modules/access-control/access-control.routes';
 import { cognitoIdentityAdmin, embeddedIdentityAdmin } from './modules/access-control/identity-admin';
 import { healthRoutes } from './modules/health/health.routes';
@@ -224,6 +225,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     db: database.db,
     identityAdmin,
     cutoffs: tokenCutoffs,
+    superAdminUserId: config.superAdminUserId,
+    prefix: '/api',
+  });
+  await app.register(accessControlBulkRoutes, {
+    identityAdmin,
     superAdminUserId: config.superAdminUserId,
     prefix: '/api',
   });

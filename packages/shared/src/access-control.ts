@@ -80,6 +80,18 @@ export const auditEntrySchema = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
+/** A staff leave record as the account page shows it. */
+export const accountStaffRecordSchema = z.object({
+  staffId: z.string(),
+  displayName: z.string(),
+  email: z.string(),
+  departmentCode: z.string(),
+  approverStaffId: z.string().nullable(),
+  approverName: z.string().nullable(),
+  active: z.boolean(),
+});
+export type AccountStaffRecord = z.infer<typeof accountStaffRecordSchema>;
+
 /** `GET /access-control/accounts/{username}`: the account, what the caller may do to it, and its recent audit. */
 export const accountDetailSchema = z.object({
   account: accountSchema,
@@ -88,8 +100,45 @@ export const accountDetailSchema = z.object({
   /** The departments this caller may grant or revoke on this account. */
   grantable: z.array(z.string()),
   audit: z.array(auditEntrySchema),
+  /** The staff leave record linked to this account (by its `sub`), or null (decision record 0039). */
+  staffRecord: accountStaffRecordSchema.nullable(),
+  /**
+   * When none is linked: the unlinked record with the account's e-mail, offered as the link to
+   * make (the account's first sign-in with a verified e-mail would link it too). Else null.
+   */
+  suggestedStaffRecord: accountStaffRecordSchema.nullable(),
 });
 export type AccountDetail = z.infer<typeof accountDetailSchema>;
+
+const recordEmail = z
+  .string()
+  .trim()
+  .max(254, 'must be at most 254 characters')
+  .pipe(z.email({ message: 'must be an e-mail address' }))
+  .transform((email) => email.toLowerCase());
+
+/**
+ * `PUT /access-control/accounts/{username}/staff-record`: link this existing staff record to the
+ * account. It must have no account yet and the account's e-mail; the account must have none.
+ */
+export const linkStaffRecordInputSchema = z.strictObject({
+  staffId: z.string().regex(/^LVUSR\d{10}$/, 'must be a staff id (LVUSR + 10 digits)'),
+});
+export type LinkStaffRecordInput = z.input<typeof linkStaffRecordInputSchema>;
+
+/**
+ * `DELETE /access-control/accounts/{username}/staff-record`: unlink the account's staff record;
+ * the record keeps its data. While the record has the account's e-mail, the first sign-in would
+ * link it again, so the record's new e-mail (`email`) is then required (decision record 0039).
+ */
+export const unlinkStaffRecordInputSchema = z.strictObject({
+  email: recordEmail.optional(),
+});
+export type UnlinkStaffRecordInput = z.input<typeof unlinkStaffRecordInputSchema>;
+
+/** What a link or unlink answers: the account's staff record now, and the suggested one. */
+export const accountStaffLinkSchema = accountDetailSchema.pick({ staffRecord: true, suggestedStaffRecord: true });
+export type AccountStaffLink = z.infer<typeof accountStaffLinkSchema>;
 
 /** `GET /access-control/departments`: every department an account can be given. */
 export const departmentListSchema = z.array(z.string());

@@ -81,6 +81,15 @@ export const ERROR_REASONS = [
   'signedInBefore',
   'invitationNotNeeded',
   'accountExists',
+  'staffLinkedElsewhere',
+  'unlinkNeedsEmail',
+  // Creating accounts from a CSV file (docs/product/screens.md §14).
+  'csvEmpty',
+  'csvHeader',
+  'csvMalformed',
+  'csvTooManyRows',
+  'csvExtraCells',
+  'duplicateInFile',
 ] as const;
 export type ErrorReason = (typeof ERROR_REASONS)[number];
 

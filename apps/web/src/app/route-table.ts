@@ -109,8 +109,8 @@ const UpdateLeaveUserPage = lazyWithPreload(
   (module) => module.UpdateLeaveUserPage,
 );
 const AccessControlPage = lazyWithPreload(
-  () => import('../features/access-control/access-control-page'),
-  (module) => module.AccessControlPage,
+  () => import('./access-control-route'),
+  (module) => module.AccessControlRoute,
 );
 const ITAdminPage = lazyWithPreload(
   () => import('../features/it-admin/it-admin-page'),

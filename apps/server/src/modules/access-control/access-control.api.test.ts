@@ -1,12 +1,14 @@
-import { count, eq } from 'drizzle-orm';
+import { count, eq, inArray } from 'drizzle-orm';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AccountDetail, AccountPage } from '@staff-portal/shared/access-control';
+import type { AccountDetail, AccountPage, AccountStaffLink } from '@staff-portal/shared/access-control';
 import type { ErrorBody } from '@staff-portal/shared/errors';
 import * as admin from '@staff-portal/identity/admin';
 import { identityOutbox, identityUsers } from '@staff-portal/identity/schema';
 import { auditEntries } from '../../db/schema/audit';
+import { departments, staff } from '../../db/schema/organisation';
 import { leaveIcalFeeds } from '../../db/schema/staff-movement';
 import { createUser } from '../../identity/identity-test-kit';
+import { departmentCatalogue } from '../../seed/demo-organisation';
 import { createTestApp, type TestContext } from '../../test/app';
 
 // Access control through the API, against the embedded identity service (reached with the AWS
@@ -409,5 +411,192 @@ describe('access control: the account page', () => {
     });
     const asIt = (await call(it1, 'GET', `/accounts/${staff.sub}`)).json<AccountDetail>();
     expect(asIt.grantable).toEqual([...DEPARTMENTS].sort());
+  });
+});
+
+describe('access control: the linked staff record', () => {
+  const HR_STAFF = 'LVUSR0000000101';
+  const OTHER_STAFF = 'LVUSR0000000102';
+  const MISMATCH_STAFF = 'LVUSR0000000103';
+
+  const record = async (staffId: string) =>
+    (await ctx.database.db.select().from(staff).where(eq(staff.staffId, staffId)))[0]!;
+  const staffAudit = async () =>
+    ctx.database.db
+      .select()
+      .from(auditEntries)
+      .where(inArray(auditEntries.action, ['account.staff-link', 'account.staff-unlink']));
+
+  async function seedStaff(linkedTo: string | null = null) {
+    await ctx.database.db.insert(departments).values(departmentCatalogue('UNION')).onConflictDoNothing();
+    const row = { departmentCode: 'HR', joinDate: '2024-01-02', gender: 'F' as const, approverStaffId: null };
+    await ctx.database.db.insert(staff).values([
+      { ...row, staffId: HR_STAFF, displayName: 'Siti Aminah', email: 'siti@example.org', identitySub: linkedTo },
+      { ...row, staffId: OTHER_STAFF, displayName: 'Other Person', email: 'other@example.org', identitySub: null },
+      { ...row, staffId: MISMATCH_STAFF, displayName: 'Someone Else', email: 'else@example.org', identitySub: null },
+    ]);
+  }
+
+  it.each([
+    ['link', 'PUT', { staffId: HR_STAFF }],
+    ['unlink', 'DELETE', { email: 'siti.old@example.org' }],
+  ] as const)(
+    '%s: 401 without a token, 403 for every department but HRAdmin and ITAdmin, nothing changed',
+    async (action, method, body) => {
+      const target = await account('siti@example.org', ['HR']);
+      await seedStaff(action === 'unlink' ? target.sub : null);
+      const before = await record(HR_STAFF);
+      const audits = await auditCount();
+      const url = `/accounts/${target.sub}/staff-record`;
+      const anonymous = await ctx.app.inject({ method, url: `/api/access-control${url}`, payload: body });
+      expect(anonymous.statusCode).toBe(401);
+      for (const department of ['HR', 'IR', 'IRAdmin', 'UNION', 'CLUB', 'CREDIT_COOP', 'GS_COOP']) {
+        const answer = await call({ sub: crypto.randomUUID(), groups: [department] }, method, url, body);
+        expect(answer.statusCode, `${department} ${method} ${url}`).toBe(403);
+      }
+      expect(await record(HR_STAFF)).toEqual(before);
+      expect(await auditCount()).toBe(audits);
+    },
+  );
+
+  it('detail suggests the unlinked record with the same e-mail; link, then unlink with a new e-mail', async () => {
+    const target = await account('siti@example.org', ['HR']);
+    await seedStaff();
+    const detail = (await call(hrAdmin, 'GET', `/accounts/${target.sub}`)).json<AccountDetail>();
+    expect(detail.staffRecord).toBeNull();
+    expect(detail.suggestedStaffRecord).toMatchObject({ staffId: HR_STAFF, displayName: 'Siti Aminah' });
+
+    const linked = await call(hrAdmin, 'PUT', `/accounts/${target.sub}/staff-record`, { staffId: HR_STAFF });
+    expect(linked.statusCode).toBe(200);
+    expect(linked.json<AccountStaffLink>()).toEqual({
+      staffRecord: {
+        staffId: HR_STAFF,
+        displayName: 'Siti Aminah',
+        email: 'siti@example.org',
+        departmentCode: 'HR',
+        approverStaffId: null,
+        approverName: null,
+        active: true,
+      },
+      suggestedStaffRecord: null,
+    });
+    expect((await record(HR_STAFF)).identitySub).toBe(target.sub);
+    const shown = (await call(it1, 'GET', `/accounts/${target.sub}`)).json<AccountDetail>();
+    expect(shown.staffRecord?.staffId).toBe(HR_STAFF);
+    expect(shown.suggestedStaffRecord).toBeNull();
+    expect(shown.audit[0]).toMatchObject({
+      area: 'access-control',
+      action: 'account.staff-link',
+      target: target.sub,
+      before: { staffId: null },
+      after: { staffId: HR_STAFF },
+      actorEmail: 'hr.admin@example.org',
+    });
+
+    // Linking it again changes nothing and writes nothing.
+    const audits = await auditCount();
+    expect((await call(it1, 'PUT', `/accounts/${target.sub}/staff-record`, { staffId: HR_STAFF })).statusCode).toBe(
+      200,
+    );
+    expect(await auditCount()).toBe(audits);
+
+    const unlinked = await call(it1, 'DELETE', `/accounts/${target.sub}/staff-record`, {
+      email: 'Siti.Old@example.org',
+    });
+    expect(unlinked.statusCode).toBe(200);
+    expect(unlinked.json<AccountStaffLink>()).toEqual({ staffRecord: null, suggestedStaffRecord: null });
+    const after = await record(HR_STAFF);
+    expect(after).toMatchObject({ identitySub: null, email: 'siti.old@example.org', displayName: 'Siti Aminah' });
+    expect(after.joinDate).toBe('2024-01-02');
+    const [entry] = (await call(it1, 'GET', `/accounts/${target.sub}`)).json<AccountDetail>().audit;
+    expect(entry).toMatchObject({
+      action: 'account.staff-unlink',
+      before: { staffId: HR_STAFF, email: 'siti@example.org' },
+      after: { staffId: null, recordEmail: 'siti.old@example.org' },
+      actorEmail: 'it.one@example.org',
+    });
+  });
+
+  it('unlinks without a new e-mail a record whose e-mail is no longer the account’s', async () => {
+    const target = await account('siti.new@example.org', ['HR']);
+    await seedStaff(target.sub);
+    const answer = await call(hrAdmin, 'DELETE', `/accounts/${target.sub}/staff-record`);
+    expect(answer.statusCode).toBe(200);
+    expect(await record(HR_STAFF)).toMatchObject({ identitySub: null, email: 'siti@example.org' });
+    expect((await staffAudit()).map((e) => e.action)).toEqual(['account.staff-unlink']);
+  });
+
+  it.each([
+    ['no such record', () => ({ staffId: 'LVUSR0000009999' }), null, 400, 'noSuchStaff'],
+    ['a record linked to another account', () => ({ staffId: OTHER_STAFF }), 'other', 400, 'staffLinkedElsewhere'],
+    ['a record with another e-mail', () => ({ staffId: MISMATCH_STAFF }), null, 400, 'emailNotAccount'],
+    ['a second record for a linked account', () => ({ staffId: MISMATCH_STAFF }), 'self', 400, 'accountTaken'],
+  ] as const)('link refuses %s: nothing changes, nothing is audited', async (_name, body, linked, status, reason) => {
+    const target = await account('siti@example.org', ['HR']);
+    await seedStaff(linked === 'self' ? target.sub : null);
+    if (linked === 'other') {
+      await ctx.database.db
+        .update(staff)
+        .set({ identitySub: crypto.randomUUID() })
+        .where(eq(staff.staffId, OTHER_STAFF));
+    }
+    const rows = await ctx.database.db.select().from(staff).orderBy(staff.staffId);
+    const answer = await call(it1, 'PUT', `/accounts/${target.sub}/staff-record`, body());
+    expect(answer.statusCode).toBe(status);
+    expect(answer.json<ErrorBody>()).toMatchObject({ field: 'staffId', reason });
+    expect(await ctx.database.db.select().from(staff).orderBy(staff.staffId)).toEqual(rows);
+    expect(await staffAudit()).toEqual([]);
+  });
+
+  it.each([
+    ['without a new e-mail while the record has the account’s', undefined, 400, 'unlinkNeedsEmail'],
+    ['to the account’s own e-mail', { email: 'SITI@example.org' }, 400, 'unlinkNeedsEmail'],
+    ['to another record’s e-mail', { email: 'other@example.org' }, 400, 'emailTaken'],
+    ['with a bad e-mail', { email: 'nope' }, 400, undefined],
+  ] as const)('unlink refuses %s: nothing changes, nothing is audited', async (_name, body, status, reason) => {
+    const target = await account('siti@example.org', ['HR']);
+    await seedStaff(target.sub);
+    const rows = await ctx.database.db.select().from(staff).orderBy(staff.staffId);
+    const answer = await call(it1, 'DELETE', `/accounts/${target.sub}/staff-record`, body);
+    expect(answer.statusCode).toBe(status);
+    expect(answer.json<ErrorBody>()).toMatchObject({ field: 'email', ...(reason ? { reason } : {}) });
+    expect(await ctx.database.db.select().from(staff).orderBy(staff.staffId)).toEqual(rows);
+    expect(await staffAudit()).toEqual([]);
+  });
+
+  it('unlink of an account without a record, and either for an unknown account: 404', async () => {
+    const target = await account('siti@example.org', ['HR']);
+    await seedStaff();
+    expect(
+      (await call(it1, 'DELETE', `/accounts/${target.sub}/staff-record`, { email: 'x@example.org' })).statusCode,
+    ).toBe(404);
+    const nobody = crypto.randomUUID();
+    expect((await call(it1, 'PUT', `/accounts/${nobody}/staff-record`, { staffId: HR_STAFF })).statusCode).toBe(404);
+    expect((await record(HR_STAFF)).identitySub).toBeNull();
+    expect(await staffAudit()).toEqual([]);
+  });
+
+  it('a staff record added for the account through POST /leave/admin/staff shows on its page', async () => {
+    const target = await account('new.staff@example.org', ['HR']);
+    await seedStaff();
+    const token = await ctx.tokens.idToken(it1);
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/leave/admin/staff',
+      headers: { authorization: `Bearer ${token}` },
+      payload: {
+        displayName: 'New Staff',
+        email: 'new.staff@example.org',
+        departmentCode: 'HR',
+        approverStaffId: null,
+        joinDate: '2026-11-02',
+        gender: 'M',
+        workingDaysMask: 31,
+        identitySub: target.sub,
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    const detail = (await call(it1, 'GET', `/accounts/${target.sub}`)).json<AccountDetail>();
+    expect(detail.staffRecord).toMatchObject({ displayName: 'New Staff', email: 'new.staff@example.org' });
   });
 });

@@ -10,13 +10,17 @@ import {
   createAccountInputSchema,
   departmentListSchema,
   setDepartmentsInputSchema,
+  accountStaffLinkSchema,
+  linkStaffRecordInputSchema,
+  unlinkStaffRecordInputSchema,
 } from '@staff-portal/shared/access-control';
 import { errorBodySchema } from '@staff-portal/shared/errors';
 import type { TokenCutoffs } from '../../auth/token-cutoffs';
 import type { Db } from '../../db/client';
-import { currentUser } from '../../plugins/auth';
+import { auditActorOf } from '../../plugins/auth';
 import { createAccountDirectory } from './account-directory';
-import { createAccessControlService, type Actor } from './access-control.service';
+import { createAccessControlService } from './access-control.service';
+import { createAccountStaffRecords } from './account-staff-record';
 import type { IdentityAdmin } from './identity-admin';
 
 const errors = {
@@ -53,10 +57,6 @@ export const accessControlRoutes: FastifyPluginAsyncZod<AccessControlOptions> = 
     log: app.log,
   });
   const onRequest = app.authenticate({ guards: ['ADMIN'] });
-  const actorOf = (request: Parameters<typeof currentUser>[0]): Actor => ({
-    user: currentUser(request),
-    requestId: request.id,
-  });
 
   app.get(
     '/access-control/departments',
@@ -99,7 +99,7 @@ export const accessControlRoutes: FastifyPluginAsyncZod<AccessControlOptions> = 
         response: { 201: accountSchema, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await service.create(actorOf(request), request.body)),
+    async (request, reply) => reply.status(201).send(await service.create(auditActorOf(request), request.body)),
   );
 
   app.get(
@@ -114,7 +114,7 @@ export const accessControlRoutes: FastifyPluginAsyncZod<AccessControlOptions> = 
         response: { 200: accountDetailSchema, ...errors },
       },
     },
-    async (request) => service.detail(actorOf(request), request.params.username),
+    async (request) => service.detail(auditActorOf(request), request.params.username),
   );
 
   app.put(
@@ -130,7 +130,45 @@ export const accessControlRoutes: FastifyPluginAsyncZod<AccessControlOptions> = 
         response: { 200: accountSchema, ...errors },
       },
     },
-    async (request) => service.setDepartments(actorOf(request), request.params.username, request.body.departments),
+    async (request) => service.setDepartments(auditActorOf(request), request.params.username, request.body.departments),
+  );
+
+  // The account's staff leave record (decision record 0039). Creating one is `POST /leave/admin/staff`
+  // with the account's sub: the same ADMIN guard, and the staff records' one set of create rules.
+  const staffRecords = createAccountStaffRecords({ db: options.db, admin });
+
+  app.put(
+    '/access-control/accounts/:username/staff-record',
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: "Link an existing staff leave record to the account: one with no account yet and the account's e-mail",
+        params: accountParamsSchema,
+        body: linkStaffRecordInputSchema,
+        response: { 200: accountStaffLinkSchema, ...errors },
+      },
+    },
+    async (request) => staffRecords.link(auditActorOf(request), request.params.username, request.body.staffId),
+  );
+
+  app.delete(
+    '/access-control/accounts/:username/staff-record',
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary:
+          "Unlink the account's staff leave record (its data stay); a record with the account's e-mail needs a new one",
+        params: accountParamsSchema,
+        // A DELETE may come without a body: then there is no new e-mail.
+        body: unlinkStaffRecordInputSchema.nullish(),
+        response: { 200: accountStaffLinkSchema, ...errors },
+      },
+    },
+    async (request) => staffRecords.unlink(auditActorOf(request), request.params.username, request.body?.email),
   );
 
   app.post(
@@ -146,7 +184,7 @@ export const accessControlRoutes: FastifyPluginAsyncZod<AccessControlOptions> = 
       },
     },
     async (request, reply) => {
-      await service.act(actorOf(request), request.params.username, request.params.action);
+      await service.act(auditActorOf(request), request.params.username, request.params.action);
       return reply.status(204).send(null);
     },
   );
@@ -164,7 +202,7 @@ export const accessControlRoutes: FastifyPluginAsyncZod<AccessControlOptions> = 
       },
     },
     async (request, reply) => {
-      await service.act(actorOf(request), request.params.username, 'delete');
+      await service.act(auditActorOf(request), request.params.username, 'delete');
       return reply.status(204).send(null);
     },
   );

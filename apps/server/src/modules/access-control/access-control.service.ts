@@ -21,11 +21,11 @@ import { AppError, validationError } from '@staff-portal/shared/errors';
 import { SUPER_ADMIN_GROUP } from '@staff-portal/shared/groups';
 import type { z } from 'zod';
 import type { TokenCutoffs } from '../../auth/token-cutoffs';
-import type { TokenUser } from '../../auth/token-verifier';
 import type { Db } from '../../db/client';
-import { auditOfTarget, recordAudit } from '../audit/audit.repository';
+import { auditOfTarget, recordAuditBy, type AuditActor } from '../audit/audit.repository';
 import { revokeAllFeedsOf } from '../staff-movement/staff-movement.repository';
 import type { AccountDirectory } from './account-directory';
+import { createAccountStaffRecords } from './account-staff-record';
 import type { IdentityAdmin, IdentityUser } from './identity-admin';
 
 export interface AccessControlDeps {
@@ -38,10 +38,7 @@ export interface AccessControlDeps {
 }
 
 /** Who acts, for the rules and the audit trail. */
-export interface Actor {
-  user: TokenUser;
-  requestId: string;
-}
+export type Actor = AuditActor;
 
 const AREA = 'access-control';
 /** How many audit entries the account page shows. */
@@ -75,6 +72,7 @@ const compareText = (a: string | null, b: string | null) => collator.compare(a ?
 export function createAccessControlService(deps: AccessControlDeps) {
   const { db, admin, directory, cutoffs, superAdminUserId } = deps;
   const actorOf = ({ user }: Actor): AccessActor => ({ id: user.sub, groups: user.groups });
+  const staffRecords = createAccountStaffRecords({ db, admin });
 
   /** The account afresh from the provider, with its departments, for a rule to judge. */
   async function target(
@@ -106,17 +104,7 @@ export function createAccessControlService(deps: AccessControlDeps) {
   }
 
   const audit = (actor: Actor, action: string, user: IdentityUser, before?: unknown, after?: unknown) =>
-    recordAudit(db, {
-      actorId: actor.user.sub,
-      actorEmail: actor.user.email ?? null,
-      area: AREA,
-      action,
-      target: user.username,
-      targetLabel: user.email,
-      before,
-      after,
-      requestId: actor.requestId,
-    });
+    recordAuditBy(db, actor, { area: AREA, action, target: user.username, targetLabel: user.email, before, after });
 
   return {
     async departments(): Promise<string[]> {
@@ -165,6 +153,7 @@ export function createAccessControlService(deps: AccessControlDeps) {
         signedInOnce: signedInOnce(user),
         grantable: grantableDepartments(actorOf(actor), { superAdminUserId }, groups.sort()),
         audit: entries,
+        ...(await staffRecords.of(user)),
       };
     },
 

@@ -28,7 +28,7 @@ import {
   utilisationReportSchema,
 } from '@staff-portal/shared/leave-admin';
 import { sendDownload } from '../../files/attachments';
-import { currentUser } from '../../plugins/auth';
+import { auditActorOf } from '../../plugins/auth';
 import { createLeaveServices, type LeaveModuleOptions } from '../leave/leave-services';
 import { createLeaveAdminService } from './leave-admin.service';
 import { ENGLISH_HEADINGS, MALAY_HEADINGS, utilisationWorkbook } from './utilisation-xlsx';
@@ -55,11 +55,6 @@ export const leaveAdminRoutes: FastifyPluginAsyncZod<LeaveModuleOptions> = async
   const service = createLeaveAdminService({ database: options.database, clock, staffRecords, requests });
   const onRequest = app.authenticate({ guards: ['ADMIN'] });
   const base = { onRequest };
-  /** The caller and the request, for the audit trail. */
-  const actorOf = (request: Parameters<typeof currentUser>[0]) => ({
-    user: currentUser(request),
-    requestId: request.id,
-  });
 
   app.get(
     '/leave/admin/staff/:staffId/balances',
@@ -95,7 +90,7 @@ export const leaveAdminRoutes: FastifyPluginAsyncZod<LeaveModuleOptions> = async
     },
     async (request) =>
       service.setEntitlement(
-        actorOf(request),
+        auditActorOf(request),
         request.params.staffId,
         request.params.year,
         request.params.leaveTypeId,
@@ -117,7 +112,7 @@ export const leaveAdminRoutes: FastifyPluginAsyncZod<LeaveModuleOptions> = async
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await service.addAdjustment(actorOf(request), request.params.staffId, request.body)),
+      reply.status(201).send(await service.addAdjustment(auditActorOf(request), request.params.staffId, request.body)),
   );
 
   app.get(
@@ -150,7 +145,7 @@ export const leaveAdminRoutes: FastifyPluginAsyncZod<LeaveModuleOptions> = async
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await service.applyFor(actorOf(request), request.params.staffId, request.body)),
+      reply.status(201).send(await service.applyFor(auditActorOf(request), request.params.staffId, request.body)),
   );
 
   app.post(
@@ -166,7 +161,8 @@ export const leaveAdminRoutes: FastifyPluginAsyncZod<LeaveModuleOptions> = async
         response: { 200: leaveRequestSchema, ...errors },
       },
     },
-    async (request) => service.cancelFor(actorOf(request), request.params.referenceId, request.body?.remarks ?? ''),
+    async (request) =>
+      service.cancelFor(auditActorOf(request), request.params.referenceId, request.body?.remarks ?? ''),
   );
 
   app.get(
@@ -197,7 +193,7 @@ export const leaveAdminRoutes: FastifyPluginAsyncZod<LeaveModuleOptions> = async
         response: { 200: adminLeaveTypeSchema, ...errors },
       },
     },
-    async (request) => service.updateLeaveType(actorOf(request), request.params.id, request.body),
+    async (request) => service.updateLeaveType(auditActorOf(request), request.params.id, request.body),
   );
 
   app.get(
@@ -227,7 +223,7 @@ export const leaveAdminRoutes: FastifyPluginAsyncZod<LeaveModuleOptions> = async
         response: { 200: holidayImportResultSchema, ...errors },
       },
     },
-    async (request) => service.importHolidays(actorOf(request), request.body.year, request.body.state),
+    async (request) => service.importHolidays(auditActorOf(request), request.body.year, request.body.state),
   );
 
   app.post(
@@ -242,7 +238,7 @@ export const leaveAdminRoutes: FastifyPluginAsyncZod<LeaveModuleOptions> = async
         response: { 201: publicHolidaySchema, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await service.addHoliday(actorOf(request), request.body)),
+    async (request, reply) => reply.status(201).send(await service.addHoliday(auditActorOf(request), request.body)),
   );
 
   app.put(
@@ -259,7 +255,7 @@ export const leaveAdminRoutes: FastifyPluginAsyncZod<LeaveModuleOptions> = async
       },
     },
     async (request) =>
-      service.updateHoliday(actorOf(request), request.params.date, request.params.region, request.body),
+      service.updateHoliday(auditActorOf(request), request.params.date, request.params.region, request.body),
   );
 
   app.delete(
@@ -275,7 +271,7 @@ export const leaveAdminRoutes: FastifyPluginAsyncZod<LeaveModuleOptions> = async
       },
     },
     async (request, reply) => {
-      await service.deleteHoliday(actorOf(request), request.params.date, request.params.region);
+      await service.deleteHoliday(auditActorOf(request), request.params.date, request.params.region);
       return reply.status(204).send(null);
     },
   );
@@ -308,7 +304,7 @@ export const leaveAdminRoutes: FastifyPluginAsyncZod<LeaveModuleOptions> = async
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await service.applyCarryForward(actorOf(request), request.body.fromYear)),
+      reply.status(201).send(await service.applyCarryForward(auditActorOf(request), request.body.fromYear)),
   );
 
   app.post(
@@ -323,7 +319,7 @@ export const leaveAdminRoutes: FastifyPluginAsyncZod<LeaveModuleOptions> = async
         response: { 200: carryForwardRunSchema, ...errors },
       },
     },
-    async (request) => service.reverseCarryForward(actorOf(request), request.params.runId),
+    async (request) => service.reverseCarryForward(auditActorOf(request), request.params.runId),
   );
 
   app.get(

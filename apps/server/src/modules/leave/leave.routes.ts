@@ -18,7 +18,7 @@ import {
 } from '@staff-portal/shared/leave';
 import { sendDownload } from '../../files/attachments';
 import { acceptAttachmentForms, parseOrThrow, readAttachmentForm } from '../../files/multipart-form';
-import { currentUser } from '../../plugins/auth';
+import { auditActorOf, currentUser } from '../../plugins/auth';
 import { createLeaveServices, type LeaveModuleOptions } from './leave-services';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
@@ -153,8 +153,7 @@ export const leaveRoutes: FastifyPluginAsyncZod<LeaveModuleOptions> = async (app
           }
         : (request.body ?? {});
       const parsed = parseOrThrow(applyLeaveInputSchema, input);
-      const actor = { user: currentUser(request), requestId: request.id };
-      return reply.status(201).send(await service.apply(actor, parsed, form?.attachment));
+      return reply.status(201).send(await service.apply(auditActorOf(request), parsed, form?.attachment));
     },
   );
 

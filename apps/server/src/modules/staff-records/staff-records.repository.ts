@@ -189,3 +189,56 @@ export async function identitySubOf(db: Queryable, staffId: string): Promise<str
 export async function activeStaff(db: Queryable) {
   return db.select().from(staff).where(eq(staff.active, true)).orderBy(asc(staff.staffId));
 }
+
+/** The staff record linked to this identity `sub`, as the record view (with its approver's name). */
+export async function staffRecordOfSub(db: Queryable, sub: string): Promise<StaffRecord | undefined> {
+  const [row] = await db
+    .select(staffRecordView)
+    .from(staff)
+    .leftJoin(approver, eq(approver.staffId, staff.approverStaffId))
+    .where(eq(staff.identitySub, sub))
+    .limit(1);
+  return row;
+}
+
+/** The staff record with this e-mail (in any case) and no identity link yet, as the record view. */
+export async function unlinkedStaffRecordByEmail(db: Queryable, email: string): Promise<StaffRecord | undefined> {
+  const [row] = await db
+    .select(staffRecordView)
+    .from(staff)
+    .leftJoin(approver, eq(approver.staffId, staff.approverStaffId))
+    .where(and(sql`lower(${staff.email}) = lower(${email})`, isNull(staff.identitySub)))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Links this staff record to the identity user, only while it has no link: answers whether it
+ * did. (The unique `identity_sub` refuses a second record for the same user.)
+ */
+export async function linkStaffToSub(tx: Transaction, staffId: string, sub: string): Promise<boolean> {
+  const rows = await tx
+    .update(staff)
+    .set({ identitySub: sub })
+    .where(and(eq(staff.staffId, staffId), isNull(staff.identitySub)))
+    .returning({ staffId: staff.staffId });
+  return rows.length > 0;
+}
+
+/**
+ * Takes this staff record's link to the identity user away (and gives it a new e-mail, when
+ * one is given): answers whether it was linked to that user. Its other data stay.
+ */
+export async function unlinkStaffFromSub(
+  tx: Transaction,
+  staffId: string,
+  sub: string,
+  email: string | undefined,
+): Promise<boolean> {
+  const rows = await tx
+    .update(staff)
+    .set(email === undefined ? { identitySub: null } : { identitySub: null, email })
+    .where(and(eq(staff.staffId, staffId), eq(staff.identitySub, sub)))
+    .returning({ staffId: staff.staffId });
+  return rows.length > 0;
+}

@@ -15,7 +15,7 @@ import {
   identityAccountsQuerySchema,
 } from '@staff-portal/shared/staff-records';
 import type { Database } from '../../db/client';
-import { currentUser } from '../../plugins/auth';
+import { auditActorOf } from '../../plugins/auth';
 import type { IdentityAccounts } from './identity-accounts';
 import { createStaffRecordService } from './staff-records.service';
 
@@ -49,8 +49,7 @@ export const staffRecordRoutes: FastifyPluginAsyncZod<{
         response: { 201: staffDetailSchema, ...errors, ...unavailable },
       },
     },
-    async (request, reply) =>
-      reply.status(201).send(await service.create({ user: currentUser(request), requestId: request.id }, request.body)),
+    async (request, reply) => reply.status(201).send(await service.create(auditActorOf(request), request.body)),
   );
 
   app.get(
@@ -126,7 +125,6 @@ export const staffRecordRoutes: FastifyPluginAsyncZod<{
         response: { 200: staffRecordSchema, ...errors },
       },
     },
-    async (request) =>
-      service.update({ user: currentUser(request), requestId: request.id }, request.params.staffId, request.body),
+    async (request) => service.update(auditActorOf(request), request.params.staffId, request.body),
   );
 };

@@ -5,7 +5,18 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../lib/i18n';
 import { refuse } from '../../test/leave-api-double';
 import { stubAccessControlApi } from './test/access-control-double';
-import { AZMAN, DEPARTMENTS, HAFIZ, PRIYA, TAN, account, auditEntry, everyone } from './test/access-control-fixtures';
+import type { StaffRecordCreator } from './components/staff-record-section';
+import {
+  AZMAN,
+  DEPARTMENTS,
+  HAFIZ,
+  PRIYA,
+  TAN,
+  account,
+  auditEntry,
+  everyone,
+  staffRecord,
+} from './test/access-control-fixtures';
 import { currentSearch, hrAdmin, itAdmin, renderAccessControl } from './test/render-access-control';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -494,5 +505,135 @@ describe('AccessControlPage in Bahasa Malaysia', () => {
     } finally {
       await changeLanguage('en');
     }
+  });
+});
+
+describe('AccessControlPage: the linked staff record', () => {
+  const HAFIZ_RECORD = staffRecord({ staffId: 'LVUSR0000000003', email: HAFIZ.email });
+  const section = async (opened: HTMLElement) => within(opened).findByRole('region', { name: 'Staff record' });
+
+  it('shows the linked record; Unlink asks for the record’s new e-mail and refuses the account’s own', async () => {
+    const api = stubAccessControlApi({
+      accounts: everyone,
+      details: { [HAFIZ.username]: { staffRecord: HAFIZ_RECORD } },
+    });
+    renderAccessControl(`?account=${HAFIZ.username}`);
+    const record = await section(await drawer('Muhammad Hafiz'));
+    expect(record).toHaveTextContent('LVUSR0000000003');
+    expect(record).toHaveTextContent('HR');
+    expect(record).toHaveTextContent('Tan Mei Ling (LVUSR0000000002)');
+    expect(within(record).queryByRole('button', { name: 'Create a staff record' })).not.toBeInTheDocument();
+
+    await userEvent.click(within(record).getByRole('button', { name: 'Unlink' }));
+    const asking = await screen.findByRole('dialog', { name: 'Unlink the staff record LVUSR0000000003?' });
+    const email = within(asking).getByRole('textbox', { name: 'The record’s new e-mail' });
+    // The account's own e-mail would link it again: refused here, nothing asked of the server.
+    await userEvent.type(email, HAFIZ.email.toUpperCase());
+    await userEvent.click(within(asking).getByRole('button', { name: 'Unlink record' }));
+    expect(await within(asking).findByText('Enter an e-mail address other than this account’s.')).toBeInTheDocument();
+    expect(api.callsTo('DELETE', `/access-control/accounts/${HAFIZ.username}/staff-record`)).toHaveLength(0);
+
+    await userEvent.clear(email);
+    await userEvent.type(email, 'hafiz.old@staffportal.example');
+    await userEvent.click(within(asking).getByRole('button', { name: 'Unlink record' }));
+    await waitFor(() =>
+      expect(api.callsTo('DELETE', `/access-control/accounts/${HAFIZ.username}/staff-record`)[0]?.body).toEqual({
+        email: 'hafiz.old@staffportal.example',
+      }),
+    );
+    expect(await within(record).findByText('No staff record is linked to this account.')).toBeInTheDocument();
+    expect(screen.getAllByText('The staff record LVUSR0000000003 is unlinked.').length).toBeGreaterThan(0);
+  });
+
+  it('unlinks a record of another e-mail without asking for a new one', async () => {
+    const other = staffRecord({ staffId: 'LVUSR0000000009', email: 'someone.else@staffportal.example' });
+    const api = stubAccessControlApi({ accounts: everyone, details: { [HAFIZ.username]: { staffRecord: other } } });
+    renderAccessControl(`?account=${HAFIZ.username}`);
+    const opened = await drawer('Muhammad Hafiz');
+    await userEvent.click(within(await section(opened)).getByRole('button', { name: 'Unlink' }));
+    const asking = await screen.findByRole('dialog', { name: 'Unlink the staff record LVUSR0000000009?' });
+    expect(within(asking).queryByRole('textbox')).not.toBeInTheDocument();
+    await userEvent.click(within(asking).getByRole('button', { name: 'Unlink record' }));
+    await waitFor(() =>
+      expect(api.callsTo('DELETE', `/access-control/accounts/${HAFIZ.username}/staff-record`)[0]?.body).toEqual({}),
+    );
+    expect(await within(opened).findByText('No staff record is linked to this account.')).toBeInTheDocument();
+  });
+
+  it('offers the unlinked record with the account’s e-mail, and links it', async () => {
+    const api = stubAccessControlApi({
+      accounts: everyone,
+      details: { [HAFIZ.username]: { suggestedStaffRecord: HAFIZ_RECORD } },
+    });
+    const createStaffRecord = vi.fn(() => null);
+    renderAccessControl(`?account=${HAFIZ.username}`, itAdmin, { createStaffRecord });
+    const record = await section(await drawer('Muhammad Hafiz'));
+    expect(record).toHaveTextContent('The staff record LVUSR0000000003 (Muhammad Hafiz) has this account’s e-mail');
+    // A second record could not have the account's e-mail: no Create while one is offered.
+    expect(within(record).queryByRole('button', { name: 'Create a staff record' })).not.toBeInTheDocument();
+    await userEvent.click(within(record).getByRole('button', { name: 'Link LVUSR0000000003' }));
+    await waitFor(() =>
+      expect(api.callsTo('PUT', `/access-control/accounts/${HAFIZ.username}/staff-record`)[0]?.body).toEqual({
+        staffId: 'LVUSR0000000003',
+      }),
+    );
+    expect(await within(record).findByRole('button', { name: 'Unlink' })).toBeInTheDocument();
+    expect(screen.getAllByText('The staff record LVUSR0000000003 is linked to Muhammad Hafiz.').length).toBeGreaterThan(
+      0,
+    );
+  });
+
+  it('words the server’s refusal of a link in the drawer, and nothing changes', async () => {
+    stubAccessControlApi({
+      accounts: everyone,
+      details: { [HAFIZ.username]: { suggestedStaffRecord: HAFIZ_RECORD } },
+      overrides: {
+        'PUT /access-control/accounts/:username/staff-record': () =>
+          refuse(
+            new AppError('VALIDATION_ERROR', 'Linked elsewhere.', {
+              field: 'staffId',
+              detail: { reason: 'staffLinkedElsewhere', params: { staffId: 'LVUSR0000000003' } },
+            }),
+          ),
+      },
+    });
+    renderAccessControl(`?account=${HAFIZ.username}`);
+    const opened = await drawer('Muhammad Hafiz');
+    await userEvent.click(within(await section(opened)).getByRole('button', { name: 'Link LVUSR0000000003' }));
+    expect(
+      await within(opened).findByText('The staff record LVUSR0000000003 is linked to another account.'),
+    ).toBeInTheDocument();
+    expect(within(opened).queryByRole('button', { name: 'Unlink' })).not.toBeInTheDocument();
+  });
+
+  it('creates a record through the given dialog, prefilled with the account, and shows it once created', async () => {
+    const api = stubAccessControlApi({ accounts: everyone });
+    const createStaffRecord = vi.fn<StaffRecordCreator>(({ open, onCreated }) =>
+      open ? (
+        <button type="button" onClick={() => onCreated({ staffId: 'LVUSR0000000042', displayName: 'Muhammad Hafiz' })}>
+          fake create
+        </button>
+      ) : null,
+    );
+    renderAccessControl(`?account=${HAFIZ.username}`, itAdmin, { createStaffRecord });
+    const record = await section(await drawer('Muhammad Hafiz'));
+    await userEvent.click(within(record).getByRole('button', { name: 'Create a staff record' }));
+    expect(createStaffRecord).toHaveBeenLastCalledWith(
+      expect.objectContaining({ open: true, account: { sub: HAFIZ.username, email: HAFIZ.email, name: HAFIZ.name } }),
+    );
+    const reads = api.callsTo('GET', `/access-control/accounts/${HAFIZ.username}`).length;
+    await userEvent.click(within(record).getByRole('button', { name: 'fake create' }));
+    expect(await screen.findByText('Staff record LVUSR0000000042 created for Muhammad Hafiz.')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(api.callsTo('GET', `/access-control/accounts/${HAFIZ.username}`).length).toBeGreaterThan(reads),
+    );
+  });
+
+  it('offers no Create without a create dialog', async () => {
+    stubAccessControlApi({ accounts: everyone });
+    renderAccessControl(`?account=${HAFIZ.username}`);
+    const record = await section(await drawer('Muhammad Hafiz'));
+    expect(record).toHaveTextContent('No staff record is linked to this account.');
+    expect(within(record).queryByRole('button', { name: 'Create a staff record' })).not.toBeInTheDocument();
   });
 });

@@ -5,7 +5,9 @@ import { useSearchParams } from 'react-router';
 import { PageFrame } from '../../components/page-frame';
 import { AccountDetails } from './components/account-details';
 import { AccountList } from './components/account-list';
+import { BulkCreateDialog } from './components/bulk-create-dialog';
 import { CreateAccountDialog } from './components/create-account-dialog';
+import type { StaffRecordCreator } from './components/staff-record-section';
 import { ACCOUNT_PARAM } from './list-params';
 
 /**
@@ -13,10 +15,16 @@ import { ACCOUNT_PARAM } from './list-params';
  * organisation's portal accounts. The list's search, filters, sort and page, and the account
  * open over it (`?account={username}`), all live in the URL.
  */
-export function AccessControlPage() {
+export function AccessControlPage({
+  createStaffRecord,
+}: {
+  /** The staff records' create dialog, composed in by `app/access-control-route.tsx`. */
+  createStaffRecord?: StaffRecordCreator;
+} = {}) {
   const { t } = useTranslation('accessControl');
   const [params, setParams] = useSearchParams();
   const [creating, setCreating] = useState(false);
+  const [bulkCreating, setBulkCreating] = useState(false);
 
   const showAccount = (username: string | null) =>
     setParams((previous) => {
@@ -28,13 +36,18 @@ export function AccessControlPage() {
 
   return (
     <PageFrame title={t('title')} intro={t('intro')}>
-      <AccountList onCreate={() => setCreating(true)} />
+      <AccountList onCreate={() => setCreating(true)} onBulkCreate={() => setBulkCreating(true)} />
+      <BulkCreateDialog open={bulkCreating} onClose={() => setBulkCreating(false)} />
       <CreateAccountDialog
         open={creating}
         onClose={() => setCreating(false)}
         onCreated={(account: Account) => showAccount(account.username)}
       />
-      <AccountDetails username={params.get(ACCOUNT_PARAM)} onClose={() => showAccount(null)} />
+      <AccountDetails
+        username={params.get(ACCOUNT_PARAM)}
+        onClose={() => showAccount(null)}
+        createStaffRecord={createStaffRecord}
+      />
     </PageFrame>
   );
 }

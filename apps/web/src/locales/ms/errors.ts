@@ -76,6 +76,17 @@ export const errors: typeof en = {
     signedInBefore: 'Akaun ini pernah log masuk: nyahdayakannya dan bukan memadamnya.',
     invitationNotNeeded: 'Akaun ini pernah log masuk: ia tidak memerlukan jemputan. Tetapkan semula kata laluannya.',
     accountExists: 'Sudah ada akaun dengan e-mel {{email}}.',
+    staffLinkedElsewhere: 'Rekod kakitangan {{staffId}} dipautkan kepada akaun lain.',
+    unlinkNeedsEmail:
+      'E-mel rekod ini sama dengan e-mel akaun ({{email}}): rekod akan dipautkan semula pada log masuk seterusnya. Berikan rekod ini e-mel lain.',
+    csvEmpty: 'Fail ini tiada baris di bawah pengepalanya.',
+    csvHeader: 'Baris pertama mestilah pengepala email,name,departments (dipisahkan dengan koma).',
+    csvMalformed: 'Fail ini tidak dapat dibaca mulai baris {{line}}: tanda petik salah letak atau tidak ditutup.',
+    csvTooManyRows:
+      'Satu fail boleh mencipta paling banyak {{maximum}} akaun: pecahkannya kepada fail yang lebih kecil.',
+    csvExtraCells:
+      'Baris ini mempunyai lebih banyak sel daripada pengepala: letakkan nilai yang mengandungi koma dalam tanda petik berganda.',
+    duplicateInFile: 'E-mel ini sudah ada pada baris {{line}} dalam fail.',
   },
   who: { F: 'wanita', M: 'lelaki' },
   dayCount_one: '{{count}} hari',

@@ -16,6 +16,8 @@ const KNOWN_ACTIONS = [
   'sign-out',
   'resend-invitation',
   'delete',
+  'staff-link',
+  'staff-unlink',
 ] as const;
 type KnownAction = (typeof KNOWN_ACTIONS)[number];
 

@@ -24,6 +24,8 @@ import { useDepartments } from '../api/get-departments';
 import { AccountActions } from './account-actions';
 import { AccountActivity } from './account-activity';
 import { DepartmentsForm } from './departments-form';
+import { StaffRecordSection } from './staff-record-section';
+import type { StaffRecordCreator } from './staff-record-section';
 import type { Outcome } from './outcome';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -94,7 +96,17 @@ function OutcomeAlert({ outcome, onDismiss }: { outcome: Outcome; onDismiss: () 
   );
 }
 
-function DetailBody({ username, headingId, onClose }: { username: string; headingId: string; onClose: () => void }) {
+function DetailBody({
+  username,
+  headingId,
+  onClose,
+  createStaffRecord,
+}: {
+  username: string;
+  headingId: string;
+  onClose: () => void;
+  createStaffRecord?: StaffRecordCreator | undefined;
+}) {
   const { t } = useTranslation('accessControl');
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const valid = accountIdSchema.safeParse(username).success;
@@ -130,6 +142,9 @@ function DetailBody({ username, headingId, onClose }: { username: string; headin
               <Section title={t('actions.title')}>
                 <AccountActions detail={data} onDeleted={onClose} onOutcome={setOutcome} />
               </Section>
+              <Section title={t('staffRecord.title')}>
+                <StaffRecordSection detail={data} onOutcome={setOutcome} createStaffRecord={createStaffRecord} />
+              </Section>
               <Section title={t('audit.title')}>
                 <AccountActivity entries={data.audit} />
               </Section>
@@ -149,7 +164,15 @@ function DetailBody({ username, headingId, onClose }: { username: string; headin
  * takes the parameter away. Both trap the focus, close with Escape and are named by the
  * account's heading.
  */
-export function AccountDetails({ username, onClose }: { username: string | null; onClose: () => void }) {
+export function AccountDetails({
+  username,
+  onClose,
+  createStaffRecord,
+}: {
+  username: string | null;
+  onClose: () => void;
+  createStaffRecord?: StaffRecordCreator | undefined;
+}) {
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const headingId = useId();
   // The last account shown stays in the drawer while it slides away.
@@ -157,7 +180,15 @@ export function AccountDetails({ username, onClose }: { username: string | null;
   if (username !== null && username !== shown) setShown(username);
   const open = username !== null;
   const body =
-    shown === null ? null : <DetailBody key={shown} username={shown} headingId={headingId} onClose={onClose} />;
+    shown === null ? null : (
+      <DetailBody
+        key={shown}
+        username={shown}
+        headingId={headingId}
+        onClose={onClose}
+        createStaffRecord={createStaffRecord}
+      />
+    );
 
   if (phone) {
     return (

@@ -1,4 +1,5 @@
 import PersonAddAlt1OutlinedIcon from '@mui/icons-material/PersonAddAlt1Outlined';
+import UploadFileOutlinedIcon from '@mui/icons-material/UploadFileOutlined';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
@@ -50,7 +51,7 @@ function apiQuery(state: ListState, search: string): AccountsQuery {
  * department and status, sort by a column, page on the server. All of it lives in the URL, so
  * the list can be linked and comes back as it was after going back.
  */
-export function AccountList({ onCreate }: { onCreate: () => void }) {
+export function AccountList({ onCreate, onBulkCreate }: { onCreate: () => void; onBulkCreate?: () => void }) {
   const { t } = useTranslation('accessControl');
   const texts = useAccountTexts();
   const [params, setParams] = useSearchParams();
@@ -163,6 +164,16 @@ export function AccountList({ onCreate }: { onCreate: () => void }) {
         >
           {t('create.open')}
         </Button>
+        {onBulkCreate !== undefined && (
+          <Button
+            variant="outlined"
+            startIcon={<UploadFileOutlinedIcon />}
+            onClick={onBulkCreate}
+            sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+          >
+            {t('bulk.open')}
+          </Button>
+        )}
       </Stack>
       <QueryState query={accounts} isEmpty={(data) => data.items.length === 0} emptyText={t('list.empty')}>
         {(data) => (

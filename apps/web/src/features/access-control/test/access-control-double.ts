@@ -1,4 +1,6 @@
 import type { Account, AccountDetail } from '@staff-portal/shared/access-control';
+import { checkBulkRows, type BulkRow } from '@staff-portal/shared/access-control-bulk';
+import type { AccessActor } from '@staff-portal/shared/access-control-rules';
 import { reply, stubLeaveApi } from '../../../test/leave-api-double';
 import type { Handler } from '../../../test/leave-api-double';
 import { DEPARTMENTS, account, detailOf } from './access-control-fixtures';
@@ -10,6 +12,8 @@ export interface AccessControlDoubleOptions {
   details?: Record<string, Partial<Omit<AccountDetail, 'account'>>>;
   /** Handlers that answer before the double's own, for refusals and odd answers. */
   overrides?: Record<string, Handler>;
+  /** Who the bulk preview judges the rows for (what they may grant); an ITAdmin by default. */
+  bulkActor?: AccessActor;
 }
 
 const SORT_FIELD = { email: 'email', name: 'name', created: 'createdAt', modified: 'updatedAt' } as const;
@@ -24,6 +28,7 @@ export function stubAccessControlApi({
   departments = DEPARTMENTS,
   details = {},
   overrides = {},
+  bulkActor = { id: '', groups: ['ITAdmin'] },
 }: AccessControlDoubleOptions) {
   let rows = [...accounts];
   const find = (username: string) => rows.find((row) => row.username === username);
@@ -70,6 +75,15 @@ export function stubAccessControlApi({
       details[created.username] = { signedInOnce: false };
       return reply(201, created);
     },
+    // Before the account routes, whose pattern it would match too.
+    'POST /access-control/accounts/bulk/preview': ({ body }) => {
+      const checked = checkBulkRows((body as { rows: BulkRow[] }).rows, {
+        actor: bulkActor,
+        departments,
+        existingEmails: new Set(rows.map((row) => row.email.toLowerCase())),
+      });
+      return { rows: checked, ready: checked.filter((row) => row.problems.length === 0).length };
+    },
     'GET /access-control/accounts/:username': ({ params }) => {
       const found = find(params.username!);
       return found === undefined ? missing() : detailOf(found, details[found.username]);
@@ -84,6 +98,44 @@ export function stubAccessControlApi({
       if (params.action === 'enable') update(params.username!, { enabled: true });
       if (params.action === 'reset-password') update(params.username!, { status: 'RESET_REQUIRED' });
       return null;
+    },
+    // The staff record link (decision record 0039): the suggested record is the only one to link.
+    'PUT /access-control/accounts/:username/staff-record': ({ params, body }) => {
+      if (find(params.username!) === undefined) return missing();
+      const detail = (details[params.username!] ??= {});
+      const suggested = detail.suggestedStaffRecord ?? null;
+      if (suggested === null || suggested.staffId !== (body as { staffId: string }).staffId) {
+        return reply(400, {
+          code: 'VALIDATION_ERROR',
+          message: 'That record cannot be linked.',
+          field: 'staffId',
+          reason: 'staffLinkedElsewhere',
+          params: { staffId: (body as { staffId: string }).staffId },
+        });
+      }
+      detail.staffRecord = suggested;
+      detail.suggestedStaffRecord = null;
+      return { staffRecord: suggested, suggestedStaffRecord: null };
+    },
+    'DELETE /access-control/accounts/:username/staff-record': ({ params, body }) => {
+      const found = find(params.username!);
+      if (found === undefined) return missing();
+      const detail = (details[params.username!] ??= {});
+      const linked = detail.staffRecord ?? null;
+      if (linked === null) return reply(404, { code: 'NOT_FOUND', message: 'No linked staff record.' });
+      const email = (body as { email?: string } | undefined)?.email;
+      const next = email ?? linked.email;
+      if (next.toLowerCase() === found.email.toLowerCase()) {
+        return reply(400, {
+          code: 'VALIDATION_ERROR',
+          message: 'It would be linked again.',
+          field: 'email',
+          reason: 'unlinkNeedsEmail',
+          params: { email: found.email },
+        });
+      }
+      detail.staffRecord = null;
+      return { staffRecord: null, suggestedStaffRecord: detail.suggestedStaffRecord ?? null };
     },
     'DELETE /access-control/accounts/:username': ({ params }) => {
       if (find(params.username!) === undefined) return missing();

@@ -1,5 +1,10 @@
-import { accountDetailSchema, accountSchema, auditEntrySchema } from '@staff-portal/shared/access-control';
-import type { Account, AccountDetail, AuditEntry } from '@staff-portal/shared/access-control';
+import {
+  accountDetailSchema,
+  accountSchema,
+  accountStaffRecordSchema,
+  auditEntrySchema,
+} from '@staff-portal/shared/access-control';
+import type { Account, AccountDetail, AccountStaffRecord, AuditEntry } from '@staff-portal/shared/access-control';
 
 // Through the shared schemas, so a fixture that drifts from the contract fails where it is made.
 
@@ -69,6 +74,19 @@ export function detailOf(target: Account, overrides: Partial<Omit<AccountDetail,
     signedInOnce: true,
     grantable: DEPARTMENTS,
     audit: [],
+    staffRecord: null,
+    suggestedStaffRecord: null,
+    ...overrides,
+  });
+}
+
+export function staffRecord(overrides: Partial<AccountStaffRecord> & Pick<AccountStaffRecord, 'staffId' | 'email'>) {
+  return accountStaffRecordSchema.parse({
+    displayName: 'Muhammad Hafiz',
+    departmentCode: 'HR',
+    approverStaffId: 'LVUSR0000000002',
+    approverName: 'Tan Mei Ling',
+    active: true,
     ...overrides,
   });
 }

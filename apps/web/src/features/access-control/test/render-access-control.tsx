@@ -4,6 +4,7 @@ import { AuthContext } from '../../../lib/auth-context';
 import { testAuth, testUser } from '../../../test/auth';
 import { renderWithProviders } from '../../../test/render';
 import { AccessControlPage } from '../access-control-page';
+import type { StaffRecordCreator } from '../components/staff-record-section';
 
 export const PATH = '/shared/access-control';
 
@@ -26,12 +27,16 @@ function SearchProbe() {
 }
 
 /** The page at its URL inside the app's providers, as the given admin. */
-export function renderAccessControl(search = '', user: SignedInUser = itAdmin) {
+export function renderAccessControl(
+  search = '',
+  user: SignedInUser = itAdmin,
+  { createStaffRecord }: { createStaffRecord?: StaffRecordCreator } = {},
+) {
   return renderWithProviders(
     <AuthContext value={testAuth(user)}>
       <MemoryRouter initialEntries={[`${PATH}${search}`]}>
         <Routes>
-          <Route path={PATH} element={<AccessControlPage />} />
+          <Route path={PATH} element={<AccessControlPage {...(createStaffRecord ? { createStaffRecord } : {})} />} />
         </Routes>
         <SearchProbe />
       </MemoryRouter>

@@ -10,6 +10,7 @@ import { reply, stubLeaveApi } from '../../../test/leave-api-double';
 import type { Handler } from '../../../test/leave-api-double';
 import { renderLeavePage } from '../../../test/render-leave';
 import { LeaveAdminPage } from '../leave-admin-page';
+import { AddStaffRecordDialog } from './add-staff-record-dialog';
 import { everyone, TAN } from '../test/admin-fixtures';
 
 const PATH = '/shared/hr-services/leave/admin';
@@ -169,5 +170,35 @@ describe('Add a staff record', { timeout: 20_000 }, () => {
       await changeLanguage('en');
       localStorage.clear();
     }
+  });
+});
+
+describe('Add a staff record for a given account (from the access-control page)', { timeout: 20_000 }, () => {
+  it('comes prefilled with the account, and hands the new record back instead of opening it', async () => {
+    const user = userEvent.setup();
+    const api = stub();
+    const onCreated = vi.fn();
+    renderLeavePage(
+      <AddStaffRecordDialog open onClose={() => {}} account={NEW_HIRE} onCreated={onCreated} />,
+      '/shared/access-control',
+      admin,
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Add a staff record' });
+    expect(within(dialog).getByRole('combobox', { name: 'Their portal account (optional)' })).toHaveValue(
+      'New Hire (new.hire@staffportal.example)',
+    );
+    expect(within(dialog).getByRole('textbox', { name: 'Name' })).toHaveValue('New Hire');
+    expect(within(dialog).getByRole('textbox', { name: 'E-mail' })).toHaveAttribute('readonly');
+    await within(dialog).findByRole('option', { name: 'HR (Human Resources)' });
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Department' }), 'HR');
+    await user.click(within(dialog).getByRole('button', { name: 'Add record' }));
+    await waitFor(() =>
+      expect(onCreated).toHaveBeenCalledWith(expect.objectContaining({ staffId: 'LVUSR0000000008' })),
+    );
+    expect(api.callsTo('POST', '/leave/admin/staff')[0]?.body).toMatchObject({
+      identitySub: NEW_HIRE.sub,
+      email: NEW_HIRE.email,
+      displayName: 'New Hire',
+    });
   });
 });

@@ -18,6 +18,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { isAppError } from '@staff-portal/shared/errors';
 import type { StaffRecord } from '@staff-portal/shared/leave';
+import type { StaffDetail } from '@staff-portal/shared/leave-admin';
 import { createStaffInputSchema } from '@staff-portal/shared/staff-records';
 import type { IdentityAccount } from '@staff-portal/shared/staff-records';
 import { useId, useState } from 'react';
@@ -72,7 +73,19 @@ const accountLabel = (account: IdentityAccount) =>
  * shared schema checks it as the server will; a refusal lands on the field it names. Once added,
  * the record's own page opens.
  */
-export function AddStaffRecordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function AddStaffRecordDialog({
+  open,
+  onClose,
+  account: prefill,
+  onCreated,
+}: {
+  open: boolean;
+  onClose: () => void;
+  /** The identity account to link the record to, its e-mail and name prefilled (from the account page). */
+  account?: IdentityAccount | undefined;
+  /** What to do once added; by default the record's own page opens. */
+  onCreated?: ((record: StaffDetail) => void) | undefined;
+}) {
   const { t } = useTranslation('leaveAdmin');
   const { notify } = useNotification();
   const navigate = useNavigate();
@@ -91,9 +104,9 @@ export function AddStaffRecordDialog({ open, onClose }: { open: boolean; onClose
   const unavailable = answer !== undefined && 'unavailable' in answer ? answer.unavailable : undefined;
 
   const defaults: Values = {
-    account: null,
-    displayName: '',
-    email: '',
+    account: prefill ?? null,
+    displayName: prefill?.name ?? '',
+    email: prefill?.email ?? '',
     departmentCode: '',
     approver: null,
     joinDate: todayIn(organisation.timeZone),
@@ -146,6 +159,10 @@ export function AddStaffRecordDialog({ open, onClose }: { open: boolean; onClose
           severity: 'success',
         });
         reset(defaults);
+        if (onCreated) {
+          onCreated(record);
+          return;
+        }
         onClose();
         void navigate(`/shared/hr-services/leave/admin/${encodeURIComponent(record.staffId)}`);
       },
