@@ -2,14 +2,10 @@ import CloseIcon from '@mui/icons-material/Close';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
 import Divider from '@mui/material/Divider';
-import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
 import { accountIdSchema } from '@staff-portal/shared/access-control';
 import { isAppError } from '@staff-portal/shared/errors';
 import type { AccountDetail } from '@staff-portal/shared/access-control';
@@ -17,6 +13,7 @@ import { useId, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryState } from '../../../components/query-state';
+import { SidePanel } from '../../../components/side-panel';
 import { useErrorText } from '../../../lib/error-text';
 import { accountName, useAccountTexts } from '../account-texts';
 import { useAccount } from '../api/get-account';
@@ -173,7 +170,6 @@ export function AccountDetails({
   onClose: () => void;
   createStaffRecord?: StaffRecordCreator | undefined;
 }) {
-  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const headingId = useId();
   // The last account shown stays in the drawer while it slides away.
   const [shown, setShown] = useState(username);
@@ -190,28 +186,9 @@ export function AccountDetails({
       />
     );
 
-  if (phone) {
-    return (
-      <Dialog open={open} onClose={onClose} fullScreen aria-labelledby={headingId}>
-        {body}
-      </Dialog>
-    );
-  }
   return (
-    <Drawer
-      anchor="right"
-      open={open}
-      onClose={onClose}
-      slotProps={{
-        paper: {
-          role: 'dialog',
-          'aria-modal': true,
-          'aria-labelledby': headingId,
-          sx: { width: { sm: 520, md: 600 }, maxWidth: '100%' },
-        },
-      }}
-    >
+    <SidePanel open={open} onClose={onClose} labelledBy={headingId} width={{ sm: 520, md: 600 }}>
       {body}
-    </Drawer>
+    </SidePanel>
   );
 }

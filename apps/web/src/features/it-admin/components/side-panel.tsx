@@ -1,19 +1,13 @@
 import CloseIcon from '@mui/icons-material/Close';
-import Dialog from '@mui/material/Dialog';
-import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
 import { useId } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SidePanel as SidePanelFrame } from '../../../components/side-panel';
 
-/**
- * A panel over the list: a drawer on the right, or a full-screen dialog on a phone. Both trap the
- * focus, close with Escape and are named by their heading.
- */
+/** The shared side panel (components/side-panel.tsx) with a heading and a close button. */
 export function SidePanel({
   open,
   title,
@@ -26,7 +20,6 @@ export function SidePanel({
   children: ReactNode;
 }) {
   const { t } = useTranslation('itAdmin');
-  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const headingId = useId();
   const body = (
     <Stack spacing={2.5} sx={{ p: { xs: 2, sm: 3 } }}>
@@ -41,28 +34,9 @@ export function SidePanel({
       {children}
     </Stack>
   );
-  if (phone) {
-    return (
-      <Dialog open={open} onClose={onClose} fullScreen aria-labelledby={headingId}>
-        {body}
-      </Dialog>
-    );
-  }
   return (
-    <Drawer
-      anchor="right"
-      open={open}
-      onClose={onClose}
-      slotProps={{
-        paper: {
-          role: 'dialog',
-          'aria-modal': true,
-          'aria-labelledby': headingId,
-          sx: { width: { sm: 560, md: 680 }, maxWidth: '100%' },
-        },
-      }}
-    >
+    <SidePanelFrame open={open} onClose={onClose} labelledBy={headingId} width={{ sm: 560, md: 680 }}>
       {body}
-    </Drawer>
+    </SidePanelFrame>
   );
 }
