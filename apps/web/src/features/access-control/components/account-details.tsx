@@ -12,6 +12,7 @@ import type { AccountDetail } from '@staff-portal/shared/access-control';
 import { useId, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Facts } from '../../../components/facts';
 import { QueryState } from '../../../components/query-state';
 import { SidePanel } from '../../../components/side-panel';
 import { useErrorText } from '../../../lib/error-text';
@@ -37,7 +38,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function Facts({ detail }: { detail: AccountDetail }) {
+function AccountFacts({ detail }: { detail: AccountDetail }) {
   const { t } = useTranslation('accessControl');
   const texts = useAccountTexts();
   const { account } = detail;
@@ -52,20 +53,7 @@ function Facts({ detail }: { detail: AccountDetail }) {
     [t('detail.modified'), texts.dateTime(account.updatedAt)],
     [t('detail.signedIn'), detail.signedInOnce ? t('detail.signedInYes') : t('detail.signedInNo')],
   ];
-  return (
-    <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 1, m: 0 }}>
-      {facts.map(([label, value]) => (
-        <Box key={label} sx={{ display: 'contents' }}>
-          <Typography component="dt" variant="body2" color="text.secondary">
-            {label}
-          </Typography>
-          <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-            {value}
-          </Typography>
-        </Box>
-      ))}
-    </Box>
-  );
+  return <Facts facts={facts} />;
 }
 
 /**
@@ -128,7 +116,7 @@ function DetailBody({
         <QueryState query={detail}>
           {(data) => (
             <Stack spacing={3} divider={<Divider flexItem />}>
-              <Facts detail={data} />
+              <AccountFacts detail={data} />
               <DepartmentsForm
                 // A fresh form whenever the saved departments change (after a save, or someone else's).
                 key={`${data.account.username}:${data.account.departments.join(',')}`}

@@ -17,6 +17,7 @@ import { isAppError } from '@staff-portal/shared/errors';
 import { useId, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Facts } from '../../../components/facts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNotification } from '../../../components/notification-context';
 import { useErrorText } from '../../../lib/error-text';
@@ -55,20 +56,7 @@ function RecordFacts({ record }: { record: AccountStaffRecord }) {
     ],
     [t('staffRecord.recordEmail'), record.email],
   ];
-  return (
-    <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 1, m: 0 }}>
-      {facts.map(([label, value]) => (
-        <Box key={label} sx={{ display: 'contents' }}>
-          <Typography component="dt" variant="body2" color="text.secondary">
-            {label}
-          </Typography>
-          <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-            {value}
-          </Typography>
-        </Box>
-      ))}
-    </Box>
-  );
+  return <Facts facts={facts} />;
 }
 
 /**

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useRuntimeConfig } from '../../../lib/runtime-config';
 import { formatInstant, PRECISE_INSTANT_FORMAT } from '../format';
 import { ChangeComparison } from './change-comparison';
-import { Facts } from './facts';
+import { Facts } from '../../../components/facts';
 import { SidePanel } from './side-panel';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {

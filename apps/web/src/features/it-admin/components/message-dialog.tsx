@@ -17,7 +17,7 @@ import { QueryState } from '../../../components/query-state';
 import { useRuntimeConfig } from '../../../lib/runtime-config';
 import { useOutboxMessage } from '../api/get-outbox-message';
 import { formatInstant } from '../format';
-import { Facts } from './facts';
+import { Facts } from '../../../components/facts';
 import { useOutboxTexts } from './outbox-texts';
 import { StateChip } from './state-chip';
 

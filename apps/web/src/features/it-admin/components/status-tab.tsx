@@ -13,7 +13,7 @@ import { QueryState } from '../../../components/query-state';
 import { useRuntimeConfig } from '../../../lib/runtime-config';
 import { useStatus } from '../api/get-status';
 import { count, durationParts, formatInstant, megabytes, percentage, PRECISE_INSTANT_FORMAT } from '../format';
-import { Facts } from './facts';
+import { Facts } from '../../../components/facts';
 
 function StatusCard({ title, facts }: { title: string; facts: (readonly [string, ReactNode])[] }) {
   const headingId = useId();
