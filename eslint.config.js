@@ -32,6 +32,9 @@ const featureZones = [
   },
 ];
 
+// The namespaces whose texts come with their screens' code (apps/web/src/lib/i18n.ts).
+const SCREEN_NAMESPACES = '/^(account|home|leave|leaveAdmin|staffMovement|accessControl|itAdmin)$/';
+
 export default tseslint.config(
   {
     ignores: [
@@ -117,7 +120,22 @@ export default tseslint.config(
     files: ['apps/web/src/**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
     settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })] },
-    rules: { 'import-x/no-restricted-paths': ['error', { zones: featureZones, basePath: import.meta.dirname }] },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: featureZones, basePath: import.meta.dirname }],
+      // A screen's texts are added when its module in locales/ loads (apps/web/src/lib/i18n.ts):
+      // naming the namespace through that module's export is what makes sure it has loaded.
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          "CallExpression[callee.name='useTranslation'] Literal",
+          "Property[key.name='ns'] > Literal",
+          "CallExpression[callee.property.name='getFixedT'] Literal",
+        ].map((context) => ({
+          selector: `${context}[value=${SCREEN_NAMESPACES}]`,
+          message: "Name a screen's namespace by the export of its module in locales/ (e.g. leaveNs), not as a string.",
+        })),
+      ],
+    },
   },
   prettier,
 );

@@ -15,6 +15,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StatusChip } from './status-chip';
 import { formatDateRange, formatDayCount } from '../lib/dates';
+import { leaveNs } from '../locales/leave';
 
 interface RequestListProps {
   requests: readonly LeaveRequest[];
@@ -28,7 +29,7 @@ interface RequestListProps {
  * (docs/product/qualities.md: responsive down to a phone).
  */
 export function RequestList({ requests, label, actions }: RequestListProps) {
-  const { t, i18n } = useTranslation('leave');
+  const { t, i18n } = useTranslation(leaveNs);
   const locale = i18n.resolvedLanguage ?? 'en';
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
   const dayText = (request: LeaveRequest) =>

@@ -9,6 +9,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isNoStaffRecord, NoStaffRecord } from './no-staff-record';
 import { errorText } from '../lib/error-text';
+import { leaveNs } from '../locales/leave';
 
 interface QueryStateProps<T> {
   query: UseQueryResult<T>;
@@ -20,7 +21,7 @@ interface QueryStateProps<T> {
 
 /** A section's loading, error and empty states (docs/product/qualities.md: designed, not blank). */
 export function QueryState<T>({ query, isEmpty, emptyText, children }: QueryStateProps<T>) {
-  const { t } = useTranslation(['leave', 'common']);
+  const { t } = useTranslation([leaveNs, 'common']);
   if (query.data !== undefined) {
     if (isEmpty?.(query.data) === true) {
       return (

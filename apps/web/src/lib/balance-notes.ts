@@ -1,6 +1,7 @@
 import type { LeaveBalance } from '@staff-portal/shared/leave';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatDayCount } from './dates';
+import { leaveNs } from '../locales/leave';
 
 /**
  * Why a balance is what it is, where the numbers alone do not say (docs/product/leave.md): a type
@@ -8,7 +9,7 @@ import { formatDate, formatDayCount } from './dates';
  * that does, an entitlement pro-rated for a year of joining or leaving. One sentence each.
  */
 export function useBalanceNotes() {
-  const { t, i18n } = useTranslation('leave');
+  const { t, i18n } = useTranslation(leaveNs);
   const locale = i18n.resolvedLanguage ?? 'en';
   return (
     balance: Pick<LeaveBalance, 'includes' | 'limitedBy'> &

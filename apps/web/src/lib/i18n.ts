@@ -1,67 +1,60 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { accessControl as enAccessControl } from '../locales/en/access-control';
-import { account as enAccount } from '../locales/en/account';
+import type { accessControl } from '../locales/en/access-control';
+import type { account } from '../locales/en/account';
 import { common as enCommon } from '../locales/en/common';
 import { errors as enErrors } from '../locales/en/errors';
 import { gate as enGate } from '../locales/en/gate';
-import { home as enHome } from '../locales/en/home';
-import { itAdmin as enItAdmin } from '../locales/en/it-admin';
-import { leave as enLeave } from '../locales/en/leave';
-import { leaveAdmin as enLeaveAdmin } from '../locales/en/leave-admin';
+import type { home } from '../locales/en/home';
+import type { itAdmin } from '../locales/en/it-admin';
+import type { leave } from '../locales/en/leave';
+import type { leaveAdmin } from '../locales/en/leave-admin';
 import { shell as enShell } from '../locales/en/shell';
-import { staffMovement as enStaffMovement } from '../locales/en/staff-movement';
-import { accessControl as msAccessControl } from '../locales/ms/access-control';
-import { account as msAccount } from '../locales/ms/account';
+import type { staffMovement } from '../locales/en/staff-movement';
 import { common as msCommon } from '../locales/ms/common';
 import { errors as msErrors } from '../locales/ms/errors';
 import { gate as msGate } from '../locales/ms/gate';
-import { home as msHome } from '../locales/ms/home';
-import { itAdmin as msItAdmin } from '../locales/ms/it-admin';
-import { leave as msLeave } from '../locales/ms/leave';
-import { leaveAdmin as msLeaveAdmin } from '../locales/ms/leave-admin';
 import { shell as msShell } from '../locales/ms/shell';
-import { staffMovement as msStaffMovement } from '../locales/ms/staff-movement';
 
 /**
  * English and Bahasa Malaysia (docs/product/leave.md §16). One namespace per area: `common` for
  * texts every screen shares, `errors` for why a field was refused (lib/error-text.ts), `shell` for
- * the layout and status pages, `account` for profile and change password, `leave` for the
- * E-Leave screens and the shared/HR hubs, `gate` for our texts around the sign-in widget (the
- * widget's own texts go through Amplify's I18n, see features/auth), `accessControl` for the
- * Access Control page, `itAdmin` for the IT Admin page. Each language file is typed by the
- * English one, so a missing translation fails the type check.
+ * the layout and status pages, `gate` for our texts around the sign-in widget (the widget's own
+ * texts go through Amplify's I18n, see features/auth): these four are bundled here, with the
+ * sign-in page. Every other area's texts come with its screens' code (decision record 0040):
+ * `account` for profile and change password, `home`, `leave` for the E-Leave screens and the
+ * shared/HR hubs, `leaveAdmin`, `staffMovement`, `accessControl`, `itAdmin`. Each of those has a
+ * module in locales/ (e.g. locales/leave.ts) that adds both languages when it is imported and
+ * exports the namespace's name; components name a namespace only through that export, so the
+ * texts are there before anything reads them (the lint rule in eslint.config.js). Each language
+ * file is typed by the English one, so a missing translation fails the type check.
  */
-export const resources = {
-  en: {
-    common: enCommon,
-    errors: enErrors,
-    shell: enShell,
-    account: enAccount,
-    gate: enGate,
-    home: enHome,
-    leave: enLeave,
-    leaveAdmin: enLeaveAdmin,
-    staffMovement: enStaffMovement,
-    accessControl: enAccessControl,
-    itAdmin: enItAdmin,
-  },
-  ms: {
-    common: msCommon,
-    errors: msErrors,
-    shell: msShell,
-    account: msAccount,
-    gate: msGate,
-    home: msHome,
-    leave: msLeave,
-    leaveAdmin: msLeaveAdmin,
-    staffMovement: msStaffMovement,
-    accessControl: msAccessControl,
-    itAdmin: msItAdmin,
-  },
+const resources = {
+  en: { common: enCommon, errors: enErrors, shell: enShell, gate: enGate },
+  ms: { common: msCommon, errors: msErrors, shell: msShell, gate: msGate },
 } as const;
 
+/** A language's texts of a namespace: the English one's keys, any wording. */
+type Translation<T> = { readonly [K in keyof T]: T[K] extends string ? string : Translation<T[K]> };
+
+/** Every namespace's English texts, the type the others follow. */
+interface Texts {
+  common: typeof enCommon;
+  errors: typeof enErrors;
+  shell: typeof enShell;
+  gate: typeof enGate;
+  account: typeof account;
+  home: typeof home;
+  leave: typeof leave;
+  leaveAdmin: typeof leaveAdmin;
+  staffMovement: typeof staffMovement;
+  accessControl: typeof accessControl;
+  itAdmin: typeof itAdmin;
+}
+
 export type Language = keyof typeof resources;
+/** The namespaces that come with their screens' code rather than with the sign-in page. */
+export type ScreenNamespace = Exclude<keyof Texts, keyof (typeof resources)['en']>;
 export const LANGUAGES: readonly Language[] = ['en', 'ms'];
 export const DEFAULT_LANGUAGE: Language = 'en';
 const STORAGE_KEY = 'staff-portal.language';
@@ -69,7 +62,7 @@ const STORAGE_KEY = 'staff-portal.language';
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
-    resources: (typeof resources)['en'];
+    resources: Texts;
   }
 }
 
@@ -94,26 +87,14 @@ export function rememberLanguage(language: Language): void {
   }
 }
 
-/** Initialised once, synchronously (resources are bundled), before the first render. */
+/** Initialised once, synchronously (its resources are bundled), before the first render. */
 export const i18n = i18next.createInstance();
 void i18n.use(initReactI18next).init({
   resources,
   lng: storedLanguage(),
   fallbackLng: DEFAULT_LANGUAGE,
   defaultNS: 'common',
-  ns: [
-    'common',
-    'errors',
-    'shell',
-    'account',
-    'gate',
-    'home',
-    'leave',
-    'leaveAdmin',
-    'staffMovement',
-    'accessControl',
-    'itAdmin',
-  ],
+  ns: ['common', 'errors', 'shell', 'gate'],
   interpolation: { escapeValue: false },
   initAsync: false,
 });
@@ -126,4 +107,18 @@ export async function changeLanguage(language: Language): Promise<void> {
   rememberLanguage(language);
   await i18n.changeLanguage(language);
   document.documentElement.lang = language;
+}
+
+/**
+ * Adds an area's texts in every language, once, and returns its namespace: called by the area's
+ * module in locales/ when its screens' code loads, before any of them renders.
+ */
+export function addTexts<const N extends ScreenNamespace>(
+  namespace: N,
+  texts: { readonly [L in Language]: Translation<Texts[N]> },
+): N {
+  for (const language of LANGUAGES) {
+    if (!i18n.hasResourceBundle(language, namespace)) i18n.addResourceBundle(language, namespace, texts[language]);
+  }
+  return namespace;
 }

@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../lib/auth-context';
 import { HomeLeaveSummary } from '../../features/leave/home-leave-summary';
 import { LinkCardGrid, useMayOpen } from '../link-cards';
+import { homeNs } from '../../locales/home';
 
 const LEAVE = '/shared/hr-services/leave';
 
@@ -45,7 +46,7 @@ const everyoneLinks: { key: 'profile' | 'teamSpace'; path: string; icon: ReactNo
  * departments may open, or, when they may open none, what anyone can do.
  */
 export function HomePage() {
-  const { t } = useTranslation(['home', 'common']);
+  const { t } = useTranslation([homeNs, 'common']);
   const { user } = useAuth();
   const mayOpen = useMayOpen();
   if (user === null) return null;

@@ -17,6 +17,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { leave } from '../../locales/en/leave';
 import { LinkCardGrid, useMayOpen } from '../link-cards';
+import { leaveNs } from '../../locales/leave';
 
 type CardKey = keyof typeof leave.hubs.cards;
 type HubKey = 'shared' | 'hrServices' | 'leaveServices';
@@ -32,7 +33,7 @@ interface HubLink {
  * when that route's own guard admits the user (the same check as home's quick links).
  */
 function HubPage({ hub, links }: { hub: HubKey; links: readonly HubLink[] }) {
-  const { t } = useTranslation(['leave', 'common']);
+  const { t } = useTranslation([leaveNs, 'common']);
   const mayOpen = useMayOpen();
   const cards = links
     .filter(({ path }) => mayOpen(path))

@@ -9,6 +9,7 @@ import { BulkCreateDialog } from './components/bulk-create-dialog';
 import { CreateAccountDialog } from './components/create-account-dialog';
 import type { StaffRecordCreator } from './components/staff-record-section';
 import { ACCOUNT_PARAM } from './list-params';
+import { accessControlNs } from '../../locales/access-control';
 
 /**
  * `/shared/access-control` (AccessControlPage, docs/product/screens.md §14), ADMIN: the
@@ -21,7 +22,7 @@ export function AccessControlPage({
   /** The staff records' create dialog, composed in by `app/access-control-route.tsx`. */
   createStaffRecord?: StaffRecordCreator;
 } = {}) {
-  const { t } = useTranslation('accessControl');
+  const { t } = useTranslation(accessControlNs);
   const [params, setParams] = useSearchParams();
   const [creating, setCreating] = useState(false);
   const [bulkCreating, setBulkCreating] = useState(false);

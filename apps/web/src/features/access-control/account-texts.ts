@@ -2,6 +2,7 @@ import type { Account } from '@staff-portal/shared/access-control';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatDateTime, formatTimestamp } from '../../lib/dates';
 import { useRuntimeConfig } from '../../lib/runtime-config';
+import { accessControlNs } from '../../locales/access-control';
 
 /** The user statuses with a reading of their own; the rare others (ARCHIVED, COMPROMISED, ...) show as Cognito names them. */
 const LABELLED_STATUSES = ['CONFIRMED', 'FORCE_CHANGE_PASSWORD', 'RESET_REQUIRED', 'UNCONFIRMED'] as const;
@@ -18,7 +19,7 @@ export const accountName = (account: Pick<Account, 'name' | 'email'>) =>
  * organisation's time zone, day first (lib/dates.ts), in the current language.
  */
 export function useAccountTexts() {
-  const { t, i18n } = useTranslation(['accessControl', 'common']);
+  const { t, i18n } = useTranslation([accessControlNs, 'common']);
   const { organisation } = useRuntimeConfig();
   const locale = i18n.resolvedLanguage === 'ms' ? 'ms' : 'en';
   const invalidText = t('common:invalidDate');

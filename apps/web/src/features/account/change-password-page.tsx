@@ -25,6 +25,7 @@ import { amplifyPasswordChange } from './password-change-provider';
 import type { PasswordChangeProvider } from './password-change-provider';
 import { checkPasswordChange } from './password-change-check';
 import type { PasswordChangeValues } from './password-change-check';
+import { accountNs } from '../../locales/account';
 
 const EMPTY: PasswordChangeValues = { oldPassword: '', newPassword: '', confirmPassword: '' };
 
@@ -40,7 +41,7 @@ interface ChangePasswordPageProps {
 
 /** `/profile/reset-password` (docs/product/specification.md §2 "Change Password page"). */
 export function ChangePasswordPage({ provider = amplifyPasswordChange }: ChangePasswordPageProps) {
-  const { t, i18n } = useTranslation(['account', 'common']);
+  const { t, i18n } = useTranslation([accountNs, 'common']);
   const config = useRuntimeConfig();
   const { user, refreshUser } = useAuth();
   const { notify } = useNotification();

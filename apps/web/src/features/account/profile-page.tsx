@@ -17,6 +17,7 @@ import { AccountPage } from './components/account-page';
 import { LanguageSwitch } from './components/language-switch';
 import { departmentLabels } from './profile-details';
 import type { UpdateUserAttributes } from './user-attributes';
+import { accountNs } from '../../locales/account';
 
 function Section({ title, titleId, children }: { title: string; titleId: string; children: ReactNode }) {
   return (
@@ -31,7 +32,7 @@ function Section({ title, titleId, children }: { title: string; titleId: string;
 
 /** `/profile` (docs/product/specification.md §2): name, e-mail, departments, Change Password, and the language switch. */
 export function ProfilePage({ updateUserAttributes }: { updateUserAttributes?: UpdateUserAttributes } = {}) {
-  const { t } = useTranslation(['account', 'common']);
+  const { t } = useTranslation([accountNs, 'common']);
   const { user } = useAuth();
   const departmentId = useId();
   const securityId = useId();

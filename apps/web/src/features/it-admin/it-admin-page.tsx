@@ -9,6 +9,7 @@ import { PageFrame } from '../../components/page-frame';
 import { ActivityTab } from './components/activity-tab';
 import { OutboxTab } from './components/outbox-tab';
 import { StatusTab } from './components/status-tab';
+import { itAdminNs } from '../../locales/it-admin';
 
 const TABS = ['activity', 'status', 'outbox'] as const;
 type TabName = (typeof TABS)[number];
@@ -20,7 +21,7 @@ const isTab = (value: string | null): value is TabName => (TABS as readonly (str
  * outbox. The tab lives in the URL (`?tab=outbox`), beside each tab's own filters.
  */
 export function ITAdminPage() {
-  const { t } = useTranslation('itAdmin');
+  const { t } = useTranslation(itAdminNs);
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const tab: TabName = isTab(requested) ? requested : 'activity';

@@ -11,6 +11,7 @@ import { HolidaysTab } from './components/holidays-tab';
 import { LeaveTypesTab } from './components/leave-types-tab';
 import { ReportsTab } from './components/reports-tab';
 import { StaffTab } from './components/staff-tab';
+import { leaveAdminNs } from '../../locales/leave-admin';
 
 const TABS = ['staff', 'types', 'holidays', 'carryForward', 'reports'] as const;
 type TabName = (typeof TABS)[number];
@@ -19,7 +20,7 @@ const isTab = (value: string | null): value is TabName => (TABS as readonly (str
 
 /** `/shared/hr-services/leave/admin` (LeaveAdminPage): the tab lives in the URL (`?tab=holidays`). */
 export function LeaveAdminPage() {
-  const { t } = useTranslation('leaveAdmin');
+  const { t } = useTranslation(leaveAdminNs);
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const tab: TabName = isTab(requested) ? requested : 'staff';

@@ -19,6 +19,7 @@ import { recordYear } from './record-year';
 import { BalancesSection } from './components/balances-section';
 import { RequestsSection } from './components/requests-section';
 import { StaffRecordForm } from './components/staff-record-form';
+import { leaveAdminNs } from '../../locales/leave-admin';
 
 function Section({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
   return (
@@ -40,7 +41,7 @@ function Section({ title, action, children }: { title: string; action?: ReactNod
 }
 
 function UserRecord({ staffId }: { staffId: string }) {
-  const { t } = useTranslation('leaveAdmin');
+  const { t } = useTranslation(leaveAdminNs);
   const { organisation } = useRuntimeConfig();
   const detail = useStaffDetail(staffId);
   const [params, setParams] = useSearchParams();
@@ -89,7 +90,7 @@ function UserRecord({ staffId }: { staffId: string }) {
 
 /** `/shared/hr-services/leave/admin/:id` (UpdateLeaveUserPage): one staff member's leave record. */
 export function UpdateLeaveUserPage() {
-  const { t } = useTranslation('leaveAdmin');
+  const { t } = useTranslation(leaveAdminNs);
   const { id = '' } = useParams();
   return (
     <PageFrame title={t('user.title')}>

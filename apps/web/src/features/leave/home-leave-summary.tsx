@@ -10,6 +10,7 @@ import { Link as RouterLink } from 'react-router';
 import { useHomeSummary } from './api/get-home-summary';
 import { shownBalances } from './components/balance-cards';
 import { formatDayCount } from '../../lib/dates';
+import { leaveNs } from '../../locales/leave';
 
 const LEAVE = '/shared/hr-services/leave';
 
@@ -19,7 +20,7 @@ const LEAVE = '/shared/hr-services/leave';
  * the user has no part in E-Leave; the leave pages themselves explain why.
  */
 export function HomeLeaveSummary() {
-  const { t, i18n } = useTranslation('leave');
+  const { t, i18n } = useTranslation(leaveNs);
   const locale = i18n.resolvedLanguage ?? 'en';
   const summary = useHomeSummary();
   const headingId = useId();

@@ -27,6 +27,7 @@ import { QueryState } from '../../components/query-state';
 import { RemarksDialog } from '../../components/remarks-dialog';
 import { useBalanceNotes } from '../../lib/balance-notes';
 import { formatDateRange, formatDayCount } from '../../lib/dates';
+import { leaveNs } from '../../locales/leave';
 
 const isCancellation = (item: ApprovalItem) =>
   item.status === LEAVE_STATUS.PENDING_CANCELLATION || item.status === LEAVE_STATUS.PENDING_CANCELLATION_BY_ADMIN;
@@ -46,7 +47,7 @@ function ApprovalCard({
   onDecide: (decision: 'approve' | 'reject') => void;
   onOpenAttachment: () => void;
 }) {
-  const { t, i18n } = useTranslation('leave');
+  const { t, i18n } = useTranslation(leaveNs);
   const locale = i18n.resolvedLanguage ?? 'en';
   const titleId = useId();
   const notesOf = useBalanceNotes();
@@ -185,7 +186,7 @@ function ApprovalCard({
  * set-up, composed in by app/routes (it belongs to the staff-movement feature), shown under the queue.
  */
 export function LeaveApprovalPage({ actingApprover }: { actingApprover?: ReactNode } = {}) {
-  const { t, i18n } = useTranslation('leave');
+  const { t, i18n } = useTranslation(leaveNs);
   const locale = i18n.resolvedLanguage ?? 'en';
   const { notify } = useNotification();
   const approvals = useApprovals();

@@ -23,6 +23,7 @@ import { RequestList } from '../../components/leave-request-list';
 import { todayIn } from '../../lib/dates';
 import { requestsCsv } from './history-csv';
 import { downloadText } from '../../lib/download';
+import { leaveNs } from '../../locales/leave';
 
 const PAGE_SIZES = [10, 20, 50, 100];
 const DEFAULT_PAGE_SIZE = 20;
@@ -55,7 +56,7 @@ export function readFilters(
 
 /** `/shared/hr-services/leave/my-leaves/history` (LeaveHistoryPage). */
 export function LeaveHistoryPage() {
-  const { t } = useTranslation('leave');
+  const { t } = useTranslation(leaveNs);
   const { organisation } = useRuntimeConfig();
   const { leave } = useApiClient();
   const { notify } = useNotification();

@@ -31,6 +31,7 @@ import { RemarksDialog } from '../../components/remarks-dialog';
 import { RequestHistoryDialog } from './components/request-history-dialog';
 import { RequestList } from '../../components/leave-request-list';
 import { formatDateRange, todayIn } from '../../lib/dates';
+import { leaveNs } from '../../locales/leave';
 
 /** What the applicant may do with a request (docs/product/leave.md): cancel it, or ask to. */
 export function cancelActionFor(request: LeaveRequest, types: readonly LeaveType[]): 'cancel' | 'request' | null {
@@ -69,7 +70,7 @@ const MAX_DATE = '2100-12-31';
 
 /** The date balances are shown as at; a date being typed or cleared leaves the last one in use. */
 function AsAtField({ value, today, onChange }: { value: string; today: string; onChange: (date: string) => void }) {
-  const { t } = useTranslation('leave');
+  const { t } = useTranslation(leaveNs);
   const [text, setText] = useState(value);
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
@@ -101,7 +102,7 @@ function AsAtField({ value, today, onChange }: { value: string; today: string; o
 
 /** `/shared/hr-services/leave/my-leaves` (LeavePage). */
 export function LeavePage() {
-  const { t, i18n } = useTranslation('leave');
+  const { t, i18n } = useTranslation(leaveNs);
   const locale = i18n.resolvedLanguage ?? 'en';
   const { organisation } = useRuntimeConfig();
   const { notify } = useNotification();

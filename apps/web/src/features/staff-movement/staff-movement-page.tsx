@@ -32,10 +32,11 @@ import { rangeOf } from './format';
 import { addDays } from '@staff-portal/shared/iso-dates';
 import { formatDate, todayIn } from '../../lib/dates';
 import type { CalendarView } from './format';
+import { staffMovementNs } from '../../locales/staff-movement';
 
 /** `/shared/hr-services/leave/staff-movement` (StaffMovementPage). */
 export function StaffMovementPage() {
-  const { t, i18n } = useTranslation(['staffMovement', 'common']);
+  const { t, i18n } = useTranslation([staffMovementNs, 'common']);
   const locale = i18n.resolvedLanguage ?? 'en';
   const { organisation } = useRuntimeConfig();
   const { notify } = useNotification();

@@ -14,6 +14,7 @@ import { useAccountAction } from '../api/account-action';
 import { useDeleteAccount } from '../api/delete-account';
 import { ConfirmDialog } from './confirm-dialog';
 import type { Outcome } from './outcome';
+import { accessControlNs } from '../../../locales/access-control';
 
 /** The actions this account offers now (docs/product/screens.md §14), in the order they show. */
 export function offeredChanges({ account, signedInOnce }: AccountDetail): AccountChange[] {
@@ -43,7 +44,7 @@ export function AccountActions({
   onDeleted: () => void;
   onOutcome: (outcome: Outcome) => void;
 }) {
-  const { t } = useTranslation(['accessControl', 'errors']);
+  const { t } = useTranslation([accessControlNs, 'errors']);
   const { notify } = useNotification();
   const { user, superAdminUserId } = useAuth();
   const { account } = detail;

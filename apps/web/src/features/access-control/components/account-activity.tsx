@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import type { AuditEntry } from '@staff-portal/shared/access-control';
 import { useTranslation } from 'react-i18next';
 import { useAccountTexts } from '../account-texts';
+import { accessControlNs } from '../../../locales/access-control';
 
 /** The audit's actions on an account that have a reading of their own; others show as recorded. */
 const KNOWN_ACTIONS = [
@@ -42,7 +43,7 @@ function departmentsIn(value: unknown): string[] | null {
 
 /** The account's recent changes, newest first, as the server's audit records them. */
 export function AccountActivity({ entries }: { entries: readonly AuditEntry[] }) {
-  const { t } = useTranslation('accessControl');
+  const { t } = useTranslation(accessControlNs);
   const texts = useAccountTexts();
   if (entries.length === 0) {
     return <Typography color="text.secondary">{t('audit.empty')}</Typography>;

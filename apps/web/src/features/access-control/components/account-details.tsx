@@ -25,6 +25,7 @@ import { DepartmentsForm } from './departments-form';
 import { StaffRecordSection } from './staff-record-section';
 import type { StaffRecordCreator } from './staff-record-section';
 import type { Outcome } from './outcome';
+import { accessControlNs } from '../../../locales/access-control';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   const headingId = useId();
@@ -39,7 +40,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 function AccountFacts({ detail }: { detail: AccountDetail }) {
-  const { t } = useTranslation('accessControl');
+  const { t } = useTranslation(accessControlNs);
   const texts = useAccountTexts();
   const { account } = detail;
   const facts: [string, ReactNode][] = [
@@ -92,7 +93,7 @@ function DetailBody({
   onClose: () => void;
   createStaffRecord?: StaffRecordCreator | undefined;
 }) {
-  const { t } = useTranslation('accessControl');
+  const { t } = useTranslation(accessControlNs);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const valid = accountIdSchema.safeParse(username).success;
   const detail = useAccount(username, { enabled: valid });

@@ -26,6 +26,7 @@ import { useAccounts } from '../api/list-accounts';
 import type { AccountsQuery } from '../api/list-accounts';
 import { ACCOUNT_PARAM, PAGE_SIZES, readListState, withListChange } from '../list-params';
 import type { ListState } from '../list-params';
+import { accessControlNs } from '../../../locales/access-control';
 
 /** Typing pauses this long before the list is asked again. */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -52,7 +53,7 @@ function apiQuery(state: ListState, search: string): AccountsQuery {
  * the list can be linked and comes back as it was after going back.
  */
 export function AccountList({ onCreate, onBulkCreate }: { onCreate: () => void; onBulkCreate?: () => void }) {
-  const { t } = useTranslation('accessControl');
+  const { t } = useTranslation(accessControlNs);
   const texts = useAccountTexts();
   const [params, setParams] = useSearchParams();
   const state = readListState(params);

@@ -32,6 +32,7 @@ import { accessControlKeys } from '../api/access-control-keys';
 import { createAccount } from '../api/create-account';
 import { usePreviewBulk } from '../api/preview-bulk';
 import { runBulkCreate, reportCsv, skippedOutcomes, type BulkOutcome, type RowError } from './bulk-create-run';
+import { accessControlNs } from '../../../locales/access-control';
 
 type Phase =
   | { kind: 'choose' }
@@ -59,7 +60,7 @@ const textOf = (file: File) =>
  * can be downloaded.
  */
 export function BulkCreateDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { t } = useTranslation('accessControl');
+  const { t } = useTranslation(accessControlNs);
   const word = useErrorText();
   const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
   const titleId = useId();

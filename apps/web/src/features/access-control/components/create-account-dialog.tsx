@@ -29,6 +29,7 @@ import { useErrorText } from '../../../lib/error-text';
 import { plainResolver } from '../../../lib/plain-resolver';
 import { useCreateAccount } from '../api/create-account';
 import { useDepartments } from '../api/get-departments';
+import { accessControlNs } from '../../../locales/access-control';
 
 type Values = CreateAccountInput;
 type Input = z.output<typeof createAccountInputSchema>;
@@ -52,7 +53,7 @@ export function CreateAccountDialog({
   onClose: () => void;
   onCreated: (account: Account) => void;
 }) {
-  const { t } = useTranslation('accessControl');
+  const { t } = useTranslation(accessControlNs);
   const errorText = useErrorText();
   const { notify } = useNotification();
   const { user, superAdminUserId } = useAuth();

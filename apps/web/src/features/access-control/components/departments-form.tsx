@@ -14,6 +14,7 @@ import { useNotification } from '../../../components/notification-context';
 import { accountName } from '../account-texts';
 import { useSetDepartments } from '../api/set-departments';
 import type { Outcome } from './outcome';
+import { accessControlNs } from '../../../locales/access-control';
 
 const sameSet = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((name) => b.includes(name));
@@ -32,7 +33,7 @@ export function DepartmentsForm({
   departments: readonly string[];
   onOutcome: (outcome: Outcome) => void;
 }) {
-  const { t } = useTranslation('accessControl');
+  const { t } = useTranslation(accessControlNs);
   const { notify } = useNotification();
   const { account, grantable } = detail;
   const save = useSetDepartments(account.username);

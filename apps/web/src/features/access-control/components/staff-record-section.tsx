@@ -26,6 +26,7 @@ import { accessControlKeys } from '../api/access-control-keys';
 import { useLinkStaffRecord } from '../api/link-staff-record';
 import { useUnlinkStaffRecord } from '../api/unlink-staff-record';
 import type { Outcome } from './outcome';
+import { accessControlNs } from '../../../locales/access-control';
 
 /** What the page gives a staff record create dialog: the account to prefill it with, and what to do after. */
 export interface StaffRecordCreatorProps {
@@ -45,7 +46,7 @@ export type StaffRecordCreator = (props: StaffRecordCreatorProps) => ReactNode;
 const sameEmail = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
 function RecordFacts({ record }: { record: AccountStaffRecord }) {
-  const { t } = useTranslation('accessControl');
+  const { t } = useTranslation(accessControlNs);
   const facts: [string, ReactNode][] = [
     [t('staffRecord.staffId'), record.staffId],
     [t('staffRecord.name'), record.displayName],
@@ -76,7 +77,7 @@ function UnlinkDialog({
   onClose: () => void;
   onOutcome: (outcome: Outcome) => void;
 }) {
-  const { t } = useTranslation('accessControl');
+  const { t } = useTranslation(accessControlNs);
   const { notify } = useNotification();
   const errorText = useErrorText();
   const titleId = useId();
@@ -190,7 +191,7 @@ export function StaffRecordSection({
   onOutcome: (outcome: Outcome) => void;
   createStaffRecord?: StaffRecordCreator | undefined;
 }) {
-  const { t } = useTranslation('accessControl');
+  const { t } = useTranslation(accessControlNs);
   const { notify } = useNotification();
   const queryClient = useQueryClient();
   const { account, staffRecord, suggestedStaffRecord } = detail;

@@ -7,6 +7,7 @@ import type { Language } from '../../../lib/i18n';
 import { useSaveMyLanguage } from '../api/save-my-language';
 import { amplifyUpdateUserAttributes } from '../user-attributes';
 import type { UpdateUserAttributes } from '../user-attributes';
+import { accountNs } from '../../../locales/account';
 
 /** Each language is named in itself, so a reader of either finds their own. */
 const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', ms: 'Bahasa Malaysia' };
@@ -29,7 +30,7 @@ export function LanguageSwitch({
   describedBy,
   updateUserAttributes = amplifyUpdateUserAttributes,
 }: LanguageSwitchProps) {
-  const { i18n } = useTranslation('account');
+  const { i18n } = useTranslation(accountNs);
   const { notify } = useNotification();
   const saveMyLanguage = useSaveMyLanguage();
   const current = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'en';
@@ -44,7 +45,7 @@ export function LanguageSwitch({
     } catch {
       // The screens have switched; only the messages sent later would still come in the old
       // language. Said in the new one (this render's `t` still speaks the old).
-      notify({ message: i18n.t('profile.languageError', { ns: 'account' }), severity: 'error' });
+      notify({ message: i18n.t('profile.languageError', { ns: accountNs }), severity: 'error' });
     }
   };
   return (

@@ -6,6 +6,7 @@ import { PASSWORD_MIN_LENGTH } from '@staff-portal/shared/password-policy';
 import { useTranslation } from 'react-i18next';
 import type { PasswordChangeCheck } from '../password-change-check';
 import { visuallyHidden } from './visually-hidden';
+import { accountNs } from '../../../locales/account';
 
 interface PasswordChecklistProps {
   id: string;
@@ -17,7 +18,7 @@ interface PasswordChecklistProps {
  * the same, so the state does not rest on colour alone.
  */
 export function PasswordChecklist({ id, items }: PasswordChecklistProps) {
-  const { t } = useTranslation('account');
+  const { t } = useTranslation(accountNs);
   const titleId = `${id}-title`;
   return (
     <Box id={id}>

@@ -8,6 +8,7 @@ import { useController } from 'react-hook-form';
 import type { Control, RegisterOptions } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { PasswordChangeValues } from '../password-change-check';
+import { accountNs } from '../../../locales/account';
 
 interface PasswordFieldProps {
   control: Control<PasswordChangeValues>;
@@ -22,7 +23,7 @@ interface PasswordFieldProps {
 
 /** A required password input with a show/hide toggle. */
 export function PasswordField({ control, name, label, autoComplete, rules, problem, autoFocus }: PasswordFieldProps) {
-  const { t } = useTranslation('account');
+  const { t } = useTranslation(accountNs);
   const [shown, setShown] = useState(false);
   const { field, fieldState } = useController({ control, name, ...(rules === undefined ? {} : { rules }) });
   // The ref goes to the input (for focus on a failed submit), not to the field's root.

@@ -11,6 +11,7 @@ import { formatInstant, PRECISE_INSTANT_FORMAT } from '../format';
 import { ChangeComparison } from './change-comparison';
 import { Facts } from '../../../components/facts';
 import { SidePanel } from './side-panel';
+import { itAdminNs } from '../../../locales/it-admin';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   const headingId = useId();
@@ -25,7 +26,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 function EntryDetails({ entry }: { entry: ActivityEntry }) {
-  const { t } = useTranslation('itAdmin');
+  const { t } = useTranslation(itAdminNs);
   const { organisation } = useRuntimeConfig();
   const none = t('none');
   const facts = [

@@ -29,6 +29,7 @@ import { formatInstant } from '../format';
 import { useUrlFilters } from '../use-url-filters';
 import { ActivityDrawer } from './activity-drawer';
 import { LoadMore } from './load-more';
+import { itAdminNs } from '../../../locales/it-admin';
 
 /** Who acted, as the list shows them: their e-mail where the entry has it, else their id. */
 const actorOf = (entry: ActivityEntry) => entry.userEmail ?? entry.userId;
@@ -42,7 +43,7 @@ const WIDE_ONLY = { display: { xs: 'none', md: 'table-cell' } } as const;
  * filtered list downloads as CSV.
  */
 export function ActivityTab() {
-  const { t } = useTranslation('itAdmin');
+  const { t } = useTranslation(itAdminNs);
   const { organisation } = useRuntimeConfig();
   const { notify } = useNotification();
   const errorText = useErrorText();

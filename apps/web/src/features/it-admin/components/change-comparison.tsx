@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import { changeRows } from '../change-rows';
+import { itAdminNs } from '../../../locales/it-admin';
 
 const VALUE_CELL = {
   fontFamily: 'monospace',
@@ -24,7 +25,7 @@ const VALUE_CELL = {
  * marked in words as well as in colour, so it is told apart without seeing the colour.
  */
 export function ChangeComparison({ before, after }: { before: unknown; after: unknown }) {
-  const { t } = useTranslation('itAdmin');
+  const { t } = useTranslation(itAdminNs);
   const rows = changeRows(before, after);
   if (rows.length === 0) {
     return <Typography color="text.secondary">{t('activity.detail.noChange')}</Typography>;

@@ -2,6 +2,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { itAdminNs } from '../../../locales/it-admin';
 
 /**
  * Under a keyset-paged list: how many rows are shown (said to screen readers as it grows) and a
@@ -18,7 +19,7 @@ export function LoadMore({
   loading: boolean;
   onLoad: () => void;
 }) {
-  const { t } = useTranslation('itAdmin');
+  const { t } = useTranslation(itAdminNs);
   return (
     <Stack
       direction={{ xs: 'column', sm: 'row' }}

@@ -20,11 +20,12 @@ import { formatInstant } from '../format';
 import { Facts } from '../../../components/facts';
 import { useOutboxTexts } from './outbox-texts';
 import { StateChip } from './state-chip';
+import { itAdminNs } from '../../../locales/it-admin';
 
 const focusOnMount = (element: HTMLElement | null) => element?.focus();
 
 function MessageBody({ message, confirmed }: { message: OutboxMessage; confirmed: boolean }) {
-  const { t } = useTranslation('itAdmin');
+  const { t } = useTranslation(itAdminNs);
   const bodyId = useId();
   // Asked for only once the admin has confirmed: the server records each opening.
   const detail = useOutboxMessage(message.id, { enabled: confirmed });
@@ -65,7 +66,7 @@ function MessageBody({ message, confirmed }: { message: OutboxMessage; confirmed
  * hold a code or a temporary password). Each opening asks again, so each is recorded.
  */
 export function MessageDialog({ message, onClose }: { message: OutboxMessage | null; onClose: () => void }) {
-  const { t } = useTranslation('itAdmin');
+  const { t } = useTranslation(itAdminNs);
   const texts = useOutboxTexts();
   const { organisation } = useRuntimeConfig();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));

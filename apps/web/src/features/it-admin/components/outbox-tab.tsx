@@ -26,6 +26,7 @@ import { LoadMore } from './load-more';
 import { MessageDialog } from './message-dialog';
 import { canRetry, useOutboxTexts } from './outbox-texts';
 import { StateChip } from './state-chip';
+import { itAdminNs } from '../../../locales/it-admin';
 
 /** Columns a phone does without (the message's dialog has them). */
 const WIDE_ONLY = { display: { xs: 'none', md: 'table-cell' } } as const;
@@ -36,7 +37,7 @@ const WIDE_ONLY = { display: { xs: 'none', md: 'table-cell' } } as const;
  * (its text only on request); a failed or waiting e-mail can be sent again at once.
  */
 export function OutboxTab() {
-  const { t } = useTranslation('itAdmin');
+  const { t } = useTranslation(itAdminNs);
   const texts = useOutboxTexts();
   const { organisation } = useRuntimeConfig();
   const { notify } = useNotification();

@@ -1,6 +1,7 @@
 import type { OutboxMessage, OutboxState } from '@staff-portal/shared/it-admin';
 import type { ChipProps } from '@mui/material/Chip';
 import { useTranslation } from 'react-i18next';
+import { itAdminNs } from '../../../locales/it-admin';
 
 /** The chip colour of each state: what needs the admin's eye stands out. */
 export const STATE_COLOURS: Record<OutboxState, ChipProps['color']> = {
@@ -15,7 +16,7 @@ export const canRetry = (message: OutboxMessage) => message.state === 'failed' |
 
 /** How a message's channel and subject read, in the current language. */
 export function useOutboxTexts() {
-  const { t } = useTranslation('itAdmin');
+  const { t } = useTranslation(itAdminNs);
   return {
     channel: (channel: string) =>
       channel === 'EMAIL' || channel === 'SMS' ? t(`outbox.channels.${channel}`) : channel,

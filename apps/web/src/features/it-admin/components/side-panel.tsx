@@ -6,6 +6,7 @@ import { useId } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SidePanel as SidePanelFrame } from '../../../components/side-panel';
+import { itAdminNs } from '../../../locales/it-admin';
 
 /** The shared side panel (components/side-panel.tsx) with a heading and a close button. */
 export function SidePanel({
@@ -19,7 +20,7 @@ export function SidePanel({
   onClose: () => void;
   children: ReactNode;
 }) {
-  const { t } = useTranslation('itAdmin');
+  const { t } = useTranslation(itAdminNs);
   const headingId = useId();
   const body = (
     <Stack spacing={2.5} sx={{ p: { xs: 2, sm: 3 } }}>

@@ -2,10 +2,11 @@ import Chip from '@mui/material/Chip';
 import type { OutboxState } from '@staff-portal/shared/it-admin';
 import { useTranslation } from 'react-i18next';
 import { STATE_COLOURS } from './outbox-texts';
+import { itAdminNs } from '../../../locales/it-admin';
 
 /** A message's delivery state, in words and colour. */
 export function StateChip({ state }: { state: OutboxState }) {
-  const { t } = useTranslation('itAdmin');
+  const { t } = useTranslation(itAdminNs);
   return (
     <Chip
       label={t(`outbox.states.${state}`)}

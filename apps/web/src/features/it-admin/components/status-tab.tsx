@@ -14,6 +14,7 @@ import { useRuntimeConfig } from '../../../lib/runtime-config';
 import { useStatus } from '../api/get-status';
 import { count, durationParts, formatInstant, megabytes, percentage, PRECISE_INSTANT_FORMAT } from '../format';
 import { Facts } from '../../../components/facts';
+import { itAdminNs } from '../../../locales/it-admin';
 
 function StatusCard({ title, facts }: { title: string; facts: (readonly [string, ReactNode])[] }) {
   const headingId = useId();
@@ -30,7 +31,7 @@ function StatusCard({ title, facts }: { title: string; facts: (readonly [string,
 }
 
 function StatusCards({ status }: { status: SystemStatus }) {
-  const { t, i18n } = useTranslation('itAdmin');
+  const { t, i18n } = useTranslation(itAdminNs);
   const language = i18n.resolvedLanguage ?? 'en';
   const { organisation } = useRuntimeConfig();
   const instant = (value: string | null) => (value === null ? t('none') : formatInstant(value, organisation.timeZone));
@@ -114,7 +115,7 @@ function StatusCards({ status }: { status: SystemStatus }) {
 
 /** The system's status (docs/product/screens.md §15), asked for again with Refresh. */
 export function StatusTab() {
-  const { t } = useTranslation('itAdmin');
+  const { t } = useTranslation(itAdminNs);
   const { organisation } = useRuntimeConfig();
   const status = useStatus();
   return (

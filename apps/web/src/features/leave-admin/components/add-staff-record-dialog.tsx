@@ -36,6 +36,7 @@ import { useIdentityAccounts } from '../api/get-identity-accounts';
 import { useAllStaff } from '../api/search-staff';
 import { issueDetail } from '@staff-portal/shared/error-reasons';
 import { errorText, reasonText } from '../../../lib/error-text';
+import { leaveAdminNs } from '../../../locales/leave-admin';
 
 const WEEK = [0, 1, 2, 3, 4, 5, 6] as const;
 /** MON–FRI, the usual week (docs/product/leave.md). */
@@ -86,7 +87,7 @@ export function AddStaffRecordDialog({
   /** What to do once added; by default the record's own page opens. */
   onCreated?: ((record: StaffDetail) => void) | undefined;
 }) {
-  const { t } = useTranslation('leaveAdmin');
+  const { t } = useTranslation(leaveAdminNs);
   const { notify } = useNotification();
   const navigate = useNavigate();
   const { organisation } = useRuntimeConfig();

@@ -27,6 +27,7 @@ import { useAddAdjustment } from '../api/add-adjustment';
 import { useStaffBalances } from '../api/get-staff-balances';
 import { useSetEntitlement } from '../api/set-entitlement';
 import { errorText } from '../../../lib/error-text';
+import { leaveAdminNs } from '../../../locales/leave-admin';
 
 /** The columns of a balance's parts, shown from a tablet up (under the type on a phone). */
 const PART = { display: { xs: 'none', sm: 'table-cell' } } as const;
@@ -50,7 +51,7 @@ function EntitlementDialog({
   balance: AdminBalance;
   onClose: () => void;
 }) {
-  const { t } = useTranslation('leaveAdmin');
+  const { t } = useTranslation(leaveAdminNs);
   const { notify } = useNotification();
   const save = useSetEntitlement(staffId);
   const [entitled, setEntitled] = useState(balance.entitledOverride === null ? '' : String(balance.entitledOverride));
@@ -113,7 +114,7 @@ function EntitlementDialog({
 }
 
 function AdjustmentForm({ staffId, year, balances }: { staffId: string; year: number; balances: AdminBalance[] }) {
-  const { t } = useTranslation('leaveAdmin');
+  const { t } = useTranslation(leaveAdminNs);
   const { notify } = useNotification();
   const add = useAddAdjustment(staffId);
   const [leaveTypeId, setLeaveTypeId] = useState(balances[0]?.leaveTypeId ?? '');
@@ -197,7 +198,7 @@ function AdjustmentForm({ staffId, year, balances }: { staffId: string; year: nu
  * those booked after it), entitlement overrides and adjustments, and why a balance is lower.
  */
 export function BalancesSection({ staffId, year }: { staffId: string; year: number }) {
-  const { t, i18n } = useTranslation('leaveAdmin');
+  const { t, i18n } = useTranslation(leaveAdminNs);
   const locale = i18n.resolvedLanguage ?? 'en';
   const balances = useStaffBalances(staffId, year);
   const [editing, setEditing] = useState<AdminBalance>();

@@ -26,6 +26,7 @@ import { useCarryForwardRuns } from '../api/get-carry-forward-runs';
 import { usePreviewCarryForward } from '../api/preview-carry-forward';
 import { useReverseCarryForward } from '../api/reverse-carry-forward';
 import { useThisYear, YearSelect } from './year-select';
+import { leaveAdminNs } from '../../../locales/leave-admin';
 
 const HIDDEN_ON_PHONE = { display: { xs: 'none', sm: 'table-cell' } } as const;
 
@@ -33,7 +34,7 @@ const sum = (values: number[]) => Math.round(values.reduce((total, value) => tot
 
 /** Year-end carry-forward: preview, apply, and reverse a run (docs/product/leave.md). */
 export function CarryForwardTab() {
-  const { t, i18n } = useTranslation('leaveAdmin');
+  const { t, i18n } = useTranslation(leaveAdminNs);
   const locale = i18n.resolvedLanguage ?? 'en';
   const dayCount = (days: number) => t('dayCount', { count: days, value: formatDayCount(days, locale) });
   const { organisation } = useRuntimeConfig();

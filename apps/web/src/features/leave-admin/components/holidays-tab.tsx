@@ -27,13 +27,14 @@ import { useImportHolidays } from '../api/import-holidays';
 import { useSaveHoliday } from '../api/save-holiday';
 import { useThisYear, YearSelect } from './year-select';
 import { errorText } from '../../../lib/error-text';
+import { leaveAdminNs } from '../../../locales/leave-admin';
 
 const HIDDEN_ON_PHONE = { display: { xs: 'none', sm: 'table-cell' } } as const;
 
 const STATES = Object.entries(MALAYSIAN_STATES) as [MalaysianState, string][];
 
 function HolidayDialog({ holiday, year, onClose }: { holiday?: PublicHoliday; year: number; onClose: () => void }) {
-  const { t } = useTranslation('leaveAdmin');
+  const { t } = useTranslation(leaveAdminNs);
   const { notify } = useNotification();
   const save = useSaveHoliday();
   const [date, setDate] = useState(holiday?.date ?? `${year}-01-01`);
@@ -113,7 +114,7 @@ function HolidayDialog({ holiday, year, onClose }: { holiday?: PublicHoliday; ye
 
 /** The organisation's public holidays of a year: import a state's, add, edit and delete one. */
 export function HolidaysTab() {
-  const { t, i18n } = useTranslation('leaveAdmin');
+  const { t, i18n } = useTranslation(leaveAdminNs);
   const locale = i18n.resolvedLanguage ?? 'en';
   const { notify } = useNotification();
   const [year, setYear] = useState(useThisYear());

@@ -30,6 +30,7 @@ import { QueryState } from '../../../components/query-state';
 import { useAdminLeaveTypes } from '../api/get-admin-leave-types';
 import { useUpdateLeaveType } from '../api/update-leave-type';
 import { errorText } from '../../../lib/error-text';
+import { leaveAdminNs } from '../../../locales/leave-admin';
 
 const FLAGS = [
   'attachmentRequired',
@@ -71,7 +72,7 @@ function EditTypeDialog({
   types: readonly AdminLeaveType[];
   onClose: () => void;
 }) {
-  const { t } = useTranslation('leaveAdmin');
+  const { t } = useTranslation(leaveAdminNs);
   const { notify } = useNotification();
   const save = useUpdateLeaveType();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
@@ -313,7 +314,7 @@ function EditTypeDialog({
 
 /** Leave types LVE0001–LVE0022 with their rules; each can be edited. */
 export function LeaveTypesTab() {
-  const { t } = useTranslation('leaveAdmin');
+  const { t } = useTranslation(leaveAdminNs);
   const types = useAdminLeaveTypes();
   const [editing, setEditing] = useState<AdminLeaveType>();
 

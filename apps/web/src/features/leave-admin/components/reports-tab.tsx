@@ -21,6 +21,7 @@ import { downloadText } from '../../../lib/download';
 import { useDownloadFile } from '../../../lib/download';
 import { useUtilisation } from '../api/get-utilisation';
 import { useThisYear, YearSelect } from './year-select';
+import { leaveAdminNs } from '../../../locales/leave-admin';
 
 /** Narrower cells on a phone, so the day columns fit beside the names. */
 const COMPACT_ON_PHONE = { '& .MuiTableCell-root': { px: { xs: 1, sm: 2 } } } as const;
@@ -46,7 +47,7 @@ export function utilisationCsv(
 
 /** Utilisation by department and leave type for a year, with CSV and XLSX downloads. */
 export function ReportsTab() {
-  const { t, i18n } = useTranslation('leaveAdmin');
+  const { t, i18n } = useTranslation(leaveAdminNs);
   const locale = i18n.resolvedLanguage ?? 'en';
   const { notify } = useNotification();
   const [year, setYear] = useState(useThisYear());

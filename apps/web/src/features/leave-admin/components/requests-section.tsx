@@ -20,12 +20,13 @@ import { useApplyFor } from '../api/apply-for';
 import { useCancelFor } from '../api/cancel-for';
 import { useStaffRequests } from '../api/get-staff-requests';
 import { errorText } from '../../../lib/error-text';
+import { leaveAdminNs } from '../../../locales/leave-admin';
 
 /** A page of their requests (the route's loader asks for the first one with it). */
 export const PAGE_SIZE = 10;
 
 function ApplyDialog({ staffId, name, onClose }: { staffId: string; name: string; onClose: () => void }) {
-  const { t } = useTranslation('leaveAdmin');
+  const { t } = useTranslation(leaveAdminNs);
   const { notify } = useNotification();
   const types = useAdminLeaveTypes();
   const apply = useApplyFor(staffId);
@@ -138,7 +139,7 @@ function ApplyDialog({ staffId, name, onClose }: { staffId: string; name: string
 
 /** A staff member's requests of a year, with cancel and apply on their behalf. */
 export function RequestsSection({ staffId, name, year }: { staffId: string; name: string; year: number }) {
-  const { t } = useTranslation('leaveAdmin');
+  const { t } = useTranslation(leaveAdminNs);
   const { notify } = useNotification();
   const [page, setPage] = useState(1);
   const requests = useStaffRequests(staffId, { page, pageSize: PAGE_SIZE, year });

@@ -19,6 +19,7 @@ import { useNotification } from '../../../components/notification-context';
 import { useAllStaff } from '../api/search-staff';
 import { useUpdateStaff } from '../api/update-staff';
 import { errorText } from '../../../lib/error-text';
+import { leaveAdminNs } from '../../../locales/leave-admin';
 
 const WEEK = [0, 1, 2, 3, 4, 5, 6] as const;
 
@@ -27,7 +28,7 @@ const WEEK = [0, 1, 2, 3, 4, 5, 6] as const;
  * leaving dates, gender and working days.
  */
 export function StaffRecordForm({ detail }: { detail: StaffDetail }) {
-  const { t } = useTranslation('leaveAdmin');
+  const { t } = useTranslation(leaveAdminNs);
   const { notify } = useNotification();
   const everyone = useAllStaff();
   const update = useUpdateStaff(detail.staffId, {

@@ -17,6 +17,7 @@ import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { QueryState } from '../../../components/query-state';
 import { useAllStaff, useStaffSearch } from '../api/search-staff';
 import { AddStaffRecordDialog } from './add-staff-record-dialog';
+import { leaveAdminNs } from '../../../locales/leave-admin';
 
 const PAGE_SIZES = [10, 20, 50, 100];
 
@@ -25,7 +26,7 @@ const PAGE_SIZES = [10, 20, 50, 100];
  * record. A record is added here for someone who has none.
  */
 export function StaffTab() {
-  const { t } = useTranslation('leaveAdmin');
+  const { t } = useTranslation(leaveAdminNs);
   const [params, setParams] = useSearchParams();
   const [search, setSearch] = useState(params.get('search') ?? '');
   const debounced = useDebouncedValue(search.trim(), 300);

@@ -2,6 +2,7 @@ import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { useRuntimeConfig } from '../../../lib/runtime-config';
 import { todayIn } from '../../../lib/dates';
+import { leaveAdminNs } from '../../../locales/leave-admin';
 
 /** This year in the organisation's zone. */
 export function useThisYear(): number {
@@ -19,7 +20,7 @@ export function YearSelect({
   onChange: (year: number) => void;
   label?: string;
 }) {
-  const { t } = useTranslation('leaveAdmin');
+  const { t } = useTranslation(leaveAdminNs);
   const thisYear = useThisYear();
   const years = Array.from({ length: 7 }, (_, index) => thisYear + 1 - index);
   return (

@@ -31,6 +31,7 @@ import { attachmentProblem } from '../attachment-rules';
 import { formatDate, formatDayCount, todayIn } from '../../../lib/dates';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { AttachmentPicker } from './attachment-picker';
+import { leaveNs } from '../../../locales/leave';
 
 type FormValues = z.input<typeof applyLeaveInputSchema>;
 
@@ -58,7 +59,7 @@ export function ApplyLeaveForm({
   leaveTypes: readonly LeaveType[];
   person?: EligibilityPerson | undefined;
 }) {
-  const { t, i18n } = useTranslation('leave');
+  const { t, i18n } = useTranslation(leaveNs);
   const errorText = useErrorText();
   const locale = i18n.resolvedLanguage ?? 'en';
   const { organisation } = useRuntimeConfig();
@@ -334,7 +335,7 @@ interface PreviewPanelProps {
 
 /** The live day count and balance after, announced politely as it changes. */
 function PreviewPanel({ state, brokenRule, days, available, balanceAfter, years, locale }: PreviewPanelProps) {
-  const { t } = useTranslation('leave');
+  const { t } = useTranslation(leaveNs);
   return (
     <Box
       role="status"

@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ATTACHMENT_ACCEPT } from '../attachment-rules';
+import { leaveNs } from '../../../locales/leave';
 
 interface AttachmentPickerProps {
   file: File | null;
@@ -21,7 +22,7 @@ interface AttachmentPickerProps {
  * browser's own file control: keyboard, screen readers and phone pickers all know it.
  */
 export function AttachmentPicker({ file, onChange, required, error, disabled = false }: AttachmentPickerProps) {
-  const { t } = useTranslation('leave');
+  const { t } = useTranslation(leaveNs);
   const inputId = useId();
   const helpId = useId();
   const input = useRef<HTMLInputElement>(null);

@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBalanceNotes } from '../../../lib/balance-notes';
 import { formatDayCount } from '../../../lib/dates';
+import { leaveNs } from '../../../locales/leave';
 
 // Taken, booked, pending and available segments: the brand colour, a lighter tint of it for
 // approved days still to come, the seed's pending amber, and a pale tint of the approved green,
@@ -21,7 +22,7 @@ const SEGMENTS = [
 ] as const;
 
 function BalanceBar({ balance }: { balance: LeaveBalance }) {
-  const { t, i18n } = useTranslation('leave');
+  const { t, i18n } = useTranslation(leaveNs);
   const locale = i18n.resolvedLanguage ?? 'en';
   const total = balance.entitled + balance.carried + balance.adjustments;
   const parts = {
@@ -86,7 +87,7 @@ export function shownBalances(balances: readonly LeaveBalance[]): LeaveBalance[]
  * and why a balance is lower than its entitlement where that is not in the numbers.
  */
 export function BalanceCards({ balances }: { balances: readonly LeaveBalance[] }) {
-  const { t, i18n } = useTranslation('leave');
+  const { t, i18n } = useTranslation(leaveNs);
   const locale = i18n.resolvedLanguage ?? 'en';
   const [showAll, setShowAll] = useState(false);
   const notesOf = useBalanceNotes();

@@ -13,10 +13,11 @@ import { formatDateTime } from '../../../lib/dates';
 import { useRuntimeConfig } from '../../../lib/runtime-config';
 import { useRequestHistory } from '../api/get-request-history';
 import { QueryState } from '../../../components/query-state';
+import { leaveNs } from '../../../locales/leave';
 
 /** Every transition of one request: who, when and their remarks (docs/product/leave.md). */
 export function RequestHistoryDialog({ referenceId, onClose }: { referenceId: string | null; onClose: () => void }) {
-  const { t, i18n } = useTranslation(['leave', 'common']);
+  const { t, i18n } = useTranslation([leaveNs, 'common']);
   const config = useRuntimeConfig();
   const history = useRequestHistory(referenceId);
   const titleId = useId();

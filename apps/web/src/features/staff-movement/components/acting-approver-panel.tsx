@@ -16,6 +16,7 @@ import { useRuntimeConfig } from '../../../lib/runtime-config';
 import { useAddDelegation, useDelegateCandidates, useDelegations, useRemoveDelegation } from '../api/delegations';
 import { formatDate, todayIn } from '../../../lib/dates';
 import { errorText } from '../../../lib/error-text';
+import { staffMovementNs } from '../../../locales/staff-movement';
 
 type Field = 'delegateStaffId' | 'fromDate' | 'toDate';
 
@@ -28,7 +29,7 @@ function DelegationLine({
   name: string;
   onRemove?: () => void;
 }) {
-  const { t, i18n } = useTranslation('staffMovement');
+  const { t, i18n } = useTranslation(staffMovementNs);
   const locale = i18n.resolvedLanguage ?? 'en';
   const range = t('range', {
     from: formatDate(delegation.fromDate, locale),
@@ -59,7 +60,7 @@ function DelegationLine({
  * and for whom I am deciding now. Shown on the LeaveApprovalPage.
  */
 export function ActingApproverPanel() {
-  const { t } = useTranslation('staffMovement');
+  const { t } = useTranslation(staffMovementNs);
   const { organisation } = useRuntimeConfig();
   const { notify } = useNotification();
   const titleId = useId();

@@ -9,6 +9,8 @@ import { useTranslation } from 'react-i18next';
 import { StatusChip } from '../../../components/status-chip';
 import { useRuntimeConfig } from '../../../lib/runtime-config';
 import { formatTimeOn } from '../format';
+import { leaveNs } from '../../../locales/leave';
+import { staffMovementNs } from '../../../locales/staff-movement';
 
 /** Approved leave is settled; anything else that still shows (pending, pending cancellation) may change. */
 const isSettled = (status: number) => status === 1;
@@ -29,7 +31,7 @@ interface AwayItemProps {
  * relying on colour alone. Movements show their kind, times and purpose.
  */
 export function AwayItem({ entry, date, staffName, onDelete }: AwayItemProps) {
-  const { t, i18n } = useTranslation(['staffMovement', 'leave']);
+  const { t, i18n } = useTranslation([staffMovementNs, leaveNs]);
   const { organisation } = useRuntimeConfig();
   const locale = i18n.resolvedLanguage ?? 'en';
   const who = staffName === undefined ? '' : `${staffName} · `;

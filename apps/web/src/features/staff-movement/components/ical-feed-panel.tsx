@@ -9,6 +9,7 @@ import type { FocusEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNotification } from '../../../components/notification-context';
 import { useCreateIcalFeed, useIcalFeeds, useRevokeIcalFeed } from '../api/ical-feeds';
+import { staffMovementNs } from '../../../locales/staff-movement';
 
 interface Props {
   /** The department in view; its feed is offered beside my own. */
@@ -24,7 +25,7 @@ interface FeedRowProps {
 }
 
 function FeedRow({ name, feed, busy, onCreate, onRevoke }: FeedRowProps) {
-  const { t } = useTranslation('staffMovement');
+  const { t } = useTranslation(staffMovementNs);
   const { notify } = useNotification();
   const copy = async (url: string) => {
     try {
@@ -86,7 +87,7 @@ function FeedRow({ name, feed, busy, onCreate, onRevoke }: FeedRowProps) {
 
 /** Private iCal addresses for my leave and for who is away in the department (docs/product/leave.md). */
 export function IcalFeedPanel({ departmentCode }: Props) {
-  const { t } = useTranslation('staffMovement');
+  const { t } = useTranslation(staffMovementNs);
   const { notify } = useNotification();
   const feeds = useIcalFeeds();
   const create = useCreateIcalFeed();

@@ -5,6 +5,7 @@ import type { MovementCalendar } from '@staff-portal/shared/staff-movement';
 import { useTranslation } from 'react-i18next';
 import { formatDay } from '../format';
 import { AwayItem } from './away-item';
+import { staffMovementNs } from '../../../locales/staff-movement';
 
 interface Props {
   calendar: MovementCalendar;
@@ -15,7 +16,7 @@ interface Props {
 
 /** The phone's form of the calendar: one section per day, listing who is away. */
 export function MovementDayList({ calendar, today, label, onDeleteMovement }: Props) {
-  const { t, i18n } = useTranslation('staffMovement');
+  const { t, i18n } = useTranslation(staffMovementNs);
   const locale = i18n.resolvedLanguage ?? 'en';
   const names = new Map(calendar.people.map((p) => [p.staffId, p.staffName]));
   return (

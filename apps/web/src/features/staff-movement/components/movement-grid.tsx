@@ -10,6 +10,7 @@ import type { AwayEntry, MovementCalendar } from '@staff-portal/shared/staff-mov
 import { useTranslation } from 'react-i18next';
 import { formatDay } from '../format';
 import { AwayItem } from './away-item';
+import { staffMovementNs } from '../../../locales/staff-movement';
 
 interface Props {
   calendar: MovementCalendar;
@@ -35,7 +36,7 @@ export function entriesByPersonAndDay(calendar: MovementCalendar): Map<string, A
 
 /** People × days (desktop and tablet): one row per person, one column per day. */
 export function MovementGrid({ calendar, today, label, onDeleteMovement }: Props) {
-  const { t, i18n } = useTranslation('staffMovement');
+  const { t, i18n } = useTranslation(staffMovementNs);
   const locale = i18n.resolvedLanguage ?? 'en';
   const entries = entriesByPersonAndDay(calendar);
   if (calendar.people.length === 0) {

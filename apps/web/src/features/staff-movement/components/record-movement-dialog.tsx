@@ -21,6 +21,7 @@ import { useRecordMovement } from '../api/record-movement';
 import { zonedIso } from '../format';
 import { issueDetail } from '@staff-portal/shared/error-reasons';
 import { errorText, reasonText } from '../../../lib/error-text';
+import { staffMovementNs } from '../../../locales/staff-movement';
 
 interface FormValues {
   kind: MovementKind;
@@ -42,7 +43,7 @@ interface Props {
  * server lands on the field it names.
  */
 export function RecordMovementDialog({ open, date, onClose }: Props) {
-  const { t } = useTranslation('staffMovement');
+  const { t } = useTranslation(staffMovementNs);
   const { organisation } = useRuntimeConfig();
   const { notify } = useNotification();
   const record = useRecordMovement();
