@@ -90,6 +90,18 @@ export const ERROR_REASONS = [
   'csvTooManyRows',
   'csvExtraCells',
   'duplicateInFile',
+  // Industrial relations (docs/product/ir.md).
+  'invalidNric',
+  'noSuchMember',
+  'memberNoTaken',
+  'nricTaken',
+  'noSuchCategory',
+  'categoryInactive',
+  'categoryExists',
+  'notAnOfficer',
+  'caseClosed',
+  'caseNotClosed',
+  'tooManyAttachments',
 ] as const;
 export type ErrorReason = (typeof ERROR_REASONS)[number];
 

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import * as ir from './ir';
 import * as leave from './leave';
 import * as leaveAdmin from './leave-admin';
 import * as log from './log';
@@ -12,7 +13,7 @@ import * as staffMovement from './staff-movement';
  * refinement that runs after its field's format check failed (e.g. parsing `13-01` as a date)
  * would be a 500 instead of a 400.
  */
-const modules = { leave, leaveAdmin, log, runtimeConfig, staffMovement };
+const modules = { ir, leave, leaveAdmin, log, runtimeConfig, staffMovement };
 const schemas = Object.entries(modules).flatMap(([module, exports]) =>
   Object.entries(exports)
     .filter((entry): entry is [string, z.ZodType] => entry[1] instanceof z.ZodType)
