@@ -40,11 +40,13 @@ export function configureAmplify(config: RuntimeConfig): void {
  * itself. No tokens (nobody signed in, or a refresh the service refused): undefined, and the API
  * answers 401, which the gate treats as a lost session. A refresh that failed for want of a
  * network is not a lost session (docs/product/specification.md §4: only "not authorized" signs out), so it surfaces as
- * the seed's "Network error".
+ * the seed's "Network error". With `forceRefresh`, a new token from the refresh token even if the
+ * current one has not expired: the API refused it as older than a change to the account
+ * (decision record 0041).
  */
-export async function currentIdToken(): Promise<string | undefined> {
+export async function currentIdToken(options: { forceRefresh?: boolean } = {}): Promise<string | undefined> {
   try {
-    const { tokens } = await fetchAuthSession();
+    const { tokens } = await fetchAuthSession({ forceRefresh: options.forceRefresh === true });
     return tokens?.idToken?.toString();
   } catch (error) {
     if (error instanceof Error && error.name === 'NetworkError') {

@@ -159,6 +159,72 @@ describe('createApiClient', () => {
   });
 });
 
+describe('a token refused as out of date', () => {
+  const refused = () => jsonResponse({ code: 'UNAUTHENTICATED', message: 'Your access has changed.' }, 401);
+  /** The API answers each call with the next response; the token provider counts its forced refreshes. */
+  function setUp(...responses: Response[]) {
+    const fetchMock = vi.fn<(input: string, init: RequestInit) => Promise<Response>>();
+    for (const response of responses) fetchMock.mockResolvedValueOnce(response);
+    const getToken = vi.fn((options?: { forceRefresh?: boolean }) =>
+      Promise.resolve(options?.forceRefresh === true ? 'new.token' : 'old.token'),
+    );
+    const onError = vi.fn();
+    return { fetchMock, getToken, onError, client: createApiClient({ getToken, fetch: fetchMock, onError }) };
+  }
+
+  it('is refreshed once and the call sent again with the new token', async () => {
+    const { fetchMock, getToken, onError, client } = setUp(refused(), jsonResponse({ ok: true }));
+
+    await expect(client.post('/api/leave/requests', { reason: 'x' })).resolves.toEqual({ ok: true });
+
+    expect(getToken.mock.calls).toEqual([[undefined], [{ forceRefresh: true }]]);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(sentHeaders(fetchMock, 0).get('Authorization')).toBe('Bearer old.token');
+    expect(sentHeaders(fetchMock, 1).get('Authorization')).toBe('Bearer new.token');
+    expect(fetchMock.mock.calls[1]?.[1].body).toBe('{"reason":"x"}');
+    expect(onError).not.toHaveBeenCalled();
+  });
+
+  it('ends as unauthenticated when the new token is refused too, without a third try', async () => {
+    const { fetchMock, onError, client } = setUp(refused(), refused());
+
+    const error = await rejection(client.get('/api/me'));
+
+    expect(error.status).toBe(401);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(onError).toHaveBeenCalledOnce();
+  });
+
+  it('ends as unauthenticated when the refresh fails, without sending the call again', async () => {
+    const fetchMock = fakeFetch(refused());
+    const onError = vi.fn();
+    const client = createApiClient({
+      getToken: (options) =>
+        options?.forceRefresh === true
+          ? Promise.reject(new Error('refresh token revoked'))
+          : Promise.resolve('old.token'),
+      fetch: fetchMock,
+      onError,
+    });
+
+    const error = await rejection(client.get('/api/me'));
+
+    expect(error).toMatchObject({ code: 'UNAUTHENTICATED', status: 401 });
+    expect(fetchMock).toHaveBeenCalledOnce();
+    expect(onError).toHaveBeenCalledOnce();
+  });
+
+  it('is not refreshed when no token was sent, nor for a refusal that is not a 401', async () => {
+    const anonymous = createApiClient({ fetch: fakeFetch(refused()) });
+    expect((await rejection(anonymous.get('/api/me'))).status).toBe(401);
+
+    const forbidden = setUp(jsonResponse({ code: 'FORBIDDEN', message: 'No.' }, 403));
+    expect((await rejection(forbidden.client.get('/api/it-admin/status'))).status).toBe(403);
+    expect(forbidden.getToken).toHaveBeenCalledOnce();
+    expect(forbidden.fetchMock).toHaveBeenCalledOnce();
+  });
+});
+
 describe('useApiClient', () => {
   afterEach(() => {
     vi.unstubAllGlobals();

@@ -5,8 +5,12 @@ import { i18n } from './i18n';
 import { reportError } from './report-error';
 import { useRuntimeConfig } from './runtime-config';
 
-/** Returns the bearer token for the next call, or undefined when nobody is signed in. */
-export type TokenProvider = () => Promise<string | undefined>;
+/**
+ * Returns the bearer token for the next call, or undefined when nobody is signed in. With
+ * `forceRefresh`, a new one from the identity provider (its refresh token), carrying the account's
+ * departments as they are now.
+ */
+export type TokenProvider = (options?: { forceRefresh?: boolean }) => Promise<string | undefined>;
 
 /** Code of the AppError for a call that never got an HTTP answer; its status is 0. */
 export const NETWORK_ERROR_CODE = 'NETWORK_ERROR';
@@ -94,14 +98,18 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     const headers = new Headers(requestOptions.headers);
     headers.set('Accept', 'application/json');
 
-    let token: string | undefined;
-    try {
-      token = await getToken();
-    } catch (error) {
-      // A refresh that failed means the session is gone; the sign-in issue decides what follows.
-      throw fail(isAppError(error) ? error : unauthenticated());
-    }
-    if (token !== undefined && token !== '') headers.set('Authorization', `Bearer ${token}`);
+    const authorise = async (forceRefresh: boolean) => {
+      let token: string | undefined;
+      try {
+        token = await getToken(forceRefresh ? { forceRefresh } : undefined);
+      } catch (error) {
+        // A refresh that failed means the session is gone: the gate signs out (SessionLostContext).
+        throw fail(isAppError(error) ? error : unauthenticated());
+      }
+      if (token !== undefined && token !== '') headers.set('Authorization', `Bearer ${token}`);
+      return token !== undefined && token !== '';
+    };
+    const sentToken = await authorise(false);
 
     let payload: BodyInit | undefined;
     if (body !== undefined) {
@@ -117,16 +125,26 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     if (payload !== undefined) init.body = payload;
     if (requestOptions.signal !== undefined) init.signal = requestOptions.signal;
 
-    let status: number;
-    let text: string;
-    try {
-      const response = await fetchImpl(joinUrl(baseUrl, path), init);
-      status = response.status;
-      text = await response.text();
-    } catch (error) {
-      // A cancelled call (TanStack Query cancels superseded queries) is not a failure to show.
-      if (requestOptions.signal?.aborted === true) throw error;
-      throw fail(new AppError(NETWORK_ERROR_CODE, i18n.t('networkError'), { status: 0 }));
+    const send = async () => {
+      try {
+        // Each try with its own copy of the headers: a retry carries the new token.
+        const response = await fetchImpl(joinUrl(baseUrl, path), { ...init, headers: new Headers(headers) });
+        return { status: response.status, text: await response.text() };
+      } catch (error) {
+        // A cancelled call (TanStack Query cancels superseded queries) is not a failure to show.
+        if (requestOptions.signal?.aborted === true) throw error;
+        throw fail(new AppError(NETWORK_ERROR_CODE, i18n.t('networkError'), { status: 0 }));
+      }
+    };
+    let { status, text } = await send();
+    // A token refused as unauthenticated may only be out of date: the account's departments
+    // changed since it was issued, and the server now refuses tokens that old (decision record
+    // 0041). One new token from the refresh token, and the call once more: nothing was done the
+    // first time (the server refuses before any route runs). A refresh token that was revoked too
+    // (a disabled account, "sign out everywhere") fails the refresh, and the session ends.
+    if (status === 401 && sentToken) {
+      await authorise(true);
+      ({ status, text } = await send());
     }
 
     const json = parseJson(text);
