@@ -76,7 +76,7 @@ const ChangePasswordPage = lazyWithPreload(
   () => import('../features/account/change-password-page'),
   (module) => module.ChangePasswordPage,
 );
-const hubPage = (name: 'SharedPage' | 'HRServicesPage' | 'LeaveServicesPage') =>
+const hubPage = (name: 'SharedPage' | 'HRServicesPage' | 'LeaveServicesPage' | 'IRServicesPage') =>
   lazyWithPreload(
     () => import('./routes/hub-pages'),
     (module) => module[name],
@@ -84,6 +84,7 @@ const hubPage = (name: 'SharedPage' | 'HRServicesPage' | 'LeaveServicesPage') =>
 const SharedPage = hubPage('SharedPage');
 const HRServicesPage = hubPage('HRServicesPage');
 const LeaveServicesPage = hubPage('LeaveServicesPage');
+const IRServicesPage = hubPage('IRServicesPage');
 const LeavePage = lazyWithPreload(
   () => import('../features/leave/leave-page'),
   (module) => module.LeavePage,
@@ -111,6 +112,23 @@ const UpdateLeaveUserPage = lazyWithPreload(
 const AccessControlPage = lazyWithPreload(
   () => import('./access-control-route'),
   (module) => module.AccessControlRoute,
+);
+// The IR screens come in their own chunks, with their texts (decision record 0040).
+const MemberLookupPage = lazyWithPreload(
+  () => import('../features/ir/member-lookup-page'),
+  (module) => module.MemberLookupPage,
+);
+const ViewMemberDetailsPage = lazyWithPreload(
+  () => import('../features/ir/member-details-page'),
+  (module) => module.MemberDetailsPage,
+);
+const SearchGrievances = lazyWithPreload(
+  () => import('../features/ir/search-grievances-page'),
+  (module) => module.SearchGrievancesPage,
+);
+const ViewGrievanceDetailsPage = lazyWithPreload(
+  () => import('../features/ir/grievance-details-page'),
+  (module) => module.GrievanceDetailsPage,
 );
 const ITAdminPage = lazyWithPreload(
   () => import('../features/it-admin/it-admin-page'),
@@ -142,11 +160,12 @@ export const pages: Record<PageName, LazyPage> = {
   LeaveApprovalPage,
   LeaveAdminPage,
   UpdateLeaveUserPage,
-  IRServicesPage: UnderConstructionPage,
-  MemberLookupPage: UnderConstructionPage,
-  ViewMemberDetailsPage: UnderConstructionPage,
-  SearchGrievances: UnderConstructionPage,
-  ViewGrievanceDetailsPage: UnderConstructionPage,
+  IRServicesPage,
+  MemberLookupPage,
+  ViewMemberDetailsPage,
+  SearchGrievances,
+  ViewGrievanceDetailsPage,
+  // Categories, workload and member import come with a later change.
   IRAdminPage: UnderConstructionPage,
   // The seed shows nothing for PO; docs/product/screens.md keeps it under construction.
   PoPage: UnderConstructionPage,

@@ -121,6 +121,13 @@ describe('router', () => {
     '/shared/hr-services/leave/staff-movement': 'Staff Movement',
     '/shared/access-control': 'Access Control',
     '/it-admin': 'IT Admin',
+    '/shared/industrial-relations': 'Industrial Relations',
+    '/shared/industrial-relations/member-lookup': 'Member Lookup',
+    // Until the member has loaded, the page is headed as the lookup it belongs to.
+    '/shared/industrial-relations/member-lookup/:id': 'Member Lookup',
+    '/shared/industrial-relations/grievances': 'Grievances',
+    // ABC123 is no case no: the page says so under the grievances heading.
+    '/shared/industrial-relations/grievances/:grievanceId': 'Grievances',
   };
 
   it.each(seedPaths.filter((path) => path !== '/unauthorized' && path !== '*'))(

@@ -22,15 +22,17 @@ export function downloadText(text: string, fileName: string, type = 'text/csv;ch
 }
 
 /**
- * Downloads a file the leave API answers (the XLSX report) with the signed-in user's token and
- * hands it to the browser; a refusal comes back as the API's AppError.
+ * Downloads a file the leave API (the XLSX report), or the IR API (`backend` 'ir': a case
+ * export, an action's attachment), answers, with the signed-in user's token, and hands it to the
+ * browser; a refusal comes back as the API's AppError.
  */
-export function useDownloadFile() {
+export function useDownloadFile(backend: 'leave' | 'ir' = 'leave') {
   const { api } = useRuntimeConfig();
   const getToken = useContext(TokenProviderContext);
+  const baseUrl = backend === 'ir' ? api.irApiUrl : api.leaveApiUrl;
   return async (path: string, fileName: string) => {
     const token = await getToken();
-    const response = await fetch(joinUrl(api.leaveApiUrl, path), {
+    const response = await fetch(joinUrl(baseUrl, path), {
       headers: token ? { Authorization: `Bearer ${token}` } : {},
     });
     if (!response.ok) {

@@ -7,6 +7,7 @@ import { errors as enErrors } from '../locales/en/errors';
 import { gate as enGate } from '../locales/en/gate';
 import type { home } from '../locales/en/home';
 import type { itAdmin } from '../locales/en/it-admin';
+import type { ir } from '../locales/en/ir';
 import type { leave } from '../locales/en/leave';
 import type { leaveAdmin } from '../locales/en/leave-admin';
 import { shell as enShell } from '../locales/en/shell';
@@ -23,7 +24,7 @@ import { shell as msShell } from '../locales/ms/shell';
  * texts go through Amplify's I18n, see features/auth): these four are bundled here, with the
  * sign-in page. Every other area's texts come with its screens' code (decision record 0040):
  * `account` for profile and change password, `home`, `leave` for the E-Leave screens and the
- * shared/HR hubs, `leaveAdmin`, `staffMovement`, `accessControl`, `itAdmin`. Each of those has a
+ * shared/HR hubs, `leaveAdmin`, `staffMovement`, `accessControl`, `itAdmin`, `ir`. Each of those has a
  * module in locales/ (e.g. locales/leave.ts) that adds both languages when it is imported and
  * exports the namespace's name; components name a namespace only through that export, so the
  * texts are there before anything reads them (the lint rule in eslint.config.js). Each language
@@ -50,6 +51,7 @@ interface Texts {
   staffMovement: typeof staffMovement;
   accessControl: typeof accessControl;
   itAdmin: typeof itAdmin;
+  ir: typeof ir;
 }
 
 export type Language = keyof typeof resources;

@@ -53,6 +53,31 @@ describe('hub pages', () => {
     expect(admin).toContain('/shared/hr-services/leave/admin');
   });
 
+  it('IRServicesPage: member lookup and grievances for IR; the IR admin card only for IRAdmin', async () => {
+    const IR = '/shared/industrial-relations';
+    expect(await cardsAt(IR, ['IR'])).toEqual([
+      ['Open Member Lookup', `${IR}/member-lookup`],
+      ['Open Grievances', `${IR}/grievances`],
+    ]);
+    expect(await cardsAt(IR, ['IRAdmin'])).toEqual([
+      ['Open Member Lookup', `${IR}/member-lookup`],
+      ['Open Grievances', `${IR}/grievances`],
+      ['Open IR Admin', `${IR}/ir-admin`],
+    ]);
+    // ITAdmin passes every check (docs/product/access.md §2).
+    expect((await cardsAt(IR, ['ITAdmin'])).map(([, href]) => href)).toContain(`${IR}/ir-admin`);
+  });
+
+  it('IRServicesPage: HR reaches the hub but none of its pages, and is told so', async () => {
+    const { view } = renderApp(['/shared/industrial-relations'], testAuth(testUser({ department: ['HR'] })));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Industrial Relations' }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/None of these pages is open to your departments/)).toBeInTheDocument();
+    expect(screen.queryAllByRole('link', { name: /^Open / })).toEqual([]);
+    view.unmount();
+  });
+
   it('speaks Bahasa Malaysia', async () => {
     await changeLanguage('ms');
     try {

@@ -6,26 +6,32 @@ import DirectionsWalkOutlinedIcon from '@mui/icons-material/DirectionsWalkOutlin
 import EventNoteOutlinedIcon from '@mui/icons-material/EventNoteOutlined';
 import GavelOutlinedIcon from '@mui/icons-material/GavelOutlined';
 import HistoryOutlinedIcon from '@mui/icons-material/HistoryOutlined';
+import GroupsOutlinedIcon from '@mui/icons-material/GroupsOutlined';
 import ManageAccountsOutlinedIcon from '@mui/icons-material/ManageAccountsOutlined';
+import PersonSearchOutlinedIcon from '@mui/icons-material/PersonSearchOutlined';
 import PaymentsOutlinedIcon from '@mui/icons-material/PaymentsOutlined';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import ShoppingCartOutlinedIcon from '@mui/icons-material/ShoppingCartOutlined';
 import WorkOutlineOutlinedIcon from '@mui/icons-material/WorkOutlineOutlined';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { hasAnyGroup } from '@staff-portal/shared/groups';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { leave } from '../../locales/en/leave';
+import { useAuth } from '../../lib/auth-context';
 import { LinkCardGrid, useMayOpen } from '../link-cards';
 import { leaveNs } from '../../locales/leave';
 
 type CardKey = keyof typeof leave.hubs.cards;
-type HubKey = 'shared' | 'hrServices' | 'leaveServices';
+type HubKey = 'shared' | 'hrServices' | 'leaveServices' | 'industrialRelations';
 
 interface HubLink {
   key: CardKey;
   path: string;
   icon: ReactNode;
+  /** Departments the card is for, beyond its route's guard (the page's functions need them). */
+  onlyFor?: readonly string[];
 }
 
 /**
@@ -35,8 +41,11 @@ interface HubLink {
 function HubPage({ hub, links }: { hub: HubKey; links: readonly HubLink[] }) {
   const { t } = useTranslation([leaveNs, 'common']);
   const mayOpen = useMayOpen();
+  const { user, superAdminUserId } = useAuth();
+  const holds = (groups: readonly string[]) =>
+    user !== null && hasAnyGroup({ id: user.id, groups: user.department }, groups, { superAdminUserId });
   const cards = links
-    .filter(({ path }) => mayOpen(path))
+    .filter(({ path, onlyFor }) => mayOpen(path) && (onlyFor === undefined || holds(onlyFor)))
     .map(({ key, path, icon }) => ({
       key,
       path,
@@ -107,6 +116,25 @@ export function LeaveServicesPage() {
         { key: 'staffMovement', path: `${LEAVE}/staff-movement`, icon: <DirectionsWalkOutlinedIcon /> },
         { key: 'approval', path: `${LEAVE}/approval`, icon: <ApprovalOutlinedIcon /> },
         { key: 'admin', path: `${LEAVE}/admin`, icon: <ManageAccountsOutlinedIcon /> },
+      ]}
+    />
+  );
+}
+
+const IR = '/shared/industrial-relations';
+
+/**
+ * `/shared/industrial-relations` (IRServicesPage). The IR admin page admits every IR user, but
+ * its functions need IRAdmin (docs/product/screens.md §12), so its card is for IRAdmin only.
+ */
+export function IRServicesPage() {
+  return (
+    <HubPage
+      hub="industrialRelations"
+      links={[
+        { key: 'memberLookup', path: `${IR}/member-lookup`, icon: <PersonSearchOutlinedIcon /> },
+        { key: 'grievances', path: `${IR}/grievances`, icon: <GavelOutlinedIcon /> },
+        { key: 'irAdmin', path: `${IR}/ir-admin`, icon: <GroupsOutlinedIcon />, onlyFor: ['IRAdmin'] },
       ]}
     />
   );

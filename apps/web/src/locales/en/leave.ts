@@ -9,7 +9,14 @@ export const leave = {
     shared: { title: 'Shared', intro: 'Services shared across the organisation.' },
     hrServices: { title: 'HR Services', intro: 'Leave, claims, payslips and forms.' },
     leaveServices: { title: 'E-Leave System', intro: 'Apply for leave, follow your requests and approve your team’s.' },
+    industrialRelations: {
+      title: 'Industrial Relations',
+      intro: 'Union members, their grievance cases and IR administration.',
+    },
     cards: {
+      memberLookup: { title: 'Member Lookup', description: 'Find a member by name, member no or NRIC.' },
+      grievances: { title: 'Grievances', description: 'Search grievance cases, follow their actions and close them.' },
+      irAdmin: { title: 'IR Admin', description: 'Grievance categories, officers, workload and member import.' },
       hrServices: { title: 'HR Services', description: 'Leave, claims, payslips and forms.' },
       industrialRelations: {
         title: 'Industrial Relations',

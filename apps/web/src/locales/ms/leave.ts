@@ -11,7 +11,14 @@ export const leave: typeof en = {
       title: 'Sistem E-Cuti',
       intro: 'Mohon cuti, ikuti permohonan anda dan luluskan permohonan pasukan anda.',
     },
+    industrialRelations: {
+      title: 'Perhubungan Perusahaan',
+      intro: 'Ahli kesatuan, kes rungutan mereka dan pentadbiran PP.',
+    },
     cards: {
+      memberLookup: { title: 'Carian Ahli', description: 'Cari ahli mengikut nama, no. ahli atau NRIC.' },
+      grievances: { title: 'Rungutan', description: 'Cari kes rungutan, ikuti tindakannya dan tutup kes.' },
+      irAdmin: { title: 'Pentadbiran PP', description: 'Kategori rungutan, pegawai, beban kerja dan import ahli.' },
       hrServices: { title: 'Perkhidmatan HR', description: 'Cuti, tuntutan, slip gaji dan borang.' },
       industrialRelations: {
         title: 'Perhubungan Perusahaan',

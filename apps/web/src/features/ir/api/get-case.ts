@@ -1,0 +1,19 @@
+import { caseDetailSchema } from '@staff-portal/shared/ir';
+import type { CaseDetail } from '@staff-portal/shared/ir';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useApiClient } from '../../../lib/api-client';
+import type { ApiClient } from '../../../lib/api-client';
+import { irKeys } from './ir-keys';
+
+/** `GET /ir/grievances/{caseNo}`: the case, its actions oldest first, and what the caller may do. */
+export async function getCase(client: ApiClient, caseNo: string, signal?: AbortSignal): Promise<CaseDetail> {
+  return caseDetailSchema.parse(await client.get(`/ir/grievances/${encodeURIComponent(caseNo)}`, { signal }));
+}
+
+export const caseQueryOptions = (client: ApiClient, caseNo: string) =>
+  queryOptions({ queryKey: irKeys.case(caseNo), queryFn: ({ signal }) => getCase(client, caseNo, signal) });
+
+export function useCase(caseNo: string, { enabled = true }: { enabled?: boolean } = {}) {
+  const { ir } = useApiClient();
+  return useQuery({ ...caseQueryOptions(ir, caseNo), enabled });
+}

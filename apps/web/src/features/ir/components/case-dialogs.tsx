@@ -1,0 +1,394 @@
+import TextField from '@mui/material/TextField';
+import { isAppError } from '@staff-portal/shared/errors';
+import {
+  addActionInputSchema,
+  assignOfficerInputSchema,
+  closeCaseInputSchema,
+  reopenCaseInputSchema,
+} from '@staff-portal/shared/ir';
+import { LATER_ACTION_TYPES } from '@staff-portal/shared/ir-rules';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import type { FieldValues, Path, Resolver, UseFormSetError } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { DateField } from '../../../components/date-field';
+import { useNotification } from '../../../components/notification-context';
+import { todayIn } from '../../../lib/dates';
+import { errorText } from '../../../lib/error-text';
+import { plainResolver } from '../../../lib/plain-resolver';
+import { useRuntimeConfig } from '../../../lib/runtime-config';
+import { useAddAction } from '../api/add-action';
+import { useAssignOfficer } from '../api/assign-officer';
+import { useCloseCase } from '../api/close-case';
+import { useOfficers } from '../api/get-officers';
+import { useReopenCase } from '../api/reopen-case';
+import { actionTypeText } from '../ir-texts';
+import { FilesPicker, useFilesProblem } from './files-picker';
+import { FormDialog } from './form-dialog';
+import { irNs } from '../../../locales/ir';
+
+interface CaseDialogProps {
+  caseNo: string;
+  open: boolean;
+  onClose: () => void;
+}
+
+/** A refusal about one field of the form is said under that field too (the notification says it already). */
+function showAtField<V extends FieldValues>(error: unknown, fields: readonly string[], setError: UseFormSetError<V>) {
+  if (isAppError(error) && error.field !== undefined && fields.includes(error.field)) {
+    setError(error.field as Path<V>, { type: 'server', message: errorText(error) });
+  }
+}
+
+const blank = (value: string) => (value === '' ? undefined : value);
+
+// Add an action -------------------------------------------------------------------------------
+
+interface ActionValues {
+  type: string;
+  date: string;
+  text: string;
+}
+const actionShape = addActionInputSchema.shape;
+const actionSchema = z.object({
+  // Not coerced from '': an unchosen type would be 0, which only opening a case writes.
+  type: z
+    .string()
+    .min(1)
+    .pipe(actionShape.type as z.ZodType<number, string>),
+  date: actionShape.date,
+  text: actionShape.text,
+});
+type ActionOutput = z.output<typeof actionSchema>;
+const actionResolver = plainResolver(actionSchema) as unknown as Resolver<ActionValues, unknown, ActionOutput>;
+
+/** Adds an action (Action By Officer, Branch or Member) with up to five files (docs/product/ir.md §2). */
+export function AddActionDialog({ caseNo, open, onClose }: CaseDialogProps) {
+  const { t } = useTranslation(irNs);
+  const { notify } = useNotification();
+  const { organisation } = useRuntimeConfig();
+  const add = useAddAction();
+  const filesProblem = useFilesProblem();
+  const [files, setFiles] = useState<File[]>([]);
+  const [filesError, setFilesError] = useState<string | null>(null);
+  const empty = (): ActionValues => ({ type: '', date: todayIn(organisation.timeZone), text: '' });
+  const { control, handleSubmit, reset, setError } = useForm<ActionValues, unknown, ActionOutput>({
+    defaultValues: empty(),
+    resolver: actionResolver,
+    mode: 'onTouched',
+  });
+
+  const chooseFiles = (next: File[]) => {
+    setFiles(next);
+    setFilesError(filesProblem(next));
+  };
+
+  const submit = async (input: ActionOutput) => {
+    const problem = filesProblem(files);
+    if (problem !== null) {
+      setFilesError(problem);
+      return;
+    }
+    try {
+      await add.mutateAsync({ caseNo, input, attachments: files });
+      notify({ message: t('case.addAction.added', { caseNo }), severity: 'success' });
+      onClose();
+    } catch (error) {
+      showAtField(error, ['type', 'date', 'text'], setError);
+      if (isAppError(error) && error.field === 'attachments') setFilesError(errorText(error));
+    }
+  };
+
+  return (
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      onExited={() => {
+        reset(empty());
+        setFiles([]);
+        setFilesError(null);
+      }}
+      title={t('case.addAction.title', { caseNo })}
+      intro={t('case.addAction.intro')}
+      pending={add.isPending}
+      submitLabel={t('case.addAction.submit')}
+      pendingLabel={t('case.addAction.submitting')}
+      onSubmit={(event) => void handleSubmit(submit)(event)}
+    >
+      <Controller
+        control={control}
+        name="type"
+        render={({ field, fieldState }) => (
+          <TextField
+            {...field}
+            select
+            required
+            autoFocus
+            fullWidth
+            label={t('case.addAction.type')}
+            error={fieldState.error !== undefined}
+            helperText={fieldState.error?.message}
+            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          >
+            <option value="" />
+            {LATER_ACTION_TYPES.map((code) => (
+              <option key={code} value={String(code)}>
+                {actionTypeText(code)}
+              </option>
+            ))}
+          </TextField>
+        )}
+      />
+      <Controller
+        control={control}
+        name="date"
+        render={({ field, fieldState }) => (
+          <DateField
+            label={t('case.addAction.date')}
+            required
+            fullWidth
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            name={field.name}
+            inputRef={field.ref}
+            error={fieldState.error !== undefined}
+            helperText={fieldState.error?.message}
+          />
+        )}
+      />
+      <Controller
+        control={control}
+        name="text"
+        render={({ field, fieldState }) => (
+          <TextField
+            {...field}
+            required
+            fullWidth
+            multiline
+            minRows={4}
+            label={t('case.addAction.text')}
+            error={fieldState.error !== undefined}
+            helperText={fieldState.error?.message}
+          />
+        )}
+      />
+      <FilesPicker files={files} onChange={chooseFiles} error={filesError} disabled={add.isPending} />
+    </FormDialog>
+  );
+}
+
+// Close ---------------------------------------------------------------------------------------
+
+interface CloseValues {
+  outcome: string;
+  closedOn: string;
+}
+const closeSchema = z.object({
+  outcome: closeCaseInputSchema.shape.outcome,
+  closedOn: z.string().transform(blank).pipe(closeCaseInputSchema.shape.closedOn),
+});
+type CloseOutput = z.output<typeof closeSchema>;
+const closeResolver = plainResolver(closeSchema) as unknown as Resolver<CloseValues, unknown, CloseOutput>;
+
+/** Closes a pending case with its outcome: it becomes CASE CLOSED. */
+export function CloseCaseDialog({ caseNo, open, onClose }: CaseDialogProps) {
+  const { t } = useTranslation(irNs);
+  const { notify } = useNotification();
+  const close = useCloseCase(caseNo);
+  const empty: CloseValues = { outcome: '', closedOn: '' };
+  const { control, handleSubmit, reset, setError } = useForm<CloseValues, unknown, CloseOutput>({
+    defaultValues: empty,
+    resolver: closeResolver,
+    mode: 'onTouched',
+  });
+  const submit = async (input: CloseOutput) => {
+    try {
+      await close.mutateAsync(input);
+      notify({ message: t('case.close.done', { caseNo }), severity: 'success' });
+      onClose();
+    } catch (error) {
+      showAtField(error, ['outcome', 'closedOn'], setError);
+    }
+  };
+  return (
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      onExited={() => reset(empty)}
+      title={t('case.close.title', { caseNo })}
+      intro={t('case.close.intro')}
+      pending={close.isPending}
+      submitLabel={t('case.close.submit')}
+      pendingLabel={t('case.close.submitting')}
+      onSubmit={(event) => void handleSubmit(submit)(event)}
+    >
+      <Controller
+        control={control}
+        name="outcome"
+        render={({ field, fieldState }) => (
+          <TextField
+            {...field}
+            required
+            autoFocus
+            fullWidth
+            multiline
+            minRows={3}
+            label={t('case.close.outcome')}
+            error={fieldState.error !== undefined}
+            helperText={fieldState.error?.message}
+          />
+        )}
+      />
+      <Controller
+        control={control}
+        name="closedOn"
+        render={({ field, fieldState }) => (
+          <DateField
+            label={t('case.close.closedOn')}
+            fullWidth
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            name={field.name}
+            inputRef={field.ref}
+            error={fieldState.error !== undefined}
+            helperText={fieldState.error?.message ?? t('case.close.closedOnHint')}
+          />
+        )}
+      />
+    </FormDialog>
+  );
+}
+
+// Reopen --------------------------------------------------------------------------------------
+
+interface ReopenValues {
+  reason: string;
+}
+const reopenResolver = plainResolver(reopenCaseInputSchema) as unknown as Resolver<ReopenValues, unknown, ReopenValues>;
+
+/** Reopens a closed case (IRAdmin), for a reason: it is PENDING again. */
+export function ReopenCaseDialog({ caseNo, open, onClose }: CaseDialogProps) {
+  const { t } = useTranslation(irNs);
+  const { notify } = useNotification();
+  const reopen = useReopenCase(caseNo);
+  const { control, handleSubmit, reset, setError } = useForm<ReopenValues, unknown, ReopenValues>({
+    defaultValues: { reason: '' },
+    resolver: reopenResolver,
+    mode: 'onTouched',
+  });
+  const submit = async (input: ReopenValues) => {
+    try {
+      await reopen.mutateAsync(input);
+      notify({ message: t('case.reopen.done', { caseNo }), severity: 'success' });
+      onClose();
+    } catch (error) {
+      showAtField(error, ['reason'], setError);
+    }
+  };
+  return (
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      onExited={() => reset({ reason: '' })}
+      title={t('case.reopen.title', { caseNo })}
+      intro={t('case.reopen.intro')}
+      pending={reopen.isPending}
+      submitLabel={t('case.reopen.submit')}
+      pendingLabel={t('case.reopen.submitting')}
+      onSubmit={(event) => void handleSubmit(submit)(event)}
+    >
+      <Controller
+        control={control}
+        name="reason"
+        render={({ field, fieldState }) => (
+          <TextField
+            {...field}
+            required
+            autoFocus
+            fullWidth
+            multiline
+            minRows={3}
+            label={t('case.reopen.reason')}
+            error={fieldState.error !== undefined}
+            helperText={fieldState.error?.message}
+          />
+        )}
+      />
+    </FormDialog>
+  );
+}
+
+// Reassign ------------------------------------------------------------------------------------
+
+interface AssignValues {
+  officerId: string;
+}
+const assignResolver = plainResolver(assignOfficerInputSchema) as unknown as Resolver<
+  AssignValues,
+  unknown,
+  AssignValues
+>;
+
+/** Puts another officer in charge (IRAdmin); they are told by e-mail. */
+export function ReassignDialog({ caseNo, officerId, open, onClose }: CaseDialogProps & { officerId: string | null }) {
+  const { t } = useTranslation(irNs);
+  const { notify } = useNotification();
+  const officers = useOfficers();
+  const assign = useAssignOfficer(caseNo);
+  const { control, handleSubmit, reset, setError } = useForm<AssignValues, unknown, AssignValues>({
+    values: { officerId: officerId ?? '' },
+    resolver: assignResolver,
+    mode: 'onTouched',
+  });
+  const submit = async (input: AssignValues) => {
+    try {
+      await assign.mutateAsync(input);
+      const name = officers.data?.find((officer) => officer.id === input.officerId)?.name ?? '';
+      notify({ message: t('case.reassign.done', { caseNo, name }), severity: 'success' });
+      onClose();
+    } catch (error) {
+      showAtField(error, ['officerId'], setError);
+    }
+  };
+  return (
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      onExited={() => reset({ officerId: officerId ?? '' })}
+      title={t('case.reassign.title', { caseNo })}
+      intro={t('case.reassign.intro')}
+      pending={assign.isPending}
+      submitLabel={t('case.reassign.submit')}
+      pendingLabel={t('case.reassign.submitting')}
+      onSubmit={(event) => void handleSubmit(submit)(event)}
+    >
+      <Controller
+        control={control}
+        name="officerId"
+        render={({ field, fieldState }) => (
+          <TextField
+            {...field}
+            select
+            required
+            autoFocus
+            fullWidth
+            label={t('case.reassign.officer')}
+            error={fieldState.error !== undefined}
+            helperText={fieldState.error?.message}
+            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          >
+            <option value="" />
+            {(officers.data ?? []).map((officer) => (
+              <option key={officer.id} value={officer.id}>
+                {t('case.reassign.openCases', { name: officer.name, count: officer.openCases })}
+              </option>
+            ))}
+          </TextField>
+        )}
+      />
+    </FormDialog>
+  );
+}

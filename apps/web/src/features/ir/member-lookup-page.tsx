@@ -1,0 +1,250 @@
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import { MEMBER_SORTS } from '@staff-portal/shared/ir';
+import type { MemberSummary } from '@staff-portal/shared/ir';
+import { MEMBER_STATUSES } from '@staff-portal/shared/ir-rules';
+import type { MemberStatus } from '@staff-portal/shared/ir-rules';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { PageFrame } from '../../components/page-frame';
+import { QueryState } from '../../components/query-state';
+import { PAGE_SIZE } from './api/ir-keys';
+import { useMemberOptions } from './api/get-member-options';
+import { useMemberSearch } from './api/search-members';
+import type { MemberQuery } from './api/search-members';
+import { SearchPager } from './components/search-pager';
+import { nextSort, useListParams, useTextParam } from './list-params';
+import { memberPath } from './paths';
+import { irNs } from '../../locales/ir';
+
+type MemberSort = (typeof MEMBER_SORTS)[number];
+const isSort = (value: string | null): value is MemberSort =>
+  (MEMBER_SORTS as readonly (string | null)[]).includes(value);
+const isStatus = (value: string | null): value is MemberStatus =>
+  (MEMBER_STATUSES as readonly (string | null)[]).includes(value);
+
+/** The API's query for what the URL says; nothing to look for is no query at all. */
+function memberQuery(params: URLSearchParams, page: number): MemberQuery | null {
+  const q = params.get('q')?.trim() ?? '';
+  const employer = params.get('employer') ?? '';
+  const branch = params.get('branch') ?? '';
+  const status = params.get('status');
+  const sort = params.get('sort');
+  if (q === '' && employer === '' && branch === '' && !isStatus(status)) return null;
+  return {
+    ...(q === '' ? {} : { q: q.slice(0, 100) }),
+    ...(employer === '' ? {} : { employer }),
+    ...(branch === '' ? {} : { branch }),
+    ...(isStatus(status) ? { status } : {}),
+    // No sort with search text: the best matches first.
+    ...(isSort(sort) ? { sort, order: params.get('order') === 'desc' ? 'desc' : 'asc' } : {}),
+    page,
+    pageSize: PAGE_SIZE,
+  };
+}
+
+/** A filter's options, with a linked value kept even before (or without) the list. */
+const withValue = (options: readonly string[], value: string) =>
+  value === '' || options.includes(value) ? options : [value, ...options];
+
+/**
+ * `/shared/industrial-relations/member-lookup` (MemberLookupPage, docs/product/screens.md §10):
+ * one search box over name, member no and NRIC, filters, server paging with previous and next.
+ * All of it lives in the URL, so Back from a member returns to the same search.
+ */
+export function MemberLookupPage() {
+  const { t } = useTranslation(irNs);
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const { params, settled, change, page } = useListParams();
+  const [search, setSearch] = useTextParam(params, 'q', change);
+  const options = useMemberOptions();
+  const settledPage = Math.max(1, Math.trunc(Number(settled.get('page') ?? '1')) || 1);
+  const query = memberQuery(settled, settledPage);
+  const members = useMemberSearch(query ?? { page: 1 }, { enabled: query !== null });
+  const sort = params.get('sort');
+  const order = params.get('order') === 'desc' ? 'desc' : 'asc';
+  const employer = params.get('employer') ?? '';
+  const branch = params.get('branch') ?? '';
+  const status = isStatus(params.get('status')) ? (params.get('status') ?? '') : '';
+  const statusText = (value: MemberStatus) => t(`memberStatus.${value}`);
+
+  const header = (column: MemberSort, label: string) => (
+    <TableCell sortDirection={sort === column ? order : false}>
+      <TableSortLabel
+        active={sort === column}
+        direction={sort === column ? order : 'asc'}
+        onClick={() => change(nextSort({ sort, order }, column))}
+      >
+        {label}
+      </TableSortLabel>
+    </TableCell>
+  );
+
+  const table = (items: MemberSummary[]) => (
+    <TableContainer sx={{ overflowX: 'auto' }}>
+      <Table size="small" aria-label={t('lookup.table')}>
+        <TableHead>
+          <TableRow>
+            {header('name', t('lookup.columns.name'))}
+            {header('memberNo', t('lookup.columns.memberNo'))}
+            <TableCell>{t('lookup.columns.nric')}</TableCell>
+            {header('employer', t('lookup.columns.employer'))}
+            {header('branch', t('lookup.columns.branch'))}
+            <TableCell>{t('lookup.columns.status')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {items.map((member) => (
+            <TableRow key={member.memberNo} hover>
+              <TableCell sx={{ overflowWrap: 'anywhere' }}>
+                <Link
+                  component={RouterLink}
+                  to={memberPath(member.memberNo)}
+                  aria-label={t('lookup.open', { name: member.name })}
+                >
+                  {member.name}
+                </Link>
+              </TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{member.memberNo}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{member.nric}</TableCell>
+              <TableCell>{member.employer}</TableCell>
+              <TableCell>{member.branch}</TableCell>
+              <TableCell>
+                <Chip size="small" variant="outlined" label={statusText(member.status)} />
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+
+  // On a phone each member is a card: the name, the numbers, where they work.
+  const cards = (items: MemberSummary[]) => (
+    <Stack component="ul" aria-label={t('lookup.list')} spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+      {items.map((member) => (
+        <li key={member.memberNo}>
+          <Card variant="outlined">
+            <CardActionArea
+              component={RouterLink}
+              to={memberPath(member.memberNo)}
+              aria-label={t('lookup.open', { name: member.name })}
+            >
+              <CardContent sx={{ py: 1.5 }}>
+                <Typography sx={{ fontWeight: 700 }}>{member.name}</Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {member.memberNo} · {member.nric} · {statusText(member.status)}
+                </Typography>
+                <Typography variant="body2">
+                  {member.employer} · {member.branch}
+                </Typography>
+              </CardContent>
+            </CardActionArea>
+          </Card>
+        </li>
+      ))}
+    </Stack>
+  );
+
+  return (
+    <PageFrame title={t('lookup.title')} intro={t('lookup.intro')}>
+      <Stack
+        component="form"
+        role="search"
+        aria-label={t('lookup.filters')}
+        direction={{ xs: 'column', md: 'row' }}
+        spacing={2}
+        sx={{ mb: 2 }}
+        onSubmit={(event) => event.preventDefault()}
+      >
+        <TextField
+          size="small"
+          type="search"
+          label={t('lookup.search')}
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          slotProps={{ htmlInput: { maxLength: 100 } }}
+          sx={{ flexGrow: 1 }}
+        />
+        <TextField
+          select
+          size="small"
+          label={t('lookup.employer')}
+          value={employer}
+          onChange={(event) => change({ employer: event.target.value })}
+          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          sx={{ minWidth: 180 }}
+        >
+          <option value="">{t('lookup.allEmployers')}</option>
+          {withValue(options.data?.employers ?? [], employer).map((name) => (
+            <option key={name} value={name}>
+              {name}
+            </option>
+          ))}
+        </TextField>
+        <TextField
+          select
+          size="small"
+          label={t('lookup.branch')}
+          value={branch}
+          onChange={(event) => change({ branch: event.target.value })}
+          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          sx={{ minWidth: 180 }}
+        >
+          <option value="">{t('lookup.allBranches')}</option>
+          {withValue(options.data?.branches ?? [], branch).map((name) => (
+            <option key={name} value={name}>
+              {name}
+            </option>
+          ))}
+        </TextField>
+        <TextField
+          select
+          size="small"
+          label={t('lookup.status')}
+          value={status}
+          onChange={(event) => change({ status: event.target.value })}
+          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          sx={{ minWidth: 150 }}
+        >
+          <option value="">{t('lookup.allStatuses')}</option>
+          {MEMBER_STATUSES.map((value) => (
+            <option key={value} value={value}>
+              {statusText(value)}
+            </option>
+          ))}
+        </TextField>
+      </Stack>
+      {query === null ? (
+        <Box sx={{ py: 3 }}>
+          <Typography color="text.secondary">{t('lookup.start')}</Typography>
+        </Box>
+      ) : (
+        <QueryState query={members} isEmpty={(data) => data.items.length === 0} emptyText={t('lookup.empty')}>
+          {(data) => (
+            <>
+              {phone ? cards(data.items) : table(data.items)}
+              <SearchPager page={page} hasMore={data.hasMore} onPage={(next) => change({ page: String(next) })} />
+            </>
+          )}
+        </QueryState>
+      )}
+    </PageFrame>
+  );
+}

@@ -1,0 +1,293 @@
+import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { isAppError } from '@staff-portal/shared/errors';
+import type { CaseSummary } from '@staff-portal/shared/ir';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { DateField } from '../../components/date-field';
+import { useNotification } from '../../components/notification-context';
+import { PageFrame } from '../../components/page-frame';
+import { QueryState } from '../../components/query-state';
+import { errorText, reasonText } from '../../lib/error-text';
+import { useExportCases } from './api/export-cases';
+import { useCategories } from './api/get-categories';
+import { useOfficers } from './api/get-officers';
+import { PAGE_SIZE } from './api/ir-keys';
+import { useCaseSearch } from './api/search-cases';
+import { caseFilters, caseOrder, CASE_FILTERS, DATE_FILTERS } from './case-filters';
+import type { CaseFilter, CaseSort } from './case-filters';
+import { CaseStatusChip } from './components/case-status-chip';
+import { SearchPager } from './components/search-pager';
+import { CASE_STATUS_CODES, caseStatusText, CONTACT_METHOD_CODES, contactMethodText, useIrDate } from './ir-texts';
+import { nextSort, useListParams, useTextParam } from './list-params';
+import { casePath } from './paths';
+import { irNs } from '../../locales/ir';
+
+const HIDDEN_ON_PHONE = { display: { xs: 'none', sm: 'table-cell' } } as const;
+const HIDDEN_BELOW_DESKTOP = { display: { xs: 'none', md: 'table-cell' } } as const;
+
+/**
+ * `/shared/industrial-relations/grievances` (SearchGrievances, docs/product/screens.md §11):
+ * cases by case no, member, status, officer, category, contact method, dates and free text;
+ * paged with previous and next, sortable, exported as CSV. The URL keeps all of it.
+ */
+export function SearchGrievancesPage() {
+  const { t } = useTranslation(irNs);
+  const day = useIrDate();
+  const { notify } = useNotification();
+  const { params, settled, change, page } = useListParams();
+  const [caseNo, setCaseNo] = useTextParam(params, 'caseNo', change);
+  const [member, setMember] = useTextParam(params, 'member', change);
+  const [q, setQ] = useTextParam(params, 'q', change);
+  const officers = useOfficers();
+  const categories = useCategories();
+  const exportCases = useExportCases();
+  const [exporting, setExporting] = useState(false);
+
+  // Problems are said as soon as a field holds them; the list follows once the typing settles.
+  const { problems, query: current } = caseFilters(params);
+  const { query } = caseFilters(settled);
+  const settledPage = Math.max(1, Math.trunc(Number(settled.get('page') ?? '1')) || 1);
+  const cases = useCaseSearch({ ...query, page: settledPage, pageSize: PAGE_SIZE }, { enabled: query !== null });
+  const { sort, order } = caseOrder(params);
+  const filtering = CASE_FILTERS.some((field) => params.has(field));
+  const problem = (field: CaseFilter) => {
+    const detail = problems[field];
+    return detail === undefined ? undefined : reasonText(detail);
+  };
+  const select = (field: CaseFilter) => params.get(field) ?? '';
+
+  const download = async () => {
+    if (current === null) return;
+    setExporting(true);
+    try {
+      await exportCases(current, t('grievances.exportFile'));
+      notify({ message: t('grievances.exported'), severity: 'success' });
+    } catch (error) {
+      notify({ message: isAppError(error) ? errorText(error) : t('case.downloadFailed'), severity: 'error' });
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const header = (column: CaseSort, label: string, sx?: object) => (
+    <TableCell sx={sx} sortDirection={sort === column ? order : false}>
+      <TableSortLabel
+        active={sort === column}
+        direction={sort === column ? order : 'asc'}
+        onClick={() => change(nextSort({ sort, order }, column))}
+      >
+        {label}
+      </TableSortLabel>
+    </TableCell>
+  );
+
+  const table = (items: CaseSummary[]) => (
+    <TableContainer sx={{ overflowX: 'auto' }}>
+      <Table size="small" aria-label={t('grievances.table')}>
+        <TableHead>
+          <TableRow>
+            {header('caseNo', t('grievances.columns.caseNo'))}
+            {header('memberName', t('grievances.columns.memberName'), HIDDEN_ON_PHONE)}
+            <TableCell>{t('grievances.columns.subject')}</TableCell>
+            <TableCell sx={HIDDEN_BELOW_DESKTOP}>{t('grievances.columns.category')}</TableCell>
+            {header('status', t('grievances.columns.status'))}
+            <TableCell sx={HIDDEN_BELOW_DESKTOP}>{t('grievances.columns.officer')}</TableCell>
+            {header('openedOn', t('grievances.columns.openedOn'), HIDDEN_ON_PHONE)}
+            {header('closedOn', t('grievances.columns.closedOn'), HIDDEN_BELOW_DESKTOP)}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {items.map((item) => (
+            <TableRow key={item.caseNo} hover>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                <Link
+                  component={RouterLink}
+                  to={casePath(item.caseNo)}
+                  aria-label={t('grievances.open', { caseNo: item.caseNo })}
+                >
+                  {item.caseNo}
+                </Link>
+              </TableCell>
+              <TableCell sx={HIDDEN_ON_PHONE}>
+                {item.memberName}
+                <Typography variant="caption" color="text.secondary" component="div">
+                  {item.memberNo}
+                </Typography>
+              </TableCell>
+              <TableCell sx={{ overflowWrap: 'anywhere' }}>{item.subject}</TableCell>
+              <TableCell sx={HIDDEN_BELOW_DESKTOP}>{item.categoryName}</TableCell>
+              <TableCell>
+                <CaseStatusChip status={item.status} />
+              </TableCell>
+              <TableCell sx={HIDDEN_BELOW_DESKTOP}>{item.officerName ?? t('grievances.noOfficer')}</TableCell>
+              <TableCell sx={{ ...HIDDEN_ON_PHONE, whiteSpace: 'nowrap' }}>{day(item.openedOn)}</TableCell>
+              <TableCell sx={{ ...HIDDEN_BELOW_DESKTOP, whiteSpace: 'nowrap' }}>{day(item.closedOn)}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+
+  const selectProps = { select: { native: true }, inputLabel: { shrink: true } } as const;
+  return (
+    <PageFrame title={t('grievances.title')} intro={t('grievances.intro')}>
+      <Box
+        component="form"
+        role="search"
+        aria-label={t('grievances.filters')}
+        onSubmit={(event) => event.preventDefault()}
+        sx={{
+          display: 'grid',
+          gap: 2,
+          mb: 2,
+          gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' },
+        }}
+      >
+        <TextField
+          size="small"
+          label={t('grievances.caseNo')}
+          value={caseNo}
+          onChange={(event) => setCaseNo(event.target.value)}
+          error={problems.caseNo !== undefined}
+          helperText={problem('caseNo')}
+          slotProps={{ htmlInput: { maxLength: 20 } }}
+        />
+        <TextField
+          size="small"
+          label={t('grievances.member')}
+          value={member}
+          onChange={(event) => setMember(event.target.value)}
+          error={problems.member !== undefined}
+          helperText={problem('member')}
+          slotProps={{ htmlInput: { maxLength: 100 } }}
+        />
+        <TextField
+          size="small"
+          type="search"
+          label={t('grievances.q')}
+          value={q}
+          onChange={(event) => setQ(event.target.value)}
+          error={problems.q !== undefined}
+          helperText={problem('q')}
+          slotProps={{ htmlInput: { maxLength: 200 } }}
+          sx={{ gridColumn: { md: 'span 2' } }}
+        />
+        <TextField
+          select
+          size="small"
+          label={t('grievances.status')}
+          value={select('status')}
+          onChange={(event) => change({ status: event.target.value })}
+          slotProps={selectProps}
+        >
+          <option value="">{t('grievances.allStatuses')}</option>
+          {CASE_STATUS_CODES.map((code) => (
+            <option key={code} value={String(code)}>
+              {caseStatusText(code)}
+            </option>
+          ))}
+        </TextField>
+        <TextField
+          select
+          size="small"
+          label={t('grievances.officer')}
+          value={select('officer')}
+          onChange={(event) => change({ officer: event.target.value })}
+          slotProps={selectProps}
+        >
+          <option value="">{t('grievances.allOfficers')}</option>
+          {(officers.data ?? []).map((officer) => (
+            <option key={officer.id} value={officer.id}>
+              {officer.name}
+            </option>
+          ))}
+        </TextField>
+        <TextField
+          select
+          size="small"
+          label={t('grievances.category')}
+          value={select('category')}
+          onChange={(event) => change({ category: event.target.value })}
+          slotProps={selectProps}
+        >
+          <option value="">{t('grievances.allCategories')}</option>
+          {(categories.data ?? []).map((category) => (
+            <option key={category.id} value={category.id}>
+              {category.name}
+            </option>
+          ))}
+        </TextField>
+        <TextField
+          select
+          size="small"
+          label={t('grievances.contactMethod')}
+          value={select('contactMethod')}
+          onChange={(event) => change({ contactMethod: event.target.value })}
+          slotProps={selectProps}
+        >
+          <option value="">{t('grievances.allMethods')}</option>
+          {CONTACT_METHOD_CODES.map((code) => (
+            <option key={code} value={String(code)}>
+              {contactMethodText(code)}
+            </option>
+          ))}
+        </TextField>
+        {DATE_FILTERS.map((field) => (
+          <DateField
+            key={field}
+            size="small"
+            label={t(`grievances.${field}`)}
+            value={select(field)}
+            onChange={(value) => change({ [field]: value }, { replace: true })}
+            error={problems[field] !== undefined}
+            helperText={problem(field)}
+          />
+        ))}
+      </Box>
+      <Stack direction="row" spacing={1} sx={{ mb: 2, justifyContent: 'flex-end', flexWrap: 'wrap' }}>
+        {filtering && (
+          <Button onClick={() => change(Object.fromEntries(CASE_FILTERS.map((field) => [field, ''])))}>
+            {t('clear')}
+          </Button>
+        )}
+        <Button
+          variant="outlined"
+          startIcon={<FileDownloadOutlinedIcon />}
+          disabled={current === null || exporting}
+          onClick={() => void download()}
+        >
+          {exporting ? t('grievances.exporting') : t('grievances.export')}
+        </Button>
+      </Stack>
+      {query === null || current === null ? (
+        <Typography color="text.secondary" role="status">
+          {t('grievances.fixFilters')}
+        </Typography>
+      ) : (
+        <QueryState query={cases} isEmpty={(data) => data.items.length === 0} emptyText={t('grievances.empty')}>
+          {(data) => (
+            <>
+              {table(data.items)}
+              <SearchPager page={page} hasMore={data.hasMore} onPage={(next) => change({ page: String(next) })} />
+            </>
+          )}
+        </QueryState>
+      )}
+    </PageFrame>
+  );
+}
