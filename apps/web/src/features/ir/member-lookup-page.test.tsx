@@ -1,0 +1,177 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { changeLanguage } from '../../lib/i18n';
+import { stubIrApi } from '../../test/ir-api-double';
+import { AHMAD, irOfficer, member, MEMBERS, RAJ, SITI } from '../../test/ir-fixtures';
+import { setViewportWidth } from '../../test/viewport';
+import { MEMBER_LOOKUP_PATH } from './paths';
+import { renderIr, where } from './test/render-ir';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const searchBox = () => screen.getByRole('searchbox', { name: 'Name, member no or NRIC' });
+const table = () => screen.findByRole('table', { name: 'Members' });
+const names = () =>
+  within(screen.getByRole('table', { name: 'Members' }))
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => within(row).getAllByRole('cell')[0]!.textContent);
+
+describe('MemberLookupPage', () => {
+  it('starts with help rather than a million members, and searches once typing pauses', async () => {
+    const api = stubIrApi({ callerId: irOfficer.id });
+    renderIr(MEMBER_LOOKUP_PATH, irOfficer);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Member Lookup' })).toBeInTheDocument();
+    expect(screen.getByText(/Type part of a name, a member no or an NRIC/)).toBeInTheDocument();
+    expect(api.callsTo('GET', '/ir/members')).toHaveLength(0);
+
+    await userEvent.type(searchBox(), 'siti');
+    await table();
+    expect(names()).toEqual([SITI.name]);
+    // One call for the settled text, not one per keystroke.
+    expect(api.callsTo('GET', '/ir/members').map((call) => call.query.get('q'))).toEqual(['siti']);
+    expect(where(screen).search.get('q')).toBe('siti');
+    const row = within(await table()).getAllByRole('row')[1]!;
+    expect(row).toHaveTextContent('M0012345');
+    expect(row).toHaveTextContent('850101-14-5678');
+    expect(row).toHaveTextContent('Maybank');
+    expect(row).toHaveTextContent('Active');
+  });
+
+  it('finds by NRIC with dashes and by member no', async () => {
+    stubIrApi({ callerId: irOfficer.id });
+    renderIr(MEMBER_LOOKUP_PATH, irOfficer);
+    await userEvent.type(await screen.findByRole('searchbox'), '900215-10');
+    await waitFor(() => expect(names()).toEqual([RAJ.name]));
+    await userEvent.clear(searchBox());
+    await userEvent.type(searchBox(), 'm0030007');
+    await waitFor(() => expect(names()).toEqual([AHMAD.name]));
+  });
+
+  it('filters by employer, branch and status, sorts by a column, and keeps it all in the URL', async () => {
+    const api = stubIrApi({ callerId: irOfficer.id });
+    const last = () => Object.fromEntries(api.callsTo('GET', '/ir/members').at(-1)!.query);
+    renderIr(MEMBER_LOOKUP_PATH, irOfficer);
+    await screen.findByRole('option', { name: 'Maybank' });
+
+    await userEvent.selectOptions(screen.getByLabelText('Employer'), 'Maybank');
+    await waitFor(() => expect(names()).toEqual([AHMAD.name, SITI.name]));
+    await userEvent.click(screen.getByRole('button', { name: 'Name' }));
+    await waitFor(() => expect(last()).toMatchObject({ sort: 'name', order: 'asc' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Name' }));
+    await waitFor(() => expect(names()).toEqual([SITI.name, AHMAD.name]));
+    expect(screen.getByRole('columnheader', { name: 'Name' })).toHaveAttribute('aria-sort', 'descending');
+
+    await userEvent.selectOptions(screen.getByLabelText('Branch'), 'Penang');
+    await waitFor(() => expect(names()).toEqual([AHMAD.name]));
+    await userEvent.selectOptions(screen.getByLabelText('Status'), 'lapsed');
+    await waitFor(() => expect(screen.getByText(/No member matches this search/)).toBeInTheDocument());
+    expect(last()).toEqual({
+      employer: 'Maybank',
+      branch: 'Penang',
+      status: 'lapsed',
+      sort: 'name',
+      order: 'desc',
+      page: '1',
+      pageSize: '25',
+    });
+    expect(Object.fromEntries(where(screen).search)).toEqual({
+      employer: 'Maybank',
+      branch: 'Penang',
+      status: 'lapsed',
+      sort: 'name',
+      order: 'desc',
+    });
+  });
+
+  it('pages with previous and next while the API says there is more', async () => {
+    const many = Array.from({ length: 30 }, (_, index) =>
+      member({
+        memberNo: `M1${String(index).padStart(6, '0')}`,
+        name: `Member ${String(index).padStart(2, '0')}`,
+        nric: `8501011${String(index).padStart(5, '0')}`,
+        gender: 'F',
+        dateOfBirth: '1985-01-01',
+        employer: 'RHB',
+        branch: 'Ipoh',
+        joinDate: '2020-01-01',
+      }),
+    );
+    const api = stubIrApi({ callerId: irOfficer.id, members: many });
+    renderIr(`${MEMBER_LOOKUP_PATH}?q=member`, irOfficer);
+    await table();
+    expect(names()).toHaveLength(25);
+    expect(screen.getByRole('button', { name: 'Previous page' })).toBeDisabled();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(names()).toEqual(['Member 25', 'Member 26', 'Member 27', 'Member 28', 'Member 29']));
+    expect(screen.getByText('Page 2')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
+    expect(where(screen).search.get('page')).toBe('2');
+    expect(api.callsTo('GET', '/ir/members').at(-1)!.query.get('page')).toBe('2');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Previous page' }));
+    await waitFor(() => expect(names()).toHaveLength(25));
+    expect(where(screen).search.has('page')).toBe(false);
+  });
+
+  it('opens a member from a row, and Back returns to the same search', async () => {
+    stubIrApi({ callerId: irOfficer.id });
+    renderIr(`${MEMBER_LOOKUP_PATH}?q=rajesh&status=lapsed`, irOfficer);
+    await userEvent.click(await screen.findByRole('link', { name: `Open member ${RAJ.name}` }));
+    expect(await screen.findByRole('heading', { level: 1, name: RAJ.name })).toBeInTheDocument();
+    expect(where(screen).path).toBe(`${MEMBER_LOOKUP_PATH}/M0020001`);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Browser back' }));
+    expect(await screen.findByRole('link', { name: `Open member ${RAJ.name}` })).toBeInTheDocument();
+    expect(searchBox()).toHaveValue('rajesh');
+    expect(screen.getByLabelText('Status')).toHaveValue('lapsed');
+  });
+
+  it('says when the search failed, and tries again', async () => {
+    let fail = true;
+    stubIrApi({
+      callerId: irOfficer.id,
+      overrides: {
+        'GET /ir/members': () =>
+          fail
+            ? new Response('{"code":"INTERNAL_ERROR","message":"Search is down."}', { status: 500 })
+            : { items: [], page: 1, pageSize: 25, hasMore: false },
+      },
+    });
+    renderIr(`${MEMBER_LOOKUP_PATH}?q=siti`, irOfficer);
+    const retry = await screen.findByRole('button', { name: 'Try again' });
+    expect(retry.closest('[role="alert"]')).toHaveTextContent('Search is down.');
+    fail = false;
+    await userEvent.click(retry);
+    expect(await screen.findByText(/No member matches this search/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+  });
+
+  it('shows each member as a card on a phone', async () => {
+    setViewportWidth(375);
+    stubIrApi({ callerId: irOfficer.id, members: MEMBERS });
+    renderIr(`${MEMBER_LOOKUP_PATH}?employer=Maybank`, irOfficer);
+    const list = await screen.findByRole('list', { name: 'Members found' });
+    expect(
+      within(list)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('aria-label')),
+    ).toEqual([`Open member ${AHMAD.name}`, `Open member ${SITI.name}`]);
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('speaks Bahasa Malaysia', async () => {
+    await changeLanguage('ms');
+    try {
+      stubIrApi({ callerId: irOfficer.id });
+      renderIr(MEMBER_LOOKUP_PATH, irOfficer);
+      expect(await screen.findByRole('heading', { level: 1, name: 'Carian Ahli' })).toBeInTheDocument();
+      expect(screen.getByRole('searchbox', { name: 'Nama, no. ahli atau NRIC' })).toBeInTheDocument();
+    } finally {
+      await changeLanguage('en');
+      localStorage.clear();
+    }
+  });
+});
