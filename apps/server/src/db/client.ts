@@ -7,13 +7,14 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type pg from 'pg';
 import * as app from './schema/app';
 import * as audit from './schema/audit';
+import * as ir from './schema/ir';
 import * as leave from './schema/leave';
 import * as log from './schema/log';
 import * as organisation from './schema/organisation';
 import * as staffMovement from './schema/staff-movement';
 import * as identity from '@staff-portal/identity/schema';
 
-export const schema = { ...app, ...audit, ...log, ...organisation, ...leave, ...staffMovement, ...identity };
+export const schema = { ...app, ...audit, ...log, ...organisation, ...leave, ...staffMovement, ...ir, ...identity };
 
 /** The query builder, the same type on either engine. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
