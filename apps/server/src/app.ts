@@ -22,6 +22,7 @@ import { accessControlBulkRoutes } from './modules/access-control/access-control
 import { accessControlRoutes } from './modules/access-control/access-control.routes';
 import { cognitoIdentityAdmin, embeddedIdentityAdmin } from './modules/access-control/identity-admin';
 import { healthRoutes } from './modules/health/health.routes';
+import { irRoutes } from './modules/ir/ir.routes';
 import { itAdminRoutes } from './modules/it-admin/it-admin.routes';
 import { leaveApprovalRoutes } from './modules/leave/leave-approvals.routes';
 import { leaveRoutes } from './modules/leave/leave.routes';
@@ -239,6 +240,14 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     timeZone: config.organisation.timeZone,
     identityMode: identity ? 'embedded' : 'cognito',
     userPoolId: config.identity.userPoolId,
+    sendEmail,
+    prefix: '/api',
+  });
+  await app.register(irRoutes, {
+    database,
+    identityAdmin,
+    timeZone: config.organisation.timeZone,
+    publicUrl: config.publicUrl,
     sendEmail,
     prefix: '/api',
   });

@@ -8,12 +8,16 @@ import { fieldName, findNulText, NUL_TEXT_MESSAGE } from '@staff-portal/shared/t
 import { MAX_ATTACHMENT_BYTES, type Attachment } from './attachments';
 
 /**
- * Lets a route scope take `multipart/form-data` with at most one attachment and a few short
- * fields. One byte over the size limit is enough to tell the file is too large.
+ * Lets a route scope take `multipart/form-data` with at most `files` attachments (one unless
+ * said) and a few fields, each at most `fieldSize` bytes. One byte over the size limit is enough
+ * to tell a file is too large.
  */
-export async function acceptAttachmentForms(app: FastifyInstance, { fields = 10 }: { fields?: number } = {}) {
+export async function acceptAttachmentForms(
+  app: FastifyInstance,
+  { fields = 10, files = 1, fieldSize = 4096 }: { fields?: number; files?: number; fieldSize?: number } = {},
+) {
   await app.register(multipart, {
-    limits: { fileSize: MAX_ATTACHMENT_BYTES + 1, files: 1, fields, fieldSize: 4096, parts: fields + 1 },
+    limits: { fileSize: MAX_ATTACHMENT_BYTES + 1, files, fields, fieldSize, parts: fields + files },
     throwFileSizeLimit: true,
   });
 }
@@ -82,4 +86,53 @@ export function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown): z.
   const field = issue.path.length > 0 ? issue.path.join('.') : undefined;
   const { reason, params } = issueDetail(issue);
   throw validationError(`${field ?? 'body'}: ${issue.message}`, field, reason, params);
+}
+
+/** A form body with any number of files, all under one field name (checked by the scope's limits). */
+export interface AttachmentsForm {
+  fields: Record<string, string>;
+  attachments: Attachment[];
+}
+
+/**
+ * Reads a multipart body whose files are all named `fileField`, at most `maxFiles` of them
+ * (grievance actions: docs/product/ir.md §2). Its faults are the sender's, as readAttachmentForm's.
+ */
+export async function readAttachmentsForm(
+  request: FastifyRequest,
+  fileField: string,
+  maxFiles: number,
+): Promise<AttachmentsForm> {
+  const fields: Record<string, string> = {};
+  const attachments: Attachment[] = [];
+  const tooMany = () =>
+    validationError(`${fileField}: send at most ${maxFiles} files.`, fileField, 'tooManyAttachments', {
+      maximum: maxFiles,
+    });
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (part.fieldname !== fileField) {
+          throw validationError(`${part.fieldname}: files can be sent only as ${fileField}.`, part.fieldname);
+        }
+        if (attachments.length >= maxFiles) throw tooMany();
+        attachments.push({ data: await part.toBuffer(), filename: part.filename });
+      } else {
+        fields[part.fieldname] = String(part.value);
+      }
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw validationError(`${fileField}: each file must be at most ${MAX_FILE_SIZE_MB} MB.`, fileField);
+    }
+    if (code === 'FST_FILES_LIMIT') throw tooMany();
+    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+      throw validationError('body: the form has more fields than this request takes.');
+    }
+    if (isAppError(error)) throw error;
+    request.log.debug({ err: error }, 'unreadable multipart body');
+    throw validationError('body: the form could not be read (it is incomplete or malformed). Send it again.');
+  }
+  return { fields, attachments };
 }

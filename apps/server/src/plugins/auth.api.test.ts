@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { PASSWORD_CHANGED_ATTRIBUTE } from '@staff-portal/shared/constants';
 import type { App } from '../app';
 import { createTestApp, type TestContext } from '../test/app';
+import { irCounts } from '../test/ir-fixture';
+import { apiRoutes, urlOf } from './api-route-kit';
 import type { AuthenticateOptions } from './auth';
 
 const SUPER_ADMIN_ID = '0b7e1c52-3f4a-4d8e-9c11-2a6b5d4e3f21';
@@ -161,6 +163,47 @@ describe('route guards', () => {
     expect(() =>
       app.get('/api/test/open-on-purpose', { config: { public: true } }, async () => ({ ok: true })),
     ).not.toThrow();
+  });
+});
+
+// Every industrial-relations endpoint, read from the app's own routes so a new one is covered
+// by itself: the IR guard for all, and IRAdmin as well for the admin functions
+// (docs/product/access.md §3, docs/product/ir.md §2).
+const IR_ADMIN_ROUTES = [
+  'POST /api/ir/admin/categories',
+  'PATCH /api/ir/admin/categories/{id}',
+  'POST /api/ir/grievances/{caseNo}/reopen',
+  'PUT /api/ir/grievances/{caseNo}/officer',
+];
+
+describe('route guards of the IR endpoints', () => {
+  it.each(matrix)('%s: every /api/ir endpoint follows the IR and IRAdmin columns', async (name, ...expected) => {
+    const [, , , ir, , , irAdmin] = expected;
+    const ctx = await createTestApp({ env: { SUPER_ADMIN_USER_ID: SUPER_ADMIN_ID } });
+    const token = await ctx.tokens.idToken(callers[name]!);
+    const routes = (await apiRoutes(ctx.app)).filter((route) => route.path.startsWith('/api/ir/'));
+    expect(routes.length).toBeGreaterThanOrEqual(17);
+    const before = await irCounts(ctx);
+    for (const route of routes) {
+      const key = `${route.method} ${route.path}`;
+      const allowed = ir && (!IR_ADMIN_ROUTES.includes(key) || irAdmin);
+      const url = urlOf(route, { caseNo: 'GRV202600001', id: '00000000-0000-4000-8000-000000000001' });
+      for (const token_ of [token, undefined]) {
+        const response = await ctx.app.inject({
+          method: route.method,
+          url,
+          headers: token_ === undefined ? {} : { authorization: `Bearer ${token_}` },
+          ...(route.method === 'GET' ? {} : { payload: {} }),
+        });
+        const refusal = token_ === undefined ? 401 : allowed ? undefined : 403;
+        if (refusal === undefined) {
+          expect({ key, refused: [401, 403].includes(response.statusCode) }).toEqual({ key, refused: false });
+        } else {
+          expect({ key, status: response.statusCode }).toEqual({ key, status: refusal });
+        }
+      }
+    }
+    expect(await irCounts(ctx)).toEqual(before);
   });
 });
 

@@ -5,6 +5,7 @@ import { identityUsers } from '@staff-portal/identity/schema';
 import type { IdentityService } from '@staff-portal/identity/service';
 import type { Db } from '../db/client';
 import { staff } from '../db/schema/organisation';
+import { linkDemoIrOfficer } from './demo-ir';
 import { departmentCatalogue, demoStaff, demoStaffGroups } from './demo-organisation';
 
 export interface DemoAccount {
@@ -122,5 +123,6 @@ export async function seedDemoAccounts(
       await admin.adminAddUserToGroup(ctx, { ...pool, Username: User.Username, GroupName: group });
     }
     await db.update(staff).set({ identitySub: User.Username }).where(eq(staff.email, account.email));
+    await linkDemoIrOfficer(db, account.email, User.Username);
   }
 }

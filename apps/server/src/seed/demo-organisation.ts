@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db, Transaction } from '../db/client';
 import { appMeta } from '../db/schema/app';
 import { departments, leaveTypes, publicHolidays, staff } from '../db/schema/organisation';
+import { seedDemoIr } from './demo-ir';
 import { seedDemoLeave } from './demo-leave';
 import { leaveTypeCatalogue } from './leave-type-catalogue';
 
@@ -189,6 +190,7 @@ export async function seedOnFirstStart(
     if (inserted.length === 0 || options.seed === 'none') return false;
     await seedDemoOrganisation(tx, { orgDepartment: options.orgDepartment });
     await seedDemoLeave(tx);
+    await seedDemoIr(tx);
     return true;
   });
 }

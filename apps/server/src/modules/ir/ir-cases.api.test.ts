@@ -1,0 +1,584 @@
+import { asc, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { identityOutbox } from '@staff-portal/identity/schema';
+import { caseDetailSchema, caseSearchPageSchema, type CaseDetail } from '@staff-portal/shared/ir';
+import { auditEntries } from '../../db/schema/audit';
+import { irCaseCounters } from '../../db/schema/ir';
+import { createTestApp, type TestContext } from '../../test/app';
+import { irCall, irCounts, irHeaders, openCase, seedIrFixture, type IrFixture } from '../../test/ir-fixture';
+import { EXE, PDF, PNG, multipartBody } from '../../test/leave-fixture';
+
+async function setup() {
+  const ctx = await createTestApp();
+  const fixture = await seedIrFixture(ctx);
+  return { ctx, fixture };
+}
+
+const opening = (fixture: IrFixture, extra: object = {}) => ({
+  memberNo: 'M0000001',
+  subject: 'Dismissed without notice',
+  categoryId: fixture.categories.dismissal,
+  description: 'The member was dismissed on the spot after 15 years of service, without a domestic inquiry.',
+  contactMethod: 1,
+  openedOn: '2026-11-02',
+  ...extra,
+});
+
+async function postAction(
+  ctx: TestContext,
+  fixture: IrFixture,
+  caseNo: string,
+  body: ReturnType<typeof multipartBody>,
+) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: `/api/ir/grievances/${caseNo}/actions`,
+    headers: { ...(await irHeaders(ctx, fixture.officer)), 'content-type': body.contentType },
+    payload: body.payload,
+  });
+}
+
+describe('a grievance case from opening to reassignment (docs/product/ir.md §2)', () => {
+  it('opens, takes an action with a PDF, closes, reopens and changes officer, auditing each step', async () => {
+    const { ctx, fixture } = await setup();
+    const opened = caseDetailSchema.parse(await openCase(ctx, fixture.officer, opening(fixture)));
+    expect(opened.case).toMatchObject({
+      caseNo: 'GRV202600001',
+      memberNo: 'M0000001',
+      memberName: 'Nurul Aisyah binti Ahmad',
+      categoryName: 'Dismissal',
+      status: 0,
+      contactMethod: 1,
+      officerId: fixture.officer.sub,
+      officerName: 'farah.officer',
+      openedById: fixture.officer.sub,
+      openedOn: '2026-11-02',
+      closedOn: null,
+    });
+    expect(opened.actions).toEqual([
+      expect.objectContaining({ type: 0, date: '2026-11-02', text: opening(fixture).description, attachments: [] }),
+    ]);
+    expect(opened.canAdminister).toBe(false);
+    // Opening for oneself sends no e-mail.
+    expect(await ctx.database.db.select().from(identityOutbox)).toHaveLength(0);
+
+    const form = multipartBody(
+      { type: '2', date: '2026-11-05', text: 'The branch says the letter was issued by HQ.' },
+      { field: 'attachments', filename: 'letter.pdf', contentType: 'application/pdf', data: PDF },
+    );
+    const acted = await postAction(ctx, fixture, opened.case.caseNo, form);
+    expect(acted.statusCode, acted.body).toBe(201);
+    const withAction = caseDetailSchema.parse(acted.json());
+    const action = withAction.actions[1]!;
+    expect(action).toMatchObject({ type: 2, date: '2026-11-05', authorId: fixture.officer.sub });
+    expect(action.attachments.map(({ id: _id, ...file }) => file)).toEqual([
+      { fileName: 'letter.pdf', contentType: 'application/pdf', size: PDF.length },
+    ]);
+    const download = await irCall(
+      ctx,
+      fixture.itAdmin,
+      'GET',
+      `/api/ir/grievances/${opened.case.caseNo}/attachments/${action.attachments[0]!.id}`,
+    );
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-type']).toBe('application/pdf');
+    expect(download.rawPayload.equals(PDF)).toBe(true);
+    // The action's text is searchable at once.
+    const found = await irCall(ctx, fixture.officer, 'GET', '/api/ir/grievances?q=letter%20HQ');
+    expect(caseSearchPageSchema.parse(found.json()).items.map((c) => c.caseNo)).toEqual([opened.case.caseNo]);
+
+    const closed = await irCall(ctx, fixture.officer, 'POST', `/api/ir/grievances/${opened.case.caseNo}/close`, {
+      outcome: 'Reinstated with back pay.',
+      closedOn: '2026-11-20',
+    });
+    expect(closed.statusCode).toBe(200);
+    expect(closed.json<CaseDetail>().case).toMatchObject({
+      status: 1,
+      closedOn: '2026-11-20',
+      outcome: 'Reinstated with back pay.',
+    });
+
+    // A closed case takes no action, is not closed twice, and cannot change officer.
+    const before = await irCounts(ctx);
+    const late = await irCall(ctx, fixture.officer, 'POST', `/api/ir/grievances/${opened.case.caseNo}/actions`, {
+      type: 1,
+      date: '2026-11-21',
+      text: 'Too late',
+    });
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toMatchObject({ code: 'CONFLICT', reason: 'caseClosed' });
+    const twice = await irCall(ctx, fixture.officer, 'POST', `/api/ir/grievances/${opened.case.caseNo}/close`, {
+      outcome: 'Again',
+    });
+    expect(twice.json()).toMatchObject({ reason: 'caseClosed' });
+    expect(await irCounts(ctx)).toEqual(before);
+
+    const reopened = await irCall(ctx, fixture.irAdmin, 'POST', `/api/ir/grievances/${opened.case.caseNo}/reopen`, {
+      reason: 'The employer did not pay.',
+    });
+    expect(reopened.statusCode).toBe(200);
+    const afterReopen = reopened.json<CaseDetail>();
+    expect(afterReopen.case).toMatchObject({ status: 0, closedOn: null, outcome: null });
+    expect(afterReopen.actions.at(-1)).toMatchObject({ type: 1, text: 'Case reopened: The employer did not pay.' });
+    expect(afterReopen.canAdminister).toBe(true);
+    const again = await irCall(ctx, fixture.irAdmin, 'POST', `/api/ir/grievances/${opened.case.caseNo}/reopen`, {
+      reason: 'Twice',
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ reason: 'caseNotClosed' });
+
+    const assigned = await irCall(ctx, fixture.irAdmin, 'PUT', `/api/ir/grievances/${opened.case.caseNo}/officer`, {
+      officerId: fixture.officer2.sub,
+    });
+    expect(assigned.statusCode).toBe(200);
+    expect(assigned.json<CaseDetail>().case).toMatchObject({
+      officerId: fixture.officer2.sub,
+      officerName: 'kumar.officer',
+    });
+    const mails = await ctx.database.db.select().from(identityOutbox);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({
+      channel: 'EMAIL',
+      recipient: 'kumar.officer@example.org',
+      subject: `Grievance case ${opened.case.caseNo} is now yours`,
+    });
+    expect(mails[0]!.body).toContain('Nurul Aisyah binti Ahmad');
+
+    const trail = await ctx.database.db
+      .select()
+      .from(auditEntries)
+      .where(eq(auditEntries.area, 'ir'))
+      .orderBy(asc(auditEntries.id));
+    expect(trail.map((entry) => [entry.action, entry.target])).toEqual([
+      ['case.open', opened.case.caseNo],
+      ['case.action', opened.case.caseNo],
+      ['case.close', opened.case.caseNo],
+      ['case.reopen', opened.case.caseNo],
+      ['case.assign', opened.case.caseNo],
+    ]);
+    expect(trail[2]).toMatchObject({
+      actorId: fixture.officer.sub,
+      before: { status: 0, closedOn: null },
+      after: { status: 1, closedOn: '2026-11-20', outcome: 'Reinstated with back pay.' },
+    });
+    expect(trail[4]).toMatchObject({
+      actorId: fixture.irAdmin.sub,
+      before: { officerId: fixture.officer.sub },
+      after: { officerId: fixture.officer2.sub },
+    });
+
+    const member = await irCall(ctx, fixture.officer, 'GET', '/api/ir/members/M0000001');
+    expect(member.json<{ cases: { caseNo: string }[] }>().cases.map((c) => c.caseNo)).toEqual([opened.case.caseNo]);
+  });
+
+  it('takes up to five files checked by their content, and refuses more or the wrong kind, writing nothing', async () => {
+    const { ctx, fixture } = await setup();
+    const { case: opened } = await openCase(ctx, fixture.officer, opening(fixture));
+    const fields = { type: '1', date: '2026-11-03', text: 'Documents received.' };
+    const before = await irCounts(ctx);
+    const exe = await postAction(
+      ctx,
+      fixture,
+      opened.caseNo,
+      multipartBody(fields, {
+        field: 'attachments',
+        filename: 'letter.pdf',
+        contentType: 'application/pdf',
+        data: EXE,
+      }),
+    );
+    expect(exe.statusCode).toBe(400);
+    expect(exe.json()).toMatchObject({ field: 'attachments' });
+    const wrongField = await postAction(
+      ctx,
+      fixture,
+      opened.caseNo,
+      multipartBody(fields, { field: 'attachment', filename: 'a.png', contentType: 'image/png', data: PNG }),
+    );
+    expect(wrongField.statusCode).toBe(400);
+    const big = await postAction(
+      ctx,
+      fixture,
+      opened.caseNo,
+      multipartBody(fields, {
+        field: 'attachments',
+        filename: 'big.pdf',
+        contentType: 'application/pdf',
+        data: Buffer.concat([PDF, Buffer.alloc(5 * 1024 * 1024)]),
+      }),
+    );
+    expect(big.statusCode).toBe(400);
+    expect(big.json()).toMatchObject({ field: 'attachments' });
+    // Six files: built by hand, as multipartBody takes one.
+    const boundary = '----ir-six';
+    const parts = Object.entries(fields).map(
+      ([name, value]) => `--${boundary}\r\ncontent-disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+    );
+    const file = (n: number) =>
+      Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\ncontent-disposition: form-data; name="attachments"; filename="f${n}.png"\r\ncontent-type: image/png\r\n\r\n`,
+        ),
+        PNG,
+        Buffer.from('\r\n'),
+      ]);
+    const sendFiles = async (count: number) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/ir/grievances/${opened.caseNo}/actions`,
+        headers: {
+          ...(await irHeaders(ctx, fixture.officer)),
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+        },
+        payload: Buffer.concat([
+          Buffer.from(parts.join('')),
+          ...Array.from({ length: count }, (_, n) => file(n)),
+          Buffer.from(`--${boundary}--\r\n`),
+        ]),
+      });
+    const tooMany = await sendFiles(6);
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json()).toMatchObject({ field: 'attachments', reason: 'tooManyAttachments' });
+    expect(await irCounts(ctx)).toEqual(before);
+    const five = await sendFiles(5);
+    expect(five.statusCode, five.body).toBe(201);
+    expect(five.json<CaseDetail>().actions[1]!.attachments).toHaveLength(5);
+  });
+});
+
+describe('case numbers (decision record 0043)', () => {
+  it('gives 50 cases opened at once 50 consecutive numbers, and starts again at 1 each year', async () => {
+    const { ctx, fixture } = await setup();
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, n) =>
+        irCall(ctx, fixture.officer, 'POST', '/api/ir/grievances', opening(fixture, { subject: `Case ${n}` })),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(50).fill(201));
+    const numbers = answers.map((answer) => answer.json<CaseDetail>().case.caseNo).sort();
+    expect(numbers).toEqual(Array.from({ length: 50 }, (_, n) => `GRV2026${String(n + 1).padStart(5, '0')}`));
+    const lastYear = await openCase(ctx, fixture.officer, opening(fixture, { openedOn: '2025-12-31' }));
+    expect(lastYear.case.caseNo).toBe('GRV202500001');
+    expect(await ctx.database.db.select().from(irCaseCounters).orderBy(irCaseCounters.year)).toEqual([
+      { year: 2025, last: 1 },
+      { year: 2026, last: 50 },
+    ]);
+  });
+
+  it('leaves no gap when an opening is refused', async () => {
+    const { ctx, fixture } = await setup();
+    await openCase(ctx, fixture.officer, opening(fixture));
+    const refused = await irCall(
+      ctx,
+      fixture.officer,
+      'POST',
+      '/api/ir/grievances',
+      opening(fixture, { memberNo: 'M0009999' }),
+    );
+    expect(refused.statusCode).toBe(400);
+    const next = await openCase(ctx, fixture.officer, opening(fixture));
+    expect(next.case.caseNo).toBe('GRV202600002');
+  });
+});
+
+describe('POST /api/ir/grievances: the officer and bad input', () => {
+  it('takes the caller as officer; an IR admin may name another, who is told by e-mail; ITAdmin must name one', async () => {
+    const { ctx, fixture } = await setup();
+    const byAdmin = await openCase(ctx, fixture.irAdmin, opening(fixture, { officerId: fixture.officer2.sub }));
+    expect(byAdmin.case).toMatchObject({ officerId: fixture.officer2.sub, openedById: fixture.irAdmin.sub });
+    const mails = await ctx.database.db.select().from(identityOutbox);
+    expect(mails.map((mail) => mail.recipient)).toEqual(['kumar.officer@example.org']);
+
+    const before = await irCounts(ctx);
+    const itWithout = await irCall(ctx, fixture.itAdmin, 'POST', '/api/ir/grievances', opening(fixture));
+    expect(itWithout.statusCode).toBe(400);
+    expect(itWithout.json()).toMatchObject({ field: 'officerId', reason: 'required' });
+    const irNamingOther = await irCall(
+      ctx,
+      fixture.officer,
+      'POST',
+      '/api/ir/grievances',
+      opening(fixture, { officerId: fixture.officer2.sub }),
+    );
+    expect(irNamingOther.statusCode).toBe(403);
+    const notOfficer = await irCall(
+      ctx,
+      fixture.itAdmin,
+      'POST',
+      '/api/ir/grievances',
+      opening(fixture, { officerId: fixture.itAdmin.sub }),
+    );
+    expect(notOfficer.statusCode).toBe(400);
+    expect(notOfficer.json()).toMatchObject({ field: 'officerId', reason: 'notAnOfficer' });
+    expect(await irCounts(ctx)).toEqual(before);
+    const byIt = await openCase(ctx, fixture.itAdmin, opening(fixture, { officerId: fixture.officer.sub }));
+    expect(byIt.case).toMatchObject({ officerId: fixture.officer.sub, officerName: 'farah.officer' });
+  });
+
+  it.each([
+    ['memberNo', { memberNo: 'M0009999' }, 'noSuchMember'],
+    ['memberNo', { memberNo: 'bad no!' }, undefined],
+    ['subject', { subject: '' }, 'required'],
+    ['subject', { subject: 'x'.repeat(201) }, 'tooLong'],
+    ['categoryId', { categoryId: 'nope' }, undefined],
+    ['categoryId', { categoryId: '00000000-0000-4000-8000-000000000000' }, 'noSuchCategory'],
+    ['categoryId', { categoryId: 'retired' }, 'categoryInactive'],
+    ['description', { description: '   ' }, 'required'],
+    ['contactMethod', { contactMethod: 4 }, undefined],
+    ['openedOn', { openedOn: '2026-02-30' }, undefined],
+    ['openedOn', { openedOn: '2999-01-01' }, undefined],
+    ['extra', { extra: 1 }, undefined],
+  ])('refuses a bad %s (%j) with 400 naming it, writing nothing', async (field, change, reason) => {
+    const { ctx, fixture } = await setup();
+    const before = await irCounts(ctx);
+    const body = opening(fixture, change);
+    if ((change as { categoryId?: string }).categoryId === 'retired') body.categoryId = fixture.categories.retired;
+    const response = await irCall(ctx, fixture.officer, 'POST', '/api/ir/grievances', body);
+    expect(response.statusCode).toBe(400);
+    expect(
+      response.json<{ field?: string; message: string }>().field ?? response.json<{ message: string }>().message,
+    ).toContain(field);
+    if (reason) expect(response.json()).toMatchObject({ reason });
+    expect(await irCounts(ctx)).toEqual(before);
+  });
+
+  it.each([
+    ['type', { type: 0 }],
+    ['type', { type: 4 }],
+    ['date', { date: 'yesterday' }],
+    ['date', { date: '2026-11-01' }],
+    ['text', { text: '' }],
+    ['text', { text: 'x'.repeat(10_001) }],
+  ])('refuses an action with a bad %s (%j), writing nothing', async (field, change) => {
+    const { ctx, fixture } = await setup();
+    const { case: opened } = await openCase(ctx, fixture.officer, opening(fixture));
+    const before = await irCounts(ctx);
+    const response = await irCall(ctx, fixture.officer, 'POST', `/api/ir/grievances/${opened.caseNo}/actions`, {
+      type: 1,
+      date: '2026-11-03',
+      text: 'Called the member.',
+      ...change,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ field });
+    expect(await irCounts(ctx)).toEqual(before);
+  });
+
+  it('answers 404 for an unknown case and 400 for a malformed case no', async () => {
+    const { ctx, fixture } = await setup();
+    const before = await irCounts(ctx);
+    expect((await irCall(ctx, fixture.officer, 'GET', '/api/ir/grievances/GRV202699999')).statusCode).toBe(404);
+    for (const path of ['actions', 'close']) {
+      const response = await irCall(ctx, fixture.officer, 'POST', `/api/ir/grievances/GRV202699999/${path}`, {
+        ...(path === 'actions' ? { type: 1, date: '2026-11-03', text: 'x' } : { outcome: 'x' }),
+      });
+      expect(response.statusCode).toBe(404);
+    }
+    const malformed = await irCall(ctx, fixture.officer, 'GET', '/api/ir/grievances/CASE1');
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toMatchObject({ field: 'caseNo' });
+    const closeEarly = await irCall(ctx, fixture.officer, 'POST', '/api/ir/grievances/GRV202699999/close', {
+      outcome: '',
+    });
+    expect(closeEarly.json()).toMatchObject({ field: 'outcome' });
+    expect(await irCounts(ctx)).toEqual(before);
+  });
+});
+
+describe('GET /api/ir/grievances and the CSV export', () => {
+  async function threeCases() {
+    const { ctx, fixture } = await setup();
+    const a = await openCase(ctx, fixture.officer, opening(fixture, { openedOn: '2026-01-10' }));
+    const b = await openCase(
+      ctx,
+      fixture.officer,
+      opening(fixture, {
+        memberNo: 'M0000004',
+        subject: 'Allowance "shift", unpaid',
+        categoryId: fixture.categories.salary,
+        description: 'Shift allowance unpaid since June; =SUM(A1) in the claim form.',
+        contactMethod: 0,
+        openedOn: '2026-03-01',
+      }),
+    );
+    const c = await openCase(
+      ctx,
+      fixture.irAdmin,
+      opening(fixture, { memberNo: 'M0000003', openedOn: '2026-02-15', description: 'Arbitration requested.' }),
+    );
+    await irCall(ctx, fixture.officer, 'POST', `/api/ir/grievances/${c.case.caseNo}/close`, {
+      outcome: 'Withdrawn',
+      closedOn: '2026-03-10',
+    });
+    return { ctx, fixture, numbers: [a.case.caseNo, b.case.caseNo, c.case.caseNo] };
+  }
+
+  it('filters by status, officer, category, member, dates and free text, and sorts', async () => {
+    const { ctx, fixture, numbers } = await threeCases();
+    const [a, b, c] = numbers;
+    const list = async (query: string) => {
+      const response = await irCall(ctx, fixture.officer, 'GET', `/api/ir/grievances?${query}`);
+      expect(response.statusCode, response.body).toBe(200);
+      return caseSearchPageSchema.parse(response.json()).items.map((item) => item.caseNo);
+    };
+    expect(await list('')).toEqual([b, c, a]);
+    expect(await list('sort=caseNo&order=asc')).toEqual([a, b, c]);
+    expect(await list('status=1')).toEqual([c]);
+    expect(await list(`officer=${fixture.irAdmin.sub}`)).toEqual([c]);
+    expect(await list(`category=${fixture.categories.salary}`)).toEqual([b]);
+    expect(await list('member=rajesh')).toEqual([b]);
+    expect(await list('member=900505-07')).toEqual([c]);
+    expect(await list('openedFrom=2026-02-01&openedTo=2026-02-28')).toEqual([c]);
+    expect(await list('closedFrom=2026-03-01')).toEqual([c]);
+    expect(await list('q=arbitr')).toEqual([c]);
+    expect(await list('q=shift%20allowance')).toEqual([b]);
+    expect(await list(`caseNo=${b!.slice(0, 9)}`)).toEqual([b, c, a]);
+    expect(await list(`caseNo=${b}`)).toEqual([b]);
+    expect(await list('sort=memberName&order=asc')).toEqual([a, b, c]);
+    // Open cases come after every closing date, in case no order.
+    expect(await list('sort=closedOn&order=asc')).toEqual([c, a, b]);
+    const paged = await irCall(ctx, fixture.officer, 'GET', '/api/ir/grievances?pageSize=2');
+    expect(paged.json()).toMatchObject({ hasMore: true, page: 1, pageSize: 2 });
+    const bad = await irCall(
+      ctx,
+      fixture.officer,
+      'GET',
+      '/api/ir/grievances?openedFrom=2026-03-01&openedTo=2026-02-01',
+    );
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ field: 'openedTo', reason: 'endBeforeStart' });
+  });
+
+  it('exports the filtered cases as CSV, quoting what needs it and defusing formulas', async () => {
+    const { ctx, fixture, numbers } = await threeCases();
+    const response = await irCall(ctx, fixture.officer, 'GET', '/api/ir/grievances/export.csv?sort=caseNo&order=asc');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toContain('grievances.csv');
+    const lines = response.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines[0]).toBe(
+      'Case no,Member no,Member name,Subject,Category,Contact method,Status,Officer,Opened on,Closed on',
+    );
+    expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual(numbers);
+    expect(lines[2]).toBe(
+      `${numbers[1]},M0000004,Rajesh a/l Subramaniam,"Allowance ""shift"", unpaid",Salary and allowances,PHONE,PENDING,farah.officer,2026-03-01,`,
+    );
+    expect(lines[3]).toContain(',CASE CLOSED,lim.iradmin,2026-02-15,2026-03-10');
+    const closed = await irCall(ctx, fixture.officer, 'GET', '/api/ir/grievances/export.csv?status=1');
+    expect(closed.body.trimEnd().split('\r\n')).toHaveLength(2);
+  });
+
+  it('exports more cases than one batch, each once, in order', async () => {
+    const { ctx, fixture } = await setup();
+    // 2,500 cases straight into the table: the export reads them 1,000 at a time.
+    const { generateIrCases } = await import('../../seed/demo-ir');
+    await generateIrCases(ctx.database.db, { cases: 2500, officers: [{ id: fixture.officer.sub, name: 'farah' }] });
+    const response = await irCall(ctx, fixture.officer, 'GET', '/api/ir/grievances/export.csv?sort=caseNo&order=asc');
+    const rows = response.body
+      .trimEnd()
+      .split('\r\n')
+      .slice(1)
+      .map((line) => line.split(',')[0]!);
+    expect(rows).toHaveLength(2500);
+    expect(new Set(rows).size).toBe(2500);
+    const byDate = await irCall(ctx, fixture.officer, 'GET', '/api/ir/grievances/export.csv');
+    expect(
+      new Set(
+        byDate.body
+          .trimEnd()
+          .split('\r\n')
+          .slice(1)
+          .map((line) => line.split(',')[0]),
+      ).size,
+    ).toBe(2500);
+  });
+});
+
+describe('categories (docs/product/ir.md §2)', () => {
+  it('lists active ones first with their case counts; an IR admin adds, renames and deactivates, audited', async () => {
+    const { ctx, fixture } = await setup();
+    await openCase(ctx, fixture.officer, opening(fixture));
+    const listed = await irCall(ctx, fixture.officer, 'GET', '/api/ir/categories');
+    expect(listed.json()).toEqual([
+      { id: fixture.categories.dismissal, name: 'Dismissal', active: true, caseCount: 1 },
+      { id: fixture.categories.salary, name: 'Salary and allowances', active: true, caseCount: 0 },
+      { id: fixture.categories.retired, name: 'Old category', active: false, caseCount: 0 },
+    ]);
+    const created = await irCall(ctx, fixture.irAdmin, 'POST', '/api/ir/admin/categories', { name: '  Transfer ' });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ name: 'Transfer', active: true, caseCount: 0 });
+    const before = await irCounts(ctx);
+    const duplicate = await irCall(ctx, fixture.irAdmin, 'POST', '/api/ir/admin/categories', { name: 'dismissal' });
+    expect(duplicate.statusCode).toBe(409);
+    expect(duplicate.json()).toMatchObject({ field: 'name', reason: 'categoryExists' });
+    const renameClash = await irCall(
+      ctx,
+      fixture.irAdmin,
+      'PATCH',
+      `/api/ir/admin/categories/${fixture.categories.salary}`,
+      {
+        name: 'TRANSFER',
+      },
+    );
+    expect(renameClash.statusCode).toBe(409);
+    const empty = await irCall(
+      ctx,
+      fixture.irAdmin,
+      'PATCH',
+      `/api/ir/admin/categories/${fixture.categories.salary}`,
+      {},
+    );
+    expect(empty.statusCode).toBe(400);
+    const unknown = await irCall(
+      ctx,
+      fixture.irAdmin,
+      'PATCH',
+      '/api/ir/admin/categories/00000000-0000-4000-8000-000000000000',
+      { active: false },
+    );
+    expect(unknown.statusCode).toBe(404);
+    expect(await irCounts(ctx)).toEqual(before);
+
+    const deactivated = await irCall(
+      ctx,
+      fixture.irAdmin,
+      'PATCH',
+      `/api/ir/admin/categories/${fixture.categories.dismissal}`,
+      {
+        active: false,
+        name: 'Dismissal (old)',
+      },
+    );
+    expect(deactivated.json()).toEqual({
+      id: fixture.categories.dismissal,
+      name: 'Dismissal (old)',
+      active: false,
+      caseCount: 1,
+    });
+    // Its case keeps it; a new case cannot take it.
+    const refused = await irCall(ctx, fixture.officer, 'POST', '/api/ir/grievances', opening(fixture));
+    expect(refused.json()).toMatchObject({ field: 'categoryId', reason: 'categoryInactive' });
+    const trail = await ctx.database.db.select().from(auditEntries).where(eq(auditEntries.area, 'ir'));
+    expect(trail.filter((entry) => entry.action.startsWith('category.')).map((entry) => entry.action)).toEqual([
+      'category.create',
+      'category.update',
+    ]);
+  });
+});
+
+describe('GET /api/ir/officers', () => {
+  it('lists the accounts of IR and IRAdmin from the identity provider, by name, with their open cases', async () => {
+    const { ctx, fixture } = await setup();
+    await openCase(ctx, fixture.officer, opening(fixture));
+    await openCase(ctx, fixture.officer, opening(fixture));
+    const response = await irCall(ctx, fixture.officer, 'GET', '/api/ir/officers');
+    expect(response.json()).toEqual([
+      { id: fixture.officer.sub, name: 'farah.officer', email: 'farah.officer@example.org', openCases: 2 },
+      { id: fixture.officer2.sub, name: 'kumar.officer', email: 'kumar.officer@example.org', openCases: 0 },
+      { id: fixture.irAdmin.sub, name: 'lim.iradmin', email: 'lim.iradmin@example.org', openCases: 0 },
+    ]);
+  });
+});

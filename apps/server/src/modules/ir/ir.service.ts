@@ -1,0 +1,654 @@
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { AppError, forbidden, notFound, validationError } from '@staff-portal/shared/errors';
+import type {
+  AddActionInput,
+  CaseDetail,
+  CaseSearchPage,
+  Category,
+  CloseCaseInput,
+  Member,
+  MemberDetail,
+  MemberSearchPage,
+  MemberSummary,
+  Officer,
+  ReopenCaseInput,
+  UpdateCategoryInput,
+  caseExportQuerySchema,
+  caseSearchQuerySchema,
+  memberSearchQuerySchema,
+  openCaseInputSchema,
+} from '@staff-portal/shared/ir';
+import {
+  ACTION_TYPES,
+  CASE_STATUS,
+  CONTACT_METHODS,
+  CASE_STATUS_LABELS,
+  formatNric,
+  maskNric,
+  seesFullNric,
+  type CaseStatus,
+  type ContactMethod,
+} from '@staff-portal/shared/ir-rules';
+import type { z } from 'zod';
+import type { Language } from '@staff-portal/shared/languages';
+import type { TokenUser } from '../../auth/token-verifier';
+import { createClock } from '../../clock';
+import type { Database, Transaction } from '../../db/client';
+import { irActionAttachments, irCases, irCategories } from '../../db/schema/ir';
+import { checkAttachment, type Attachment } from '../../files/attachments';
+import type { IdentityAdmin, IdentityUser } from '../access-control/identity-admin';
+import { recordAuditBy, type AuditActor } from '../audit/audit.repository';
+import { deliverAfterCommit, queueMail, type LeaveMailer, type SendEmail } from '../leave/leave.mail';
+import {
+  actionsOf,
+  appendToSearch,
+  attachmentOf,
+  casesOfMember,
+  categoryNamed,
+  documentOf,
+  findCase,
+  findCategory,
+  insertAction,
+  keyOf,
+  listCategories,
+  lockCase,
+  nextCaseNo,
+  openCasesByOfficer,
+  searchCases,
+  summaryOf,
+  type CaseFilter,
+  type CaseKey,
+  type CaseRow,
+} from './ir-cases.repository';
+import { findMember, memberOptions, searchMembers, type MemberRow } from './ir-members.repository';
+
+export interface IrModuleOptions {
+  database: Database;
+  identityAdmin: IdentityAdmin;
+  timeZone: string;
+  publicUrl: string;
+  sendEmail: SendEmail | undefined;
+}
+
+/** The departments whose accounts may be in charge of cases (docs/product/ir.md §2). */
+export const OFFICER_GROUPS = ['IR', 'IRAdmin'] as const;
+const AREA = 'ir';
+/** How many rows the CSV export reads at a time. */
+export const EXPORT_BATCH = 1000;
+
+/** A user's name as actions and cases record it: the token's name, else the e-mail. */
+export function nameOf(user: TokenUser): string {
+  const name = user.claims['name'];
+  return typeof name === 'string' && name !== '' ? name : (user.email ?? user.username);
+}
+const accountName = (account: IdentityUser) => account.name ?? account.email;
+
+/** Whether the caller has IR's admin functions: IRAdmin, or ITAdmin by the group check (docs/product/access.md §2). */
+export type AllowsIrAdmin = (user: TokenUser) => boolean;
+
+function nricFor(digits: string, user: TokenUser) {
+  const full = seesFullNric(user.groups);
+  return { nric: full ? formatNric(digits) : maskNric(digits), nricMasked: !full };
+}
+
+function memberOf(row: MemberRow, user: TokenUser): Member {
+  return {
+    memberNo: row.memberNo,
+    name: row.name,
+    ...nricFor(row.nric, user),
+    employer: row.employer,
+    branch: row.branch,
+    status: row.status,
+    gender: row.gender,
+    dateOfBirth: row.dateOfBirth,
+    position: row.position,
+    joinDate: row.joinDate,
+    phone: row.phone,
+    email: row.email,
+    address: row.address,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** What the audit trail keeps of a case (decision record 0038): its state, not its texts' history. */
+function caseState(row: CaseRow) {
+  return {
+    status: row.status,
+    officerId: row.officerId,
+    officerName: row.officerName,
+    closedOn: row.closedOn,
+    outcome: row.outcome,
+  };
+}
+
+function csvCell(value: string | number | null): string {
+  const text = value === null ? '' : String(value);
+  // A leading =, +, - or @ would run as a formula in a spreadsheet.
+  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+export const CASE_CSV_HEADER = [
+  'Case no',
+  'Member no',
+  'Member name',
+  'Subject',
+  'Category',
+  'Contact method',
+  'Status',
+  'Officer',
+  'Opened on',
+  'Closed on',
+];
+
+/**
+ * Industrial relations (docs/product/ir.md, docs/product/screens.md §10–§12): the member lookup,
+ * grievance cases with their actions, categories and officers. Every write is one transaction
+ * with its audit entry (area `ir`, decision record 0038); finer rules than the IR guard (IRAdmin
+ * for reassigning and reopening) are checked here on every call.
+ */
+export function createIrService(options: IrModuleOptions, log: FastifyBaseLogger, allowsIrAdmin: AllowsIrAdmin) {
+  const { db } = options.database;
+  const clock = createClock(options.timeZone);
+  const mailer: LeaveMailer = { sendEmail: options.sendEmail, publicUrl: options.publicUrl, log };
+
+  /** The accounts of the IR departments, each once (docs/product/ir.md §2). */
+  async function officerAccounts(): Promise<IdentityUser[]> {
+    const lists = await Promise.all(OFFICER_GROUPS.map((group) => options.identityAdmin.listUsersInGroup(group)));
+    const byId = new Map<string, IdentityUser>();
+    for (const account of lists.flat()) byId.set(account.username, account);
+    return [...byId.values()];
+  }
+
+  async function officerOrRefuse(officerId: string): Promise<IdentityUser> {
+    const officer = (await officerAccounts()).find((account) => account.username === officerId && account.enabled);
+    if (!officer) {
+      throw validationError(
+        'The officer must be an enabled account of the IR or IRAdmin department.',
+        'officerId',
+        'notAnOfficer',
+      );
+    }
+    return officer;
+  }
+
+  async function caseOrNotFound(tx: Transaction, caseNo: string): Promise<CaseRow> {
+    const row = await lockCase(tx, caseNo);
+    if (!row) throw notFound(`There is no grievance case ${caseNo}.`);
+    return row;
+  }
+
+  const refuseClosed = (row: CaseRow) => {
+    if (row.status === CASE_STATUS.CASE_CLOSED) {
+      throw new AppError('CONFLICT', `Case ${row.caseNo} is closed: reopen it first.`, {
+        detail: { reason: 'caseClosed', params: { caseNo: row.caseNo } },
+      });
+    }
+  };
+
+  const notBeforeOpening = (row: CaseRow, date: string, field: string) => {
+    if (date < row.openedOn) {
+      throw validationError(
+        `${field}: must not be before the case was opened (${row.openedOn})`,
+        field,
+        'endBeforeStart',
+      );
+    }
+  };
+
+  async function detail(user: TokenUser, caseNo: string): Promise<CaseDetail> {
+    const found = await findCase(db, caseNo);
+    if (!found) throw notFound(`There is no grievance case ${caseNo}.`);
+    const { case: row, ...summary } = found;
+    return {
+      case: {
+        ...summaryOf(summary),
+        description: row.description,
+        outcome: row.outcome,
+        openedById: row.openedById,
+        openedByName: row.openedByName,
+        updatedAt: row.updatedAt.toISOString(),
+      },
+      actions: await actionsOf(db, caseNo),
+      canAdminister: allowsIrAdmin(user),
+    };
+  }
+
+  function caseFilterOf(query: z.output<typeof caseExportQuerySchema>): CaseFilter {
+    return query;
+  }
+
+  return {
+    // Members -----------------------------------------------------------------------------------
+
+    async searchMembers(user: TokenUser, query: z.output<typeof memberSearchQuerySchema>): Promise<MemberSearchPage> {
+      const { rows, hasMore } = await searchMembers(db, query);
+      const items: MemberSummary[] = rows.map((row) => ({ ...row, nric: nricFor(row.nric, user).nric }));
+      return { items, page: query.page, pageSize: query.pageSize, hasMore };
+    },
+
+    memberOptions: () => memberOptions(db),
+
+    async member(user: TokenUser, memberNo: string): Promise<MemberDetail> {
+      const row = await findMember(db, memberNo);
+      if (!row) throw notFound(`There is no member ${memberNo}.`);
+      return { member: memberOf(row, user), cases: await casesOfMember(db, memberNo) };
+    },
+
+    /**
+     * The NRIC in full (docs/product/ir.md §1). For those who see it masked (ITAdmin) each reveal
+     * is audited; the IR departments see it on every answer anyway, so theirs is not.
+     */
+    async revealNric(actor: AuditActor, memberNo: string) {
+      const row = await findMember(db, memberNo);
+      if (!row) throw notFound(`There is no member ${memberNo}.`);
+      if (!seesFullNric(actor.user.groups)) {
+        await recordAuditBy(db, actor, {
+          area: AREA,
+          action: 'member.reveal-nric',
+          target: row.memberNo,
+          targetLabel: `${row.memberNo} ${row.name}`,
+        });
+      }
+      return { nric: formatNric(row.nric) };
+    },
+
+    // Cases -------------------------------------------------------------------------------------
+
+    async searchCases(query: z.output<typeof caseSearchQuerySchema>): Promise<CaseSearchPage> {
+      const rows = await searchCases(db, caseFilterOf(query), {
+        limit: query.pageSize + 1,
+        offset: (query.page - 1) * query.pageSize,
+      });
+      return {
+        items: rows.slice(0, query.pageSize).map(summaryOf),
+        page: query.page,
+        pageSize: query.pageSize,
+        hasMore: rows.length > query.pageSize,
+      };
+    },
+
+    /** Every case the filters match, as CSV lines, read a batch at a time (keyset) as it is sent. */
+    async *exportCases(query: z.output<typeof caseExportQuerySchema>): AsyncGenerator<string> {
+      const filter = caseFilterOf(query);
+      yield `\uFEFF${CASE_CSV_HEADER.join(',')}\r\n`;
+      let after: CaseKey | undefined;
+      for (;;) {
+        const rows = await searchCases(db, filter, { limit: EXPORT_BATCH, after });
+        if (rows.length === 0) return;
+        yield rows
+          .map((row) =>
+            [
+              row.caseNo,
+              row.memberNo,
+              row.memberName,
+              row.subject,
+              row.categoryName,
+              CONTACT_METHODS[row.contactMethod as ContactMethod] ?? String(row.contactMethod),
+              CASE_STATUS_LABELS[row.status as CaseStatus] ?? String(row.status),
+              row.officerName,
+              row.openedOn,
+              row.closedOn,
+            ]
+              .map(csvCell)
+              .join(',')
+              .concat('\r\n'),
+          )
+          .join('');
+        if (rows.length < EXPORT_BATCH) return;
+        after = keyOf(rows.at(-1)!, filter.sort);
+      }
+    },
+
+    caseDetail: detail,
+
+    /** Opens a case and writes its Initial Case Fact (docs/product/ir.md §2), numbered per decision record 0043. */
+    async openCase(actor: AuditActor, input: z.output<typeof openCaseInputSchema>) {
+      const { user } = actor;
+      const today = clock.today();
+      const openedOn = input.openedOn ?? today;
+      if (openedOn > today) {
+        throw validationError('openedOn: must not be in the future', 'openedOn', 'invalidDate');
+      }
+      // The officer: the caller when they are one, unless an IR admin names another.
+      const isOfficer = OFFICER_GROUPS.some((group) => user.groups.includes(group));
+      let officerId = input.officerId;
+      if (officerId !== undefined && officerId !== user.sub && !allowsIrAdmin(user)) {
+        throw forbidden('Only an IR administrator can put another officer in charge of a case.');
+      }
+      if (officerId === undefined) {
+        if (!isOfficer) {
+          throw validationError(
+            'officerId: is required, as you are not an officer of the IR departments',
+            'officerId',
+            'required',
+          );
+        }
+        officerId = user.sub;
+      }
+      // An officer taking their own case is one by their token; their account gives the name.
+      const self = officerId === user.sub && isOfficer;
+      const officer = self
+        ? (await officerAccounts()).find((account) => account.username === user.sub)
+        : await officerOrRefuse(officerId);
+      const officerName = officer ? accountName(officer) : nameOf(user);
+      const authorName = nameOf(user);
+
+      const { caseNo, mails } = await db.transaction(async (tx) => {
+        const member = await findMember(tx, input.memberNo);
+        if (!member) {
+          throw validationError(`memberNo: there is no member ${input.memberNo}`, 'memberNo', 'noSuchMember', {
+            memberNo: input.memberNo,
+          });
+        }
+        const category = await findCategory(tx, input.categoryId);
+        if (!category) {
+          throw validationError('categoryId: there is no such category', 'categoryId', 'noSuchCategory');
+        }
+        if (!category.active) {
+          throw validationError(`categoryId: ${category.name} is no longer in use`, 'categoryId', 'categoryInactive', {
+            name: category.name,
+          });
+        }
+        const year = Number(openedOn.slice(0, 4));
+        const { caseNo, sequence } = await nextCaseNo(tx, year);
+        await tx.insert(irCases).values({
+          caseNo,
+          year,
+          sequence,
+          memberNo: member.memberNo,
+          memberName: member.name,
+          subject: input.subject,
+          categoryId: category.id,
+          description: input.description,
+          contactMethod: input.contactMethod,
+          status: CASE_STATUS.PENDING,
+          officerId,
+          officerName,
+          openedById: user.sub,
+          openedByName: authorName,
+          openedOn,
+          search: documentOf(`${input.subject} ${input.description}`),
+        });
+        await insertAction(tx, {
+          caseNo,
+          type: 0,
+          date: openedOn,
+          text: input.description,
+          authorId: user.sub,
+          authorName,
+        });
+        await recordAuditBy(tx, actor, {
+          area: AREA,
+          action: 'case.open',
+          target: caseNo,
+          targetLabel: `${caseNo} ${member.name}`,
+          after: {
+            memberNo: member.memberNo,
+            subject: input.subject,
+            categoryId: category.id,
+            contactMethod: input.contactMethod,
+            status: CASE_STATUS.PENDING,
+            officerId,
+            openedOn,
+          },
+        });
+        const mails =
+          officer && officer.username !== user.sub
+            ? await queueMail(
+                tx,
+                [officerMail(caseNo, input.subject, member.name, officer.email, options.publicUrl)],
+                Boolean(mailer.sendEmail),
+              )
+            : [];
+        return { caseNo, mails };
+      });
+      void deliverAfterCommit(db, mails, mailer);
+      return detail(user, caseNo);
+    },
+
+    /** Adds an action with up to five files, checked by content (docs/product/files-mail-logs.md §1). */
+    async addAction(actor: AuditActor, caseNo: string, input: AddActionInput & { type: number }, files: Attachment[]) {
+      const checked = files.map((file) => checkAttachment(file, 'attachments'));
+      await db.transaction(async (tx) => {
+        const row = await caseOrNotFound(tx, caseNo);
+        refuseClosed(row);
+        notBeforeOpening(row, input.date, 'date');
+        const actionId = await insertAction(tx, {
+          caseNo,
+          type: input.type,
+          date: input.date,
+          text: input.text,
+          authorId: actor.user.sub,
+          authorName: nameOf(actor.user),
+        });
+        if (checked.length > 0) {
+          await tx.insert(irActionAttachments).values(
+            checked.map((file) => ({
+              actionId,
+              caseNo,
+              fileName: file.name,
+              contentType: file.mime,
+              size: file.size,
+              data: file.data,
+            })),
+          );
+        }
+        await appendToSearch(tx, caseNo, input.text);
+        await recordAuditBy(tx, actor, {
+          area: AREA,
+          action: 'case.action',
+          target: caseNo,
+          targetLabel: `${caseNo} ${row.memberName}`,
+          after: {
+            actionId,
+            type: input.type,
+            typeName: ACTION_TYPES[input.type as keyof typeof ACTION_TYPES],
+            date: input.date,
+            attachments: checked.map((file) => file.name),
+          },
+        });
+      });
+      return detail(actor.user, caseNo);
+    },
+
+    async attachment(caseNo: string, id: string) {
+      const file = await attachmentOf(db, caseNo, id);
+      if (!file) throw notFound(`Case ${caseNo} has no attachment ${id}.`);
+      return { data: file.data, name: file.fileName, mime: file.contentType };
+    },
+
+    async closeCase(actor: AuditActor, caseNo: string, input: CloseCaseInput) {
+      await db.transaction(async (tx) => {
+        const row = await caseOrNotFound(tx, caseNo);
+        refuseClosed(row);
+        const closedOn = input.closedOn ?? clock.today();
+        notBeforeOpening(row, closedOn, 'closedOn');
+        const [after] = await tx
+          .update(irCases)
+          .set({ status: CASE_STATUS.CASE_CLOSED, closedOn, outcome: input.outcome, updatedAt: sql`now()` })
+          .where(eq(irCases.caseNo, caseNo))
+          .returning();
+        await recordAuditBy(tx, actor, {
+          area: AREA,
+          action: 'case.close',
+          target: caseNo,
+          targetLabel: `${caseNo} ${row.memberName}`,
+          before: caseState(row),
+          after: caseState(after!),
+        });
+      });
+      return detail(actor.user, caseNo);
+    },
+
+    /** IRAdmin: a closed case is pending again; the reason is an action on its timeline. */
+    async reopenCase(actor: AuditActor, caseNo: string, input: ReopenCaseInput) {
+      await db.transaction(async (tx) => {
+        const row = await caseOrNotFound(tx, caseNo);
+        if (row.status !== CASE_STATUS.CASE_CLOSED) {
+          throw new AppError('CONFLICT', `Case ${caseNo} is not closed.`, {
+            detail: { reason: 'caseNotClosed', params: { caseNo } },
+          });
+        }
+        const [after] = await tx
+          .update(irCases)
+          .set({ status: CASE_STATUS.PENDING, closedOn: null, outcome: null, updatedAt: sql`now()` })
+          .where(eq(irCases.caseNo, caseNo))
+          .returning();
+        const text = `Case reopened: ${input.reason}`;
+        await insertAction(tx, {
+          caseNo,
+          type: 1,
+          date: clock.today(),
+          text,
+          authorId: actor.user.sub,
+          authorName: nameOf(actor.user),
+        });
+        await appendToSearch(tx, caseNo, text);
+        await recordAuditBy(tx, actor, {
+          area: AREA,
+          action: 'case.reopen',
+          target: caseNo,
+          targetLabel: `${caseNo} ${row.memberName}`,
+          before: caseState(row),
+          after: { ...caseState(after!), reason: input.reason },
+        });
+      });
+      return detail(actor.user, caseNo);
+    },
+
+    /** IRAdmin: puts another officer in charge; they are told by e-mail (docs/product/ir.md §2). */
+    async assignOfficer(actor: AuditActor, caseNo: string, officerId: string) {
+      const officer = await officerOrRefuse(officerId);
+      const mails = await db.transaction(async (tx) => {
+        const row = await caseOrNotFound(tx, caseNo);
+        refuseClosed(row);
+        if (row.officerId === officerId) return [];
+        const [after] = await tx
+          .update(irCases)
+          .set({ officerId, officerName: accountName(officer), updatedAt: sql`now()` })
+          .where(eq(irCases.caseNo, caseNo))
+          .returning();
+        await recordAuditBy(tx, actor, {
+          area: AREA,
+          action: 'case.assign',
+          target: caseNo,
+          targetLabel: `${caseNo} ${row.memberName}`,
+          before: caseState(row),
+          after: caseState(after!),
+        });
+        return queueMail(
+          tx,
+          [officerMail(caseNo, row.subject, row.memberName, officer.email, options.publicUrl)],
+          Boolean(mailer.sendEmail),
+        );
+      });
+      void deliverAfterCommit(db, mails, mailer);
+      return detail(actor.user, caseNo);
+    },
+
+    // Categories and officers -------------------------------------------------------------------
+
+    categories: () => listCategories(db),
+
+    async createCategory(actor: AuditActor, name: string): Promise<Category> {
+      const id = await db.transaction(async (tx) => {
+        if (await categoryNamed(tx, name)) throw categoryExists(name);
+        const [row] = await tx.insert(irCategories).values({ name }).returning();
+        await recordAuditBy(tx, actor, {
+          area: AREA,
+          action: 'category.create',
+          target: row!.id,
+          targetLabel: name,
+          after: { name, active: true },
+        });
+        return row!.id;
+      });
+      return (await listCategories(db)).find((category) => category.id === id)!;
+    },
+
+    async updateCategory(actor: AuditActor, id: string, input: UpdateCategoryInput): Promise<Category> {
+      await db.transaction(async (tx) => {
+        const row = await findCategory(tx, id);
+        if (!row) throw notFound('There is no such category.');
+        if (input.name !== undefined) {
+          const other = await categoryNamed(tx, input.name);
+          if (other && other.id !== id) throw categoryExists(input.name);
+        }
+        const [after] = await tx
+          .update(irCategories)
+          .set({
+            ...(input.name === undefined ? {} : { name: input.name }),
+            ...(input.active === undefined ? {} : { active: input.active }),
+            updatedAt: sql`now()`,
+          })
+          .where(eq(irCategories.id, id))
+          .returning();
+        await recordAuditBy(tx, actor, {
+          area: AREA,
+          action: 'category.update',
+          target: id,
+          targetLabel: after!.name,
+          before: { name: row.name, active: row.active },
+          after: { name: after!.name, active: after!.active },
+        });
+      });
+      return (await listCategories(db)).find((category) => category.id === id)!;
+    },
+
+    /** The accounts of IR and IRAdmin through the identity provider's admin API, with their open cases. */
+    async officers(): Promise<Officer[]> {
+      const [accounts, open] = await Promise.all([officerAccounts(), openCasesByOfficer(db)]);
+      return accounts
+        .map((account) => ({
+          id: account.username,
+          name: accountName(account),
+          email: account.email,
+          openCases: open.get(account.username) ?? 0,
+        }))
+        .sort((a, b) => a.name.localeCompare(b.name, 'en') || a.email.localeCompare(b.email, 'en'));
+    },
+  };
+}
+
+function categoryExists(name: string) {
+  return new AppError('CONFLICT', `There is already a category named ${name}.`, {
+    field: 'name',
+    detail: { reason: 'categoryExists', params: { name } },
+  });
+}
+
+/** To an officer newly in charge of a case (docs/product/ir.md §2). */
+function officerMail(caseNo: string, subject: string, memberName: string, to: string, publicUrl: string) {
+  const link = `${publicUrl.replace(/\/$/, '')}/shared/industrial-relations/grievances/${caseNo}`;
+  return {
+    to,
+    compose: (language: Language) =>
+      language === 'ms'
+        ? {
+            subject: `Kes ${caseNo} kini di bawah tanggungjawab anda`,
+            body: [
+              `Anda kini pegawai yang bertanggungjawab bagi kes aduan ${caseNo}.`,
+              '',
+              `Ahli: ${memberName}`,
+              `Perkara: ${subject}`,
+              '',
+              `Buka kes: ${link}`,
+            ].join('\n'),
+          }
+        : {
+            subject: `Grievance case ${caseNo} is now yours`,
+            body: [
+              `You are now the officer in charge of grievance case ${caseNo}.`,
+              '',
+              `Member: ${memberName}`,
+              `Subject: ${subject}`,
+              '',
+              `Open the case: ${link}`,
+            ].join('\n'),
+          },
+  };
+}
+
+export type IrService = ReturnType<typeof createIrService>;
