@@ -327,9 +327,12 @@ export function stubIrApi(options: IrDoubleOptions) {
       const owned = stored.actions.some((action) => action.attachments.some((attachment) => attachment.id === id));
       const file = files.get(id!);
       if (!owned || file === undefined) throw notFound('No such file.');
-      return new Response(file, {
-        headers: { 'Content-Type': file.type, 'Content-Disposition': `attachment; filename="${file.name}"` },
-      });
+      return bytesOf(file).then(
+        (bytes) =>
+          new Response(bytes, {
+            headers: { 'Content-Type': file.type, 'Content-Disposition': `attachment; filename="${file.name}"` },
+          }),
+      );
     },
     'POST /ir/grievances/:caseNo/close': ({ body }, { caseNo }) => {
       const stored = findCase(caseNo!);
@@ -428,6 +431,16 @@ export function stubIrApi(options: IrDoubleOptions) {
       );
     },
   };
+}
+
+/** A file's bytes as the uploader sent them (jsdom's File is no Blob the fetch Response reads). */
+function bytesOf(file: File): Promise<ArrayBuffer> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as ArrayBuffer);
+    reader.onerror = () => reject(reader.error ?? new Error('unreadable file'));
+    reader.readAsArrayBuffer(file);
+  });
 }
 
 /** An answer with a status other than 200. */

@@ -1,0 +1,202 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { changeLanguage } from '../../lib/i18n';
+import { stubIrApi } from '../../test/ir-api-double';
+import { DISMISSAL, FARAH, irAdmin, irOfficer, KEVIN, RAJ, SITI } from '../../test/ir-fixtures';
+import { casePath, memberPath } from './paths';
+import { renderIr, where } from './test/render-ir';
+
+const downloaded: Blob[] = [];
+beforeEach(() => {
+  downloaded.length = 0;
+  URL.createObjectURL = vi.fn((blob: Blob) => {
+    downloaded.push(blob);
+    return 'blob:file';
+  });
+  URL.revokeObjectURL = vi.fn();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+/** The double, with one pending case of Siti's opened by Farah (GRV202600001). */
+function withCase(options: { callerId: string; canAdminister?: boolean }) {
+  const api = stubIrApi(options);
+  api.seedCase({
+    memberNo: SITI.memberNo,
+    subject: 'Unpaid overtime',
+    categoryId: DISMISSAL.id,
+    description: 'Six months of overtime unpaid.',
+    contactMethod: 1,
+    officerId: FARAH.id,
+    openedOn: '2026-10-01',
+  });
+  return api;
+}
+
+const CASE = 'GRV202600001';
+const facts = () => screen.getByRole('region', { name: 'Case facts' });
+const heading = () => screen.findByRole('heading', { level: 1, name: `${CASE}: Unpaid overtime` });
+
+describe('ViewGrievanceDetailsPage', () => {
+  it('shows the case facts with the seed texts, and its timeline', async () => {
+    withCase({ callerId: FARAH.id });
+    renderIr(casePath(CASE.toLowerCase()), irOfficer);
+    await heading();
+    expect(facts()).toHaveTextContent('PENDING');
+    expect(facts()).toHaveTextContent('APPOINTMENT');
+    expect(facts()).toHaveTextContent(DISMISSAL.name);
+    expect(facts()).toHaveTextContent('01 Oct 2026');
+    expect(within(facts()).getByRole('link', { name: `${SITI.name} (M0012345)` })).toHaveAttribute(
+      'href',
+      memberPath('M0012345'),
+    );
+    const timeline = screen.getByRole('list', { name: 'Actions' });
+    expect(within(timeline).getByRole('heading', { level: 3 })).toHaveTextContent('Initial Case Fact');
+    expect(timeline).toHaveTextContent('Six months of overtime unpaid.');
+    expect(timeline).toHaveTextContent(`by ${FARAH.name}`);
+  });
+
+  it('an IR officer adds actions and closes, but neither reopens nor reassigns', async () => {
+    const user = userEvent.setup();
+    withCase({ callerId: FARAH.id });
+    renderIr(casePath(CASE), irOfficer);
+    await heading();
+    expect(screen.queryByRole('button', { name: 'Reassign officer' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Close case' }));
+    const form = await screen.findByRole('dialog', { name: `Close ${CASE}` });
+    // The outcome is required.
+    await user.click(within(form).getByRole('button', { name: 'Close case' }));
+    expect(await within(form).findByText('This is required.')).toBeInTheDocument();
+    await user.type(within(form).getByRole('textbox', { name: 'Outcome' }), 'Settled with the employer.');
+    await user.click(within(form).getByRole('button', { name: 'Close case' }));
+    await waitFor(() => expect(facts()).toHaveTextContent('CASE CLOSED'));
+    expect(await screen.findByText(`Case ${CASE} closed.`)).toBeInTheDocument();
+    // Focus goes back to where the dialog was opened from, or the page: never lost in a closed dialog.
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.queryByRole('button', { name: 'Reopen case' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add action' })).not.toBeInTheDocument();
+  });
+
+  it('an IR admin reassigns the officer and reopens a closed case with a reason', async () => {
+    const user = userEvent.setup();
+    const api = withCase({ callerId: KEVIN.id, canAdminister: true });
+    api.seedClose(CASE, 'Withdrawn by the member.');
+    renderIr(casePath(CASE), irAdmin);
+    await heading();
+    expect(facts()).toHaveTextContent('CASE CLOSED');
+    expect(facts()).toHaveTextContent('Withdrawn by the member.');
+
+    await user.click(screen.getByRole('button', { name: 'Reassign officer' }));
+    const reassign = await screen.findByRole('dialog', { name: `Reassign ${CASE}` });
+    const officer = within(reassign).getByRole('combobox', { name: 'Officer' });
+    await waitFor(() => expect(officer).toHaveDisplayValue(`${FARAH.name} (0 open cases)`));
+    await user.selectOptions(officer, KEVIN.id);
+    await user.click(within(reassign).getByRole('button', { name: 'Reassign' }));
+    await waitFor(() => expect(facts()).toHaveTextContent(KEVIN.name));
+    expect(api.callsTo('PUT', `/ir/grievances/${CASE}/officer`)[0]!.body).toEqual({ officerId: KEVIN.id });
+    expect(await screen.findByText(`Case ${CASE} is now with ${KEVIN.name}.`)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Reopen case' }));
+    const reopen = await screen.findByRole('dialog', { name: `Reopen ${CASE}` });
+    expect(within(reopen).getByRole('textbox', { name: 'Reason' })).toHaveFocus();
+    await user.click(within(reopen).getByRole('button', { name: 'Reopen case' }));
+    expect(await within(reopen).findByText('This is required.')).toBeInTheDocument();
+    expect(api.callsTo('POST', `/ir/grievances/${CASE}/reopen`)).toHaveLength(0);
+    await user.type(within(reopen).getByRole('textbox', { name: 'Reason' }), 'The employer did not pay.');
+    await user.click(within(reopen).getByRole('button', { name: 'Reopen case' }));
+    await waitFor(() => expect(facts()).toHaveTextContent('PENDING'));
+    expect(api.callsTo('POST', `/ir/grievances/${CASE}/reopen`)[0]!.body).toEqual({
+      reason: 'The employer did not pay.',
+    });
+    expect(screen.getByRole('button', { name: 'Add action' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Reopen case' })).not.toBeInTheDocument();
+  });
+
+  it('checks an action’s files before sending: type, size and at most five', async () => {
+    const user = userEvent.setup({ applyAccept: false });
+    const api = withCase({ callerId: FARAH.id });
+    renderIr(casePath(CASE), irOfficer);
+    await heading();
+    await user.click(screen.getByRole('button', { name: 'Add action' }));
+    const form = await screen.findByRole('dialog', { name: `Add an action to ${CASE}` });
+    expect(within(form).getByRole('combobox', { name: 'Action type' })).toHaveFocus();
+    // Only the later action types: opening a case writes the Initial Case Fact.
+    expect(
+      within(within(form).getByRole('combobox', { name: 'Action type' }))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['', 'Action By Officer', 'Action By Branch', 'Action By Member']);
+
+    await user.click(within(form).getByRole('button', { name: 'Add action' }));
+    expect(await within(form).findAllByText('This is required.')).toHaveLength(2);
+
+    const picker = within(form).getByLabelText('Attachments');
+    await user.upload(picker, new File(['hello'], 'notes.txt', { type: 'text/plain' }));
+    expect(within(form).getByText('notes.txt is not a PDF, JPEG or PNG file.')).toBeInTheDocument();
+    await user.click(within(form).getByRole('button', { name: 'Remove notes.txt' }));
+    const big = new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'scan.png', { type: 'image/png' });
+    await user.upload(picker, big);
+    expect(within(form).getByText('scan.png is larger than 5 MB.')).toBeInTheDocument();
+    await user.click(within(form).getByRole('button', { name: 'Remove scan.png' }));
+    const photos = Array.from(
+      { length: 6 },
+      (_, index) => new File(['jpeg'], `photo-${index}.jpg`, { type: 'image/jpeg' }),
+    );
+    await user.upload(picker, photos);
+    expect(within(form).getByText('Attach at most 5 files.')).toBeInTheDocument();
+
+    await user.selectOptions(within(form).getByRole('combobox', { name: 'Action type' }), 'Action By Member');
+    await user.type(within(form).getByRole('textbox', { name: 'What was done' }), 'Member sent photos.');
+    await user.click(within(form).getByRole('button', { name: 'Add action' }));
+    expect(within(form).getByText('Attach at most 5 files.')).toBeInTheDocument();
+    expect(api.callsTo('POST', `/ir/grievances/${CASE}/actions`)).toHaveLength(0);
+
+    await user.click(within(form).getByRole('button', { name: 'Remove photo-5.jpg' }));
+    await user.click(within(form).getByRole('button', { name: 'Add action' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const sent = api.callsTo('POST', `/ir/grievances/${CASE}/actions`)[0]!.body as FormData;
+    expect(sent.getAll('attachments')).toHaveLength(5);
+    expect(sent.get('type')).toBe('3');
+
+    // Each file downloads from the IR API.
+    await user.click(await screen.findByRole('button', { name: 'Download photo-0.jpg' }));
+    await waitFor(() => expect(downloaded).toHaveLength(1));
+    expect(downloaded[0]!.size).toBe('jpeg'.length);
+    expect(api.calls.at(-1)!.path).toMatch(new RegExp(`^/ir/grievances/${CASE}/attachments/file-`));
+  });
+
+  it('says when there is no such case, or the address holds no case no', async () => {
+    stubIrApi({ callerId: FARAH.id });
+    const first = renderIr(casePath('GRV202699999'), irOfficer);
+    expect(await screen.findByText('There is no case GRV202699999.')).toBeInTheDocument();
+    first.unmount();
+    renderIr(casePath('case-1'), irOfficer);
+    expect(await screen.findByText('“case-1” is not a case no.')).toBeInTheDocument();
+    expect(where(screen).path).toBe(casePath('case-1'));
+  });
+
+  it('keeps the seed’s code texts in Bahasa Malaysia', async () => {
+    await changeLanguage('ms');
+    try {
+      const api = withCase({ callerId: FARAH.id });
+      api.seedCase({
+        memberNo: RAJ.memberNo,
+        subject: 'Cuti',
+        categoryId: DISMISSAL.id,
+        description: 'x',
+        contactMethod: 3,
+      });
+      renderIr(casePath('GRV202600002'), irOfficer);
+      await screen.findByRole('heading', { level: 1, name: 'GRV202600002: Cuti' });
+      const region = screen.getByRole('region', { name: 'Butiran kes' });
+      expect(region).toHaveTextContent('PENDING');
+      expect(region).toHaveTextContent('OTHERS');
+      expect(screen.getByRole('list', { name: 'Tindakan' })).toHaveTextContent('Initial Case Fact');
+      expect(screen.getByRole('button', { name: 'Tutup kes' })).toBeInTheDocument();
+    } finally {
+      await changeLanguage('en');
+      localStorage.clear();
+    }
+  });
+});
