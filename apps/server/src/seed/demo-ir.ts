@@ -337,9 +337,12 @@ const OUTCOMES = [
 /** A SQL array literal of constant texts (ours, never user input). */
 const textArray = (values: readonly string[]) =>
   sql.raw(`array[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(',')}]::text[]`);
-/** A deterministic number from a row's number and a salt (a multiplicative hash, no random source). */
-const mix = (i: SQL, salt: number) =>
-  sql`((${i} * 2654435761 + ${sql.raw(String(salt * 40503 + 12345))}) % 2147483647)`;
+/**
+ * A deterministic number from a row's number and a salt, no random source: the row number times
+ * a multiplier of its own for each salt, modulo a prime, so that two salts' picks are unrelated
+ * (one multiplier plus an offset per salt would tie, say, a first name to a surname).
+ */
+const mix = (i: SQL, salt: number) => sql`((${i} * ${sql.raw(String(2654435761 + salt * 1000003))}) % 2147483647)`;
 const pick = (values: readonly string[], i: SQL, salt: number) =>
   sql`(${textArray(values)})[1 + (${mix(i, salt)} % ${sql.raw(String(values.length))})]`;
 

@@ -89,7 +89,11 @@ const sortExpressions = {
 function conditionsOf(filter: CaseFilter): SQL[] | undefined {
   const conditions: SQL[] = [];
   if (filter.caseNo) {
-    conditions.push(sql`${irCases.caseNo} like ${`${likeEscaped(filter.caseNo.toUpperCase())}%`}`);
+    const prefix = filter.caseNo.toUpperCase();
+    conditions.push(sql`${irCases.caseNo} like ${`${likeEscaped(prefix)}%`}`);
+    // A prefix with the year is that year's cases: a column every sort's index carries.
+    const year = /^GRV(\d{4})/.exec(prefix)?.[1];
+    if (year) conditions.push(eq(irCases.year, Number(year)));
   }
   if (filter.member) {
     const match = memberMatch(filter.member);

@@ -80,6 +80,18 @@ export interface MemberFilter {
   pageSize: number;
 }
 
+/** How many matches of a search text are ranked, at most (decision record 0042). */
+export const RANKED_MATCHES = 2000;
+
+type MemberListRow = {
+  memberNo: string;
+  name: string;
+  nric: string;
+  employer: string;
+  branch: string;
+  status: MemberStatus;
+};
+
 const memberSortColumns = {
   name: irMembers.name,
   memberNo: irMembers.memberNo,
@@ -101,10 +113,25 @@ export async function searchMembers(db: Queryable, filter: MemberFilter) {
   if (filter.branch) conditions.push(eq(irMembers.branch, filter.branch));
   if (filter.status) conditions.push(eq(irMembers.status, filter.status));
   const direction = filter.order === 'desc' ? desc : asc;
-  const order: SQL[] =
-    filter.sort === undefined && match
-      ? [...match.rank, asc(irMembers.name), asc(irMembers.memberNo)]
-      : [direction(memberSortColumns[filter.sort ?? 'name']), direction(irMembers.memberNo)];
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const offset = (filter.page - 1) * filter.pageSize;
+  if (filter.sort === undefined && match) {
+    // Ranked by similarity: every match must be seen to rank them, which for a common word (a
+    // few per cent of a million members) costs a few hundred milliseconds. So the ranking runs
+    // over the first RANKED_MATCHES matches found: exact whenever the text matches fewer, and a
+    // common word's members are then narrowed by a second word or a filter (decision record 0042).
+    const result = await db.execute<MemberListRow>(sql`
+      with candidates as materialized (
+        select member_no, name, name_folded, nric, employer, branch, status from ${irMembers}
+        where ${where} limit ${RANKED_MATCHES}
+      )
+      select member_no as "memberNo", name, nric, employer, branch, status
+      from candidates as ${irMembers}
+      order by ${sql.join([...match.rank, asc(irMembers.name), asc(irMembers.memberNo)], sql`, `)}
+      limit ${filter.pageSize + 1} offset ${offset}`);
+    const { rows } = result as { rows: MemberListRow[] };
+    return { rows: rows.slice(0, filter.pageSize), hasMore: rows.length > filter.pageSize };
+  }
   const rows = await db
     .select({
       memberNo: irMembers.memberNo,
@@ -115,10 +142,10 @@ export async function searchMembers(db: Queryable, filter: MemberFilter) {
       status: irMembers.status,
     })
     .from(irMembers)
-    .where(conditions.length > 0 ? and(...conditions) : undefined)
-    .orderBy(...order)
+    .where(where)
+    .orderBy(direction(memberSortColumns[filter.sort ?? 'name']), direction(irMembers.memberNo))
     .limit(filter.pageSize + 1)
-    .offset((filter.page - 1) * filter.pageSize);
+    .offset(offset);
   return { rows: rows.slice(0, filter.pageSize), hasMore: rows.length > filter.pageSize };
 }
 
