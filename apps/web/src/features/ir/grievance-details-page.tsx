@@ -16,7 +16,7 @@ import { CASE_STATUS } from '@staff-portal/shared/ir-rules';
 import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useParams } from 'react-router';
+import { Link as RouterLink, useLocation, useParams } from 'react-router';
 import { Facts } from '../../components/facts';
 import { PageFrame } from '../../components/page-frame';
 import { QueryState } from '../../components/query-state';
@@ -25,7 +25,7 @@ import { ActionTimeline } from './components/action-timeline';
 import { AddActionDialog, CloseCaseDialog, ReassignDialog, ReopenCaseDialog } from './components/case-dialogs';
 import { CaseStatusChip } from './components/case-status-chip';
 import { contactMethodText, useIrDate } from './ir-texts';
-import { GRIEVANCES_PATH, memberPath } from './paths';
+import { GRIEVANCES_PATH, listSearchOf, memberPath } from './paths';
 import { irNs } from '../../locales/ir';
 
 type Dialog = 'action' | 'close' | 'reopen' | 'reassign' | null;
@@ -126,8 +126,14 @@ export function GrievanceDetailsPage() {
   const parsed = caseNoSchema.safeParse(grievanceId);
   const caseNo = parsed.success ? parsed.data : '';
   const detail = useCase(caseNo, { enabled: parsed.success });
+  const location = useLocation();
   const back = (
-    <Button component={RouterLink} to={GRIEVANCES_PATH} startIcon={<ArrowBackIcon />} sx={{ mb: 1, ml: -1 }}>
+    <Button
+      component={RouterLink}
+      to={`${GRIEVANCES_PATH}${listSearchOf(location.state)}`}
+      startIcon={<ArrowBackIcon />}
+      sx={{ mb: 1, ml: -1 }}
+    >
       {t('case.back')}
     </Button>
   );

@@ -20,7 +20,7 @@ import { formatNric } from '@staff-portal/shared/ir-rules';
 import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useParams } from 'react-router';
+import { Link as RouterLink, useLocation, useParams } from 'react-router';
 import { Facts } from '../../components/facts';
 import { PageFrame } from '../../components/page-frame';
 import { QueryState } from '../../components/query-state';
@@ -29,7 +29,7 @@ import { useRevealNric } from './api/reveal-nric';
 import { CaseStatusChip } from './components/case-status-chip';
 import { OpenCaseDialog } from './components/open-case-dialog';
 import { useIrDate } from './ir-texts';
-import { casePath, MEMBER_LOOKUP_PATH } from './paths';
+import { casePath, listSearchOf, MEMBER_LOOKUP_PATH } from './paths';
 import { irNs } from '../../locales/ir';
 
 /** The NRIC, masked with a "Show NRIC" button for one who may not see it in full (docs/product/ir.md §1). */
@@ -178,9 +178,15 @@ export function MemberDetailsPage() {
   const parsed = memberNoSchema.safeParse(id);
   const memberNo = parsed.success ? parsed.data : '';
   const member = useMember(memberNo, { enabled: parsed.success });
+  const location = useLocation();
 
   const back = (
-    <Button component={RouterLink} to={MEMBER_LOOKUP_PATH} startIcon={<ArrowBackIcon />} sx={{ mb: 1, ml: -1 }}>
+    <Button
+      component={RouterLink}
+      to={`${MEMBER_LOOKUP_PATH}${listSearchOf(location.state)}`}
+      startIcon={<ArrowBackIcon />}
+      sx={{ mb: 1, ml: -1 }}
+    >
       {t('member.back')}
     </Button>
   );

@@ -127,6 +127,13 @@ describe('MemberLookupPage', () => {
     expect(await screen.findByRole('link', { name: `Open member ${RAJ.name}` })).toBeInTheDocument();
     expect(searchBox()).toHaveValue('rajesh');
     expect(screen.getByLabelText('Status')).toHaveValue('lapsed');
+
+    // The page's own way back does the same.
+    await userEvent.click(screen.getByRole('link', { name: `Open member ${RAJ.name}` }));
+    await userEvent.click(await screen.findByRole('link', { name: 'Member lookup' }));
+    expect(await screen.findByRole('link', { name: `Open member ${RAJ.name}` })).toBeInTheDocument();
+    expect(Object.fromEntries(where(screen).search)).toEqual({ q: 'rajesh', status: 'lapsed' });
+    expect(searchBox()).toHaveValue('rajesh');
   });
 
   it('says when the search failed, and tries again', async () => {

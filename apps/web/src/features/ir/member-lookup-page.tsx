@@ -31,6 +31,7 @@ import type { MemberQuery } from './api/search-members';
 import { SearchPager } from './components/search-pager';
 import { nextSort, useListParams, useTextParam } from './list-params';
 import { memberPath } from './paths';
+import type { FromList } from './paths';
 import { irNs } from '../../locales/ir';
 
 type MemberSort = (typeof MEMBER_SORTS)[number];
@@ -83,6 +84,7 @@ export function MemberLookupPage() {
   const branch = params.get('branch') ?? '';
   const status = isStatus(params.get('status')) ? (params.get('status') ?? '') : '';
   const statusText = (value: MemberStatus) => t(`memberStatus.${value}`);
+  const fromList: FromList = { listSearch: params.toString() };
 
   const header = (column: MemberSort, label: string) => (
     <TableCell sortDirection={sort === column ? order : false}>
@@ -116,6 +118,7 @@ export function MemberLookupPage() {
                 <Link
                   component={RouterLink}
                   to={memberPath(member.memberNo)}
+                  state={fromList}
                   aria-label={t('lookup.open', { name: member.name })}
                 >
                   {member.name}
@@ -144,6 +147,7 @@ export function MemberLookupPage() {
             <CardActionArea
               component={RouterLink}
               to={memberPath(member.memberNo)}
+              state={fromList}
               aria-label={t('lookup.open', { name: member.name })}
             >
               <CardContent sx={{ py: 1.5 }}>

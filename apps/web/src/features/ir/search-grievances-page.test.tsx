@@ -130,6 +130,15 @@ describe('SearchGrievances', () => {
     expect(downloads.map((download) => download.name)).toEqual(['grievances.csv']);
   });
 
+  it('opens a case from the filtered list, whose way back returns to the same filters', async () => {
+    withCases();
+    renderIr(`${GRIEVANCES_PATH}?status=1&sort=caseNo&order=asc`, irOfficer);
+    await userEvent.click(await screen.findByRole('link', { name: 'Open case GRV202600002' }));
+    await userEvent.click(await screen.findByRole('link', { name: 'Grievances' }));
+    expect(await screen.findByRole('link', { name: 'Open case GRV202600002' })).toBeInTheDocument();
+    expect(Object.fromEntries(where(screen).search)).toEqual({ status: '1', sort: 'caseNo', order: 'asc' });
+  });
+
   it('says when no case matches', async () => {
     withCases();
     renderIr(`${GRIEVANCES_PATH}?caseNo=GRV2025`, irOfficer);

@@ -34,6 +34,7 @@ import { SearchPager } from './components/search-pager';
 import { CASE_STATUS_CODES, caseStatusText, CONTACT_METHOD_CODES, contactMethodText, useIrDate } from './ir-texts';
 import { nextSort, useListParams, useTextParam } from './list-params';
 import { casePath } from './paths';
+import type { FromList } from './paths';
 import { irNs } from '../../locales/ir';
 
 const HIDDEN_ON_PHONE = { display: { xs: 'none', sm: 'table-cell' } } as const;
@@ -69,6 +70,7 @@ export function SearchGrievancesPage() {
     return detail === undefined ? undefined : reasonText(detail);
   };
   const select = (field: CaseFilter) => params.get(field) ?? '';
+  const fromList: FromList = { listSearch: params.toString() };
 
   const download = async () => {
     if (current === null) return;
@@ -117,6 +119,7 @@ export function SearchGrievancesPage() {
                 <Link
                   component={RouterLink}
                   to={casePath(item.caseNo)}
+                  state={fromList}
                   aria-label={t('grievances.open', { caseNo: item.caseNo })}
                 >
                   {item.caseNo}
