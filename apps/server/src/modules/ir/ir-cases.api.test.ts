@@ -385,6 +385,73 @@ describe('POST /api/ir/grievances: the officer and bad input', () => {
   });
 });
 
+describe('closing, reopening, reassigning and categories: bad input', () => {
+  type Case = [
+    what: string,
+    method: 'POST' | 'PUT' | 'PATCH',
+    path: (caseNo: string, category: string) => string,
+    body: object,
+    field: string,
+    status?: number,
+  ];
+  const cases: Case[] = [
+    ['close without an outcome', 'POST', (c) => `/api/ir/grievances/${c}/close`, {}, 'outcome'],
+    [
+      'close on a bad date',
+      'POST',
+      (c) => `/api/ir/grievances/${c}/close`,
+      { outcome: 'x', closedOn: '2026-13-01' },
+      'closedOn',
+    ],
+    [
+      'close before opening',
+      'POST',
+      (c) => `/api/ir/grievances/${c}/close`,
+      { outcome: 'x', closedOn: '2026-11-01' },
+      'closedOn',
+    ],
+    [
+      'close with an extra field',
+      'POST',
+      (c) => `/api/ir/grievances/${c}/close`,
+      { outcome: 'x', status: 1 },
+      'status',
+    ],
+    ['reopen without a reason', 'POST', (c) => `/api/ir/grievances/${c}/reopen`, { reason: ' ' }, 'reason'],
+    ['assign a malformed id', 'PUT', (c) => `/api/ir/grievances/${c}/officer`, { officerId: 'kumar' }, 'officerId'],
+    [
+      'assign a non-officer',
+      'PUT',
+      (c) => `/api/ir/grievances/${c}/officer`,
+      { officerId: '00000000-0000-4000-8000-0000000000aa' },
+      'officerId',
+    ],
+    ['add a nameless category', 'POST', () => '/api/ir/admin/categories', { name: '' }, 'name'],
+    ['add a long category name', 'POST', () => '/api/ir/admin/categories', { name: 'x'.repeat(81) }, 'name'],
+    ['rename to nothing', 'PATCH', (_c, k) => `/api/ir/admin/categories/${k}`, { name: '' }, 'name'],
+    ['change nothing', 'PATCH', (_c, k) => `/api/ir/admin/categories/${k}`, {}, ''],
+    ['a malformed category id', 'PATCH', () => '/api/ir/admin/categories/seven', { active: false }, 'id'],
+  ];
+  it.each(cases)(
+    'refuses to %s with 400 naming the field, writing nothing',
+    async (_what, method, path, body, field) => {
+      const { ctx, fixture } = await setup();
+      const { case: opened } = await openCase(ctx, fixture.officer, opening(fixture));
+      if (path('', '').endsWith('/reopen')) {
+        await irCall(ctx, fixture.officer, 'POST', `/api/ir/grievances/${opened.caseNo}/close`, { outcome: 'Done' });
+      }
+      const before = await irCounts(ctx);
+      const response = await irCall(ctx, fixture.irAdmin, method, path(opened.caseNo, fixture.categories.salary), body);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
+      // An unknown field is named in the message (the schema is strict; the issue has no path).
+      const answer = response.json<{ field?: string; message: string }>();
+      if (field) expect(answer.field ?? answer.message).toContain(field);
+      expect(await irCounts(ctx)).toEqual(before);
+    },
+  );
+});
+
 describe('GET /api/ir/grievances and the CSV export', () => {
   async function threeCases() {
     const { ctx, fixture } = await setup();
