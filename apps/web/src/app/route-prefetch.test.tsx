@@ -11,6 +11,10 @@ import { myLeaveQueryOptions } from '../features/leave/api/get-my-leave';
 import { MAX_PAGE_SIZE, myRequestsQueryOptions } from '../features/leave/api/get-my-requests';
 import { todayIn } from '../lib/dates';
 import { refuse, stubLeaveApi } from '../test/leave-api-double';
+import { caseQueryOptions } from '../features/ir/api/get-case';
+import { memberQueryOptions } from '../features/ir/api/get-member';
+import { stubIrApi } from '../test/ir-api-double';
+import { DISMISSAL, FARAH, irOfficer } from '../test/ir-fixtures';
 import { leaveRequest, leaveTypes, myLeave, pageFrom } from '../test/leave-fixtures';
 import { createApiClient, SessionLostContext } from '../lib/api-client';
 import { testAuth, testUser } from '../test/auth';
@@ -26,11 +30,13 @@ const TIME_ZONE = testRuntimeConfig.organisation.timeZone;
 const today = todayIn(TIME_ZONE);
 const year = Number(today.slice(0, 4));
 const leave = createApiClient({ baseUrl: testRuntimeConfig.api.leaveApiUrl });
+const ir = createApiClient({ baseUrl: testRuntimeConfig.api.irApiUrl });
 
 function contextFor(user: SignedInUser | null): PrefetchContext {
   return {
     queryClient: new QueryClient({ defaultOptions: { queries: { retry: false } } }),
     leave,
+    ir,
     timeZone: TIME_ZONE,
     user: () => Promise.resolve(user),
   };
@@ -102,6 +108,38 @@ describe('starting a route', () => {
     const requests = api.callsTo('GET', '/leave/admin/staff/LVUSR0000000021/requests')[0]?.query;
     expect(Object.fromEntries(requests ?? [])).toEqual({ page: '1', pageSize: '10', year: '2025' });
     expect(api.callsTo('GET', '/leave/admin/types')).toHaveLength(1);
+  });
+
+  it('starts a member’s and a case’s data under the keys their pages read; nothing for an address that is neither', async () => {
+    const api = stubIrApi({ callerId: FARAH.id });
+    api.seedCase({
+      memberNo: 'M0012345',
+      subject: 'Overtime',
+      categoryId: DISMISSAL.id,
+      description: 'Unpaid.',
+      contactMethod: 0,
+    });
+    const context = contextFor(irOfficer);
+    const search = new URLSearchParams();
+    void startRoute(context, entryOf('/shared/industrial-relations/member-lookup/:id'), {
+      params: { id: 'm0012345' },
+      search,
+    });
+    void startRoute(context, entryOf('/shared/industrial-relations/grievances/:grievanceId'), {
+      params: { grievanceId: 'GRV202600001' },
+      search,
+    });
+    void startRoute(context, entryOf('/shared/industrial-relations/grievances/:grievanceId'), {
+      params: { grievanceId: 'no-case' },
+      search,
+    });
+    const cache = context.queryClient;
+    await vi.waitFor(() => expect(cache.getQueryData(memberQueryOptions(ir, 'M0012345').queryKey)).toBeDefined());
+    await vi.waitFor(() => expect(cache.getQueryData(caseQueryOptions(ir, 'GRV202600001').queryKey)).toBeDefined());
+    expect(api.calls.map((call) => `${call.method} ${call.path}`).sort()).toEqual([
+      'GET /ir/grievances/GRV202600001',
+      'GET /ir/members/M0012345',
+    ]);
   });
 
   it('asks for nothing for a user the route’s guard refuses, whose password has expired, or for no staff id', async () => {

@@ -26,6 +26,8 @@ export interface PrefetchContext {
    * is forgotten, and the page asks again when it mounts and reports that (lib/query-client.ts).
    */
   leave: ApiClient;
+  /** The IR API, likewise. */
+  ir: ApiClient;
   timeZone: string;
   /** Who is signed in (null: nobody), read from the session when a route is entered. */
   user: () => Promise<SignedInUser | null>;
@@ -66,6 +68,19 @@ const pagePrefetches: Partial<Record<PageName, (context: PrefetchContext, route:
       staffRequestsQueryOptions(leave, staffId, { page: 1, pageSize: STAFF_REQUESTS_PAGE_SIZE, year }),
     );
     void queryClient.prefetchQuery(adminLeaveTypesQueryOptions(leave));
+  },
+  // The IR screens are in their own chunks (apps/web/vite.config.ts): their queries come with a
+  // dynamic import of the page's own api module, which a static import would pull into (and
+  // tangle with) the signed-in chunk. It loads alongside the page's code.
+  ViewMemberDetailsPage: ({ queryClient, ir }, { params }) => {
+    void import('../features/ir/api/get-member').then((module) =>
+      module.prefetchMember(queryClient, ir, params['id'] ?? ''),
+    );
+  },
+  ViewGrievanceDetailsPage: ({ queryClient, ir }, { params }) => {
+    void import('../features/ir/api/get-case').then((module) =>
+      module.prefetchCase(queryClient, ir, params['grievanceId'] ?? ''),
+    );
   },
 };
 

@@ -93,6 +93,7 @@ export function usePrefetchContext(): PrefetchContext {
   return {
     queryClient,
     leave: createApiClient({ baseUrl: api.leaveApiUrl, getToken }),
+    ir: createApiClient({ baseUrl: api.irApiUrl, getToken }),
     timeZone: organisation.timeZone,
     user: useCurrentUser(),
     superAdminUserId,
