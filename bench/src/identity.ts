@@ -24,17 +24,21 @@ export interface BenchUser {
  * Creates `count` confirmed staff accounts with AdminCreateUser + AdminSetUserPassword (each
  * computes an SRP verifier), on the bench's migrated database, before the server starts.
  */
+/** The bench user (by number) who is an IR officer. */
+export const BENCH_IR_OFFICER = 2;
+
 export async function createBenchUsers(database: Database, config: Config, count: number): Promise<BenchUser[]> {
   const app = await buildApp(config, { database, logger: false, webRoot: null });
   try {
     for (let start = 0; start < count; start += 10) {
       const batch = Array.from({ length: Math.min(10, count - start) }, (_, i) => start + i);
       await Promise.all(
-        // Staff of the leave area (HR); the first is an HR admin, who may decide any request.
+        // Staff of the leave area (HR); the first is an HR admin, who may decide any request; the
+        // second is also an IR officer, who searches members and cases (and sees NRICs in full).
         batch.map((n) =>
           createUser(app, benchStaffEmail(n), {
             password: BENCH_PASSWORD,
-            groups: n === 0 ? ['HRAdmin', 'ITAdmin'] : ['HR'],
+            groups: n === 0 ? ['HRAdmin', 'ITAdmin'] : n === BENCH_IR_OFFICER ? ['HR', 'IR'] : ['HR'],
           }),
         ),
       );

@@ -21,9 +21,9 @@ import { loadConfig } from '@staff-portal/server/config';
 import { openDatabase } from '@staff-portal/server/db/client';
 import { migrate } from '@staff-portal/server/db/migrate';
 import { runOnConnection } from '@staff-portal/server/db/pg-client';
-import { generate, sizes, type Size } from './generate';
+import { generate, irSamples, sizes, type Size } from './generate';
 import { benchDepartmentOf, benchStaffEmail, linkBenchStaff, pendingReferences } from './generate-leave';
-import { BENCH_PASSWORD, createBenchUsers, identityClient, runSignIns } from './identity';
+import { BENCH_IR_OFFICER, BENCH_PASSWORD, createBenchUsers, identityClient, runSignIns } from './identity';
 import { launchBrowser } from './browser';
 import {
   COLD_BUDGET_MS,
@@ -292,6 +292,7 @@ async function benchEngine(engine: 'pglite' | 'postgres'): Promise<Row[]> {
   const usersSeconds = (Date.now() - usersStarted) / 1000;
   await linkBenchStaff(database.db);
   const pending = await pendingReferences(database.db);
+  const ir = await irSamples(database.db);
   await database.close();
   console.log(
     `[${engine}] loaded in ${((Date.now() - started) / 1000).toFixed(1)} s ` +
@@ -431,6 +432,31 @@ async function benchEngine(engine: 'pglite' | 'postgres'): Promise<Row[]> {
       admin,
     );
     await leaveRow('GET /api/it-admin/activity?q= (free text)', `${activity}?q=bench-staff-4242`, admin);
+    // Industrial relations as an IR officer uses it (docs/product/ir.md; decision records 0042,
+    // 0043): the member lookup over a million members by part of a name, an NRIC as people type
+    // it, a member no and filters alone; the grievance search over 100,000 cases, first page,
+    // free text and filters; and one case with its actions.
+    const officer = bearer(await tokenOf(BENCH_IR_OFFICER));
+    const members = '/api/ir/members';
+    const namePart = ir.name.split(' ')[0]!.slice(0, 5).toLowerCase();
+    await leaveRow('GET /api/ir/members?q= (part of a name)', `${members}?q=${encodeURIComponent(namePart)}`, officer);
+    const nric = `${ir.nric.slice(0, 6)}-${ir.nric.slice(6, 8)}-${ir.nric.slice(8)}`;
+    await leaveRow('GET /api/ir/members?q= (an NRIC)', `${members}?q=${nric}`, officer);
+    await leaveRow('GET /api/ir/members?q= (a member no)', `${members}?q=${ir.memberNo}`, officer);
+    await leaveRow(
+      'GET /api/ir/members?status=&branch= (filters only)',
+      `${members}?status=lapsed&branch=${encodeURIComponent('Johor Bahru')}`,
+      officer,
+    );
+    const grievances = '/api/ir/grievances';
+    await leaveRow('GET /api/ir/grievances (first page)', grievances, officer);
+    await leaveRow('GET /api/ir/grievances?q= (free text)', `${grievances}?q=domestic%20inquiry`, officer);
+    await leaveRow(
+      'GET /api/ir/grievances?status=&category=',
+      `${grievances}?status=0&category=${ir.categoryId}`,
+      officer,
+    );
+    await leaveRow('GET /api/ir/grievances/:caseNo (a case)', `${grievances}/${ir.caseNo}`, officer);
     // Decisions, each on a request still pending (a repeat would only measure the 409): the paced
     // row takes what its users can send in the time (or half of what is pending), the saturating
     // row at most 2,000 of the rest.
