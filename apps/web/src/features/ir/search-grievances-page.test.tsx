@@ -91,9 +91,9 @@ describe('SearchGrievances', () => {
     const last = () => Object.fromEntries(api.callsTo('GET', '/ir/grievances').at(-1)!.query);
     renderIr(GRIEVANCES_PATH, irOfficer);
     await screen.findByRole('table', { name: 'Grievance cases' });
-    fireEvent.change(screen.getByLabelText('Member (name, member no or NRIC)'), { target: { value: 'rajesh' } });
+    fireEvent.change(screen.getByLabelText('Member name, no or NRIC'), { target: { value: 'rajesh' } });
     await waitFor(() => expect(caseNos()).toEqual(['GRV202600002']));
-    fireEvent.change(screen.getByLabelText('Member (name, member no or NRIC)'), { target: { value: '' } });
+    fireEvent.change(screen.getByLabelText('Member name, no or NRIC'), { target: { value: '' } });
     await userEvent.click(screen.getByRole('button', { name: 'Case no' }));
     await waitFor(() => expect(caseNos()).toEqual(['GRV202600001', 'GRV202600002', 'GRV202600003']));
     expect(last()).toMatchObject({ sort: 'caseNo', order: 'asc' });
@@ -137,6 +137,25 @@ describe('SearchGrievances', () => {
     await userEvent.click(await screen.findByRole('link', { name: 'Grievances' }));
     expect(await screen.findByRole('link', { name: 'Open case GRV202600002' })).toBeInTheDocument();
     expect(Object.fromEntries(where(screen).search)).toEqual({ status: '1', sort: 'caseNo', order: 'asc' });
+  });
+
+  it('says when the cases could not be loaded, and tries again', async () => {
+    let fail = true;
+    stubIrApi({
+      callerId: FARAH.id,
+      overrides: {
+        'GET /ir/grievances': () =>
+          fail
+            ? new Response('{"code":"INTERNAL_ERROR","message":"The case index is rebuilding."}', { status: 503 })
+            : { items: [], page: 1, pageSize: 25, hasMore: false },
+      },
+    });
+    renderIr(GRIEVANCES_PATH, irOfficer);
+    const retry = await screen.findByRole('button', { name: 'Try again' });
+    expect(retry.closest('[role="alert"]')).toHaveTextContent('The case index is rebuilding.');
+    fail = false;
+    await userEvent.click(retry);
+    expect(await screen.findByText('No case matches these filters.')).toBeInTheDocument();
   });
 
   it('says when no case matches', async () => {

@@ -92,7 +92,7 @@ export const ir = {
     intro: 'Search grievance cases by case no, member, status, officer, category, dates and text.',
     filters: 'Search grievance cases',
     caseNo: 'Case no',
-    member: 'Member (name, member no or NRIC)',
+    member: 'Member name, no or NRIC',
     status: 'Status',
     allStatuses: 'All statuses',
     officer: 'Officer',

@@ -94,7 +94,7 @@ export const ir: typeof en = {
     intro: 'Cari kes rungutan mengikut no. kes, ahli, status, pegawai, kategori, tarikh dan teks.',
     filters: 'Cari kes rungutan',
     caseNo: 'No. kes',
-    member: 'Ahli (nama, no. ahli atau NRIC)',
+    member: 'Nama ahli, no. atau NRIC',
     status: 'Status',
     allStatuses: 'Semua status',
     officer: 'Pegawai',
