@@ -1,9 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { count, eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { memberDetailSchema, memberSearchPageSchema, type MemberSearchPage } from '@staff-portal/shared/ir';
 import { auditEntries } from '../../db/schema/audit';
+import { irMembers } from '../../db/schema/ir';
+import { generateIrMembers } from '../../seed/demo-ir';
 import { createTestApp } from '../../test/app';
 import { irCall, irCounts, seedIrFixture, type IrCaller } from '../../test/ir-fixture';
+import { RANKED_MATCHES } from './ir-members.repository';
 
 async function setup() {
   const ctx = await createTestApp();
@@ -69,6 +72,21 @@ describe('GET /api/ir/members: the member lookup (docs/product/ir.md §1)', () =
       items: ['M0000005', 'M0000006'],
       hasMore: false,
     });
+  });
+
+  it('ranks at most the first 1,000 matches of a common word; a sort asked for pages through all (decision record 0044)', async () => {
+    const { ctx, fixture } = await setup();
+    await generateIrMembers(ctx.database.db, { members: 3000, first: 10 });
+    const [{ n }] = (await ctx.database.db
+      .select({ n: count() })
+      .from(irMembers)
+      .where(like(irMembers.nameFolded, '%bin%'))) as [{ n: number }];
+    expect(n).toBeGreaterThan(RANKED_MATCHES + 25);
+    const last = await search(ctx, fixture.officer, `q=bin&page=${RANKED_MATCHES / 25}`);
+    expect({ items: last.items.length, hasMore: last.hasMore }).toEqual({ items: 25, hasMore: false });
+    expect((await search(ctx, fixture.officer, `q=bin&page=${RANKED_MATCHES / 25 + 1}`)).items).toEqual([]);
+    const sorted = await search(ctx, fixture.officer, `q=bin&sort=name&page=${RANKED_MATCHES / 25 + 1}`);
+    expect(sorted.items).toHaveLength(25);
   });
 
   it('masks the NRIC for ITAdmin and shows it in full to the IR departments', async () => {

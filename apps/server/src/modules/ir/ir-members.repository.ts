@@ -80,8 +80,8 @@ export interface MemberFilter {
   pageSize: number;
 }
 
-/** How many matches of a search text are ranked, at most (decision record 0042). */
-export const RANKED_MATCHES = 2000;
+/** How many matches of a search text are ranked, at most (decision record 0044). */
+export const RANKED_MATCHES = 1000;
 
 type MemberListRow = {
   memberNo: string;
@@ -119,7 +119,7 @@ export async function searchMembers(db: Queryable, filter: MemberFilter) {
     // Ranked by similarity: every match must be seen to rank them, which for a common word (a
     // few per cent of a million members) costs a few hundred milliseconds. So the ranking runs
     // over the first RANKED_MATCHES matches found: exact whenever the text matches fewer, and a
-    // common word's members are then narrowed by a second word or a filter (decision record 0042).
+    // common word's members are then narrowed by a second word or a filter (decision record 0044).
     const result = await db.execute<MemberListRow>(sql`
       with candidates as materialized (
         select member_no, name, name_folded, nric, employer, branch, status from ${irMembers}
