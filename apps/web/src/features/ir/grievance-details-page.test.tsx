@@ -72,8 +72,9 @@ describe('ViewGrievanceDetailsPage', () => {
     await user.click(within(form).getByRole('button', { name: 'Close case' }));
     await waitFor(() => expect(facts()).toHaveTextContent('CASE CLOSED'));
     expect(await screen.findByText(`Case ${CASE} closed.`)).toBeInTheDocument();
-    // Focus goes back to where the dialog was opened from, or the page: never lost in a closed dialog.
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // The Close button is gone with the dialog: the focus goes to the case's facts, not lost.
+    await waitFor(() => expect(screen.getByRole('heading', { level: 2, name: 'Case facts' })).toHaveFocus());
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Reopen case' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add action' })).not.toBeInTheDocument();
   });
@@ -106,6 +107,7 @@ describe('ViewGrievanceDetailsPage', () => {
     await user.type(within(reopen).getByRole('textbox', { name: 'Reason' }), 'The employer did not pay.');
     await user.click(within(reopen).getByRole('button', { name: 'Reopen case' }));
     await waitFor(() => expect(facts()).toHaveTextContent('PENDING'));
+    await waitFor(() => expect(screen.getByRole('heading', { level: 2, name: 'Case facts' })).toHaveFocus());
     expect(api.callsTo('POST', `/ir/grievances/${CASE}/reopen`)[0]!.body).toEqual({
       reason: 'The employer did not pay.',
     });

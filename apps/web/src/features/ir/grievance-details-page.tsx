@@ -13,7 +13,7 @@ import { isAppError } from '@staff-portal/shared/errors';
 import { caseNoSchema } from '@staff-portal/shared/ir';
 import type { CaseDetail } from '@staff-portal/shared/ir';
 import { CASE_STATUS } from '@staff-portal/shared/ir-rules';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useParams } from 'react-router';
@@ -37,6 +37,9 @@ function CaseView({ detail, back }: { detail: CaseDetail; back: ReactNode }) {
   const item = detail.case;
   const pending = item.status === CASE_STATUS.PENDING;
   const closeDialog = () => setDialog(null);
+  // Closing or reopening removes the button the dialog came from: the focus goes to the facts.
+  const factsHeading = useRef<HTMLHeadingElement>(null);
+  const focusFacts = () => factsHeading.current?.focus();
   return (
     <PageFrame title={`${item.caseNo}: ${item.subject}`}>
       {back}
@@ -64,7 +67,14 @@ function CaseView({ detail, back }: { detail: CaseDetail; back: ReactNode }) {
           )}
         </Stack>
         <Paper variant="outlined" component="section" aria-labelledby="case-facts" sx={{ p: { xs: 2, sm: 3 } }}>
-          <Typography id="case-facts" variant="h6" component="h2" sx={{ mb: 2 }}>
+          <Typography
+            id="case-facts"
+            ref={factsHeading}
+            tabIndex={-1}
+            variant="h6"
+            component="h2"
+            sx={{ mb: 2, '&:focus': { outline: 'none' } }}
+          >
             {t('case.facts')}
           </Typography>
           <Facts
@@ -99,10 +109,10 @@ function CaseView({ detail, back }: { detail: CaseDetail; back: ReactNode }) {
         </Paper>
       </Stack>
       <AddActionDialog caseNo={item.caseNo} open={dialog === 'action'} onClose={closeDialog} />
-      <CloseCaseDialog caseNo={item.caseNo} open={dialog === 'close'} onClose={closeDialog} />
+      <CloseCaseDialog caseNo={item.caseNo} open={dialog === 'close'} onClose={closeDialog} onDone={focusFacts} />
       {detail.canAdminister && (
         <>
-          <ReopenCaseDialog caseNo={item.caseNo} open={dialog === 'reopen'} onClose={closeDialog} />
+          <ReopenCaseDialog caseNo={item.caseNo} open={dialog === 'reopen'} onClose={closeDialog} onDone={focusFacts} />
           <ReassignDialog
             caseNo={item.caseNo}
             officerId={item.officerId}

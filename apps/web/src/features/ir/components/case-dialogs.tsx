@@ -7,7 +7,7 @@ import {
   reopenCaseInputSchema,
 } from '@staff-portal/shared/ir';
 import { LATER_ACTION_TYPES } from '@staff-portal/shared/ir-rules';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { FieldValues, Path, Resolver, UseFormSetError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -32,6 +32,25 @@ interface CaseDialogProps {
   caseNo: string;
   open: boolean;
   onClose: () => void;
+  /**
+   * Once the dialog has gone after its change was made. Closing or reopening a case removes the
+   * button that opened the dialog, so focus cannot return there: the page puts it somewhere.
+   */
+  onDone?: () => void;
+}
+
+/** Calls `onDone` when the dialog has gone, if its change was made. */
+function useDone(onDone: (() => void) | undefined) {
+  const done = useRef(false);
+  return {
+    succeeded: () => {
+      done.current = true;
+    },
+    exited: () => {
+      if (done.current) onDone?.();
+      done.current = false;
+    },
+  };
 }
 
 /** A refusal about one field of the form is said under that field too (the notification says it already). */
@@ -193,8 +212,9 @@ type CloseOutput = z.output<typeof closeSchema>;
 const closeResolver = plainResolver(closeSchema) as unknown as Resolver<CloseValues, unknown, CloseOutput>;
 
 /** Closes a pending case with its outcome: it becomes CASE CLOSED. */
-export function CloseCaseDialog({ caseNo, open, onClose }: CaseDialogProps) {
+export function CloseCaseDialog({ caseNo, open, onClose, onDone }: CaseDialogProps) {
   const { t } = useTranslation(irNs);
+  const done = useDone(onDone);
   const { notify } = useNotification();
   const close = useCloseCase(caseNo);
   const empty: CloseValues = { outcome: '', closedOn: '' };
@@ -207,6 +227,7 @@ export function CloseCaseDialog({ caseNo, open, onClose }: CaseDialogProps) {
     try {
       await close.mutateAsync(input);
       notify({ message: t('case.close.done', { caseNo }), severity: 'success' });
+      done.succeeded();
       onClose();
     } catch (error) {
       showAtField(error, ['outcome', 'closedOn'], setError);
@@ -216,7 +237,10 @@ export function CloseCaseDialog({ caseNo, open, onClose }: CaseDialogProps) {
     <FormDialog
       open={open}
       onClose={onClose}
-      onExited={() => reset(empty)}
+      onExited={() => {
+        reset(empty);
+        done.exited();
+      }}
       title={t('case.close.title', { caseNo })}
       intro={t('case.close.intro')}
       pending={close.isPending}
@@ -270,8 +294,9 @@ interface ReopenValues {
 const reopenResolver = plainResolver(reopenCaseInputSchema) as unknown as Resolver<ReopenValues, unknown, ReopenValues>;
 
 /** Reopens a closed case (IRAdmin), for a reason: it is PENDING again. */
-export function ReopenCaseDialog({ caseNo, open, onClose }: CaseDialogProps) {
+export function ReopenCaseDialog({ caseNo, open, onClose, onDone }: CaseDialogProps) {
   const { t } = useTranslation(irNs);
+  const done = useDone(onDone);
   const { notify } = useNotification();
   const reopen = useReopenCase(caseNo);
   const { control, handleSubmit, reset, setError } = useForm<ReopenValues, unknown, ReopenValues>({
@@ -283,6 +308,7 @@ export function ReopenCaseDialog({ caseNo, open, onClose }: CaseDialogProps) {
     try {
       await reopen.mutateAsync(input);
       notify({ message: t('case.reopen.done', { caseNo }), severity: 'success' });
+      done.succeeded();
       onClose();
     } catch (error) {
       showAtField(error, ['reason'], setError);
@@ -292,7 +318,10 @@ export function ReopenCaseDialog({ caseNo, open, onClose }: CaseDialogProps) {
     <FormDialog
       open={open}
       onClose={onClose}
-      onExited={() => reset({ reason: '' })}
+      onExited={() => {
+        reset({ reason: '' });
+        done.exited();
+      }}
       title={t('case.reopen.title', { caseNo })}
       intro={t('case.reopen.intro')}
       pending={reopen.isPending}
