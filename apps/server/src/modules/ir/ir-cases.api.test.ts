@@ -347,6 +347,7 @@ describe('POST /api/ir/grievances: the officer and bad input', () => {
     ['type', { type: 4 }],
     ['date', { date: 'yesterday' }],
     ['date', { date: '2026-11-01' }],
+    ['date', { date: '2999-01-01' }],
     ['text', { text: '' }],
     ['text', { text: 'x'.repeat(10_001) }],
   ])('refuses an action with a bad %s (%j), writing nothing', async (field, change) => {
@@ -401,6 +402,13 @@ describe('closing, reopening, reassigning and categories: bad input', () => {
       'POST',
       (c) => `/api/ir/grievances/${c}/close`,
       { outcome: 'x', closedOn: '2026-13-01' },
+      'closedOn',
+    ],
+    [
+      'close in the future',
+      'POST',
+      (c) => `/api/ir/grievances/${c}/close`,
+      { outcome: 'x', closedOn: '2999-01-01' },
       'closedOn',
     ],
     [

@@ -187,7 +187,11 @@ export function createIrService(options: IrModuleOptions, log: FastifyBaseLogger
     }
   };
 
+  /** An action's or a closing's date: between the case's opening and today. */
   const notBeforeOpening = (row: CaseRow, date: string, field: string) => {
+    if (date > clock.today()) {
+      throw validationError(`${field}: must not be in the future`, field, 'invalidDate');
+    }
     if (date < row.openedOn) {
       throw validationError(
         `${field}: must not be before the case was opened (${row.openedOn})`,
