@@ -160,6 +160,26 @@ describe('ViewMemberDetailsPage', () => {
     expect(screen.getByRole('region', { name: 'Case facts' })).toHaveTextContent('PHONE');
   });
 
+  it('asks one who is no officer (ITAdmin) to choose the officer in charge', async () => {
+    const user = userEvent.setup();
+    const api = stubIrApi({ callerId: itAdmin.id, seesFullNric: false, canAdminister: true });
+    renderIr(memberPath('M0012345'), itAdmin);
+    await user.click(await screen.findByRole('button', { name: 'Open a new case' }));
+    const form = await dialog();
+    await waitFor(() => expect(within(form).getAllByRole('option', { name: DISMISSAL.name })).toHaveLength(1));
+    const officer = within(form).getByRole('combobox', { name: /Officer/ });
+    expect(officer).toBeEnabled();
+    expect(officer).toHaveDisplayValue('Choose the officer in charge');
+    await user.type(within(form).getByRole('textbox', { name: 'Subject' }), 'Transfer');
+    await user.selectOptions(within(form).getByRole('combobox', { name: 'Category' }), DISMISSAL.id);
+    await user.selectOptions(within(form).getByRole('combobox', { name: 'Contact method' }), 'PHONE');
+    await user.type(within(form).getByRole('textbox', { name: 'Description' }), 'Moved.');
+    await user.click(within(form).getByRole('button', { name: 'Open case' }));
+    expect(await within(form).findByText('This is required.')).toBeInTheDocument();
+    expect(officer).toHaveAttribute('aria-invalid', 'true');
+    expect(api.callsTo('POST', '/ir/grievances')).toHaveLength(0);
+  });
+
   it('puts a refusal of the server under its field', async () => {
     const user = userEvent.setup();
     stubIrApi({

@@ -79,7 +79,7 @@ export const ir = {
     description: 'Description',
     officer: 'Officer',
     me: '{{name}} (me)',
-    officerDefault: 'Me (the officer opening the case)',
+    chooseOfficer: 'Choose the officer in charge',
     officerHint: 'Only an IR admin can put another officer in charge.',
     openedOn: 'Opened on',
     openedOnHint: 'Leave empty for today.',

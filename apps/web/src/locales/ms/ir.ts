@@ -81,7 +81,7 @@ export const ir: typeof en = {
     description: 'Keterangan',
     officer: 'Pegawai',
     me: '{{name}} (saya)',
-    officerDefault: 'Saya (pegawai yang membuka kes)',
+    chooseOfficer: 'Pilih pegawai yang bertanggungjawab',
     officerHint: 'Hanya pentadbir PP boleh menyerahkan kes kepada pegawai lain.',
     openedOn: 'Dibuka pada',
     openedOnHint: 'Biarkan kosong untuk hari ini.',

@@ -22,7 +22,7 @@ import { z } from 'zod';
 import { DateField } from '../../../components/date-field';
 import { useNotification } from '../../../components/notification-context';
 import { useAuth } from '../../../lib/auth-context';
-import { useErrorText } from '../../../lib/error-text';
+import { reasonText, useErrorText } from '../../../lib/error-text';
 import { plainResolver } from '../../../lib/plain-resolver';
 import { useCategories } from '../api/get-categories';
 import { useOfficers } from '../api/get-officers';
@@ -102,6 +102,11 @@ export function OpenCaseDialog({ member, open, onClose }: { member: Member; open
   };
 
   const submit = async (values: Output) => {
+    // Only an officer of the IR departments is the officer of a case they open without naming one.
+    if (values.officerId === undefined && !amOfficer) {
+      setError('officerId', { type: 'required', message: reasonText({ reason: 'required', params: {} }) });
+      return;
+    }
     try {
       const caseNo = await openCase.mutateAsync({ memberNo: member.memberNo, ...values });
       notify({ message: t('openCase.opened', { caseNo }), severity: 'success' });
@@ -223,6 +228,7 @@ export function OpenCaseDialog({ member, open, onClose }: { member: Member; open
                   select
                   fullWidth
                   disabled={!isAdmin}
+                  required={!amOfficer}
                   label={t('openCase.officer')}
                   error={fieldState.error !== undefined}
                   helperText={fieldState.error?.message ?? (isAdmin ? undefined : t('openCase.officerHint'))}
@@ -230,7 +236,7 @@ export function OpenCaseDialog({ member, open, onClose }: { member: Member; open
                 >
                   {/* No officer named: the server makes the one opening the case its officer. */}
                   <option value="">
-                    {amOfficer ? t('openCase.me', { name: user?.name ?? '' }) : t('openCase.officerDefault')}
+                    {amOfficer ? t('openCase.me', { name: user?.name ?? '' }) : t('openCase.chooseOfficer')}
                   </option>
                   {(officers.data ?? [])
                     .filter((officer) => officer.id !== user?.id)
