@@ -413,7 +413,11 @@ export async function generateIrCases(
   db: Queryable,
   { cases, officers, today = todayIn(DEFAULT_TIME_ZONE) }: { cases: number; officers: DemoOfficer[]; today?: string },
 ) {
-  const [{ n: memberCount }] = (await db.select({ n: count() }).from(irMembers)) as [{ n: number }];
+  // The members generateIrMembers numbered (M0000001, …), not the few the demo adds by hand.
+  const [{ n: memberCount }] = (await db
+    .select({ n: count() })
+    .from(irMembers)
+    .where(sql`${irMembers.memberNo} ~ '^M[0-9]{7}$'`)) as [{ n: number }];
   if (memberCount === 0 || cases === 0) return;
   const i = sql`g.i::bigint`;
   const story = sql`(1 + ${mix(i, 21)} % ${sql.raw(String(CASE_STORIES.length))})`;
@@ -437,10 +441,11 @@ export async function generateIrCases(
         case when ${age} > 45 and ${mix(i, 24)} % 10 < 8 then least(${today}::date - ${age} + (1 + ${mix(i, 25)} % 90)::int, ${today}::date) end as closed_on,
         (${mix(i, 26)} % 4)::smallint as contact_method,
         ${officer(officerIds)} as officer_id, ${officer(officerNames)} as officer_name,
-        'M' || lpad((1 + ${mix(i, 27)} % ${memberCount})::text, 7, '0') as member_no,
-        ${pick(OUTCOMES, i, 28)} as outcome,
-        (${mix(i, 29)} % 4)::int as actions
+        m.member_no, m.name as member_name,
+        ${pick(OUTCOMES, i, 28)} as outcome
       from generate_series(1, ${cases}) as g(i)
+      -- Joined before numbering, so a case whose member is missing leaves no gap.
+      join ir_members m on m.member_no = 'M' || lpad((1 + ${mix(i, 27)} % ${memberCount})::text, 7, '0')
     ),
     numbered as (
       select generated.*, extract(year from opened_on)::int as year,
@@ -451,7 +456,7 @@ export async function generateIrCases(
     insert into ir_cases (case_no, year, sequence, member_no, member_name, subject, category_id, description,
       contact_method, status, officer_id, officer_name, opened_by_id, opened_by_name, opened_on, closed_on, outcome,
       search, created_at, updated_at)
-    select 'GRV' || n.year || lpad(n.sequence::text, 5, '0'), n.year, n.sequence, m.member_no, m.name, s.subject,
+    select 'GRV' || n.year || lpad(n.sequence::text, 5, '0'), n.year, n.sequence, n.member_no, n.member_name, s.subject,
       coalesce(c.id, (select a.id from active a where a.k = 1 + n.i % a.n)), s.description, n.contact_method,
       case when n.closed_on is null then 0 else 1 end, n.officer_id, n.officer_name,
       coalesce(n.officer_id, 'demo'), coalesce(n.officer_name, 'Demo data'), n.opened_on, n.closed_on,
@@ -459,7 +464,6 @@ export async function generateIrCases(
       to_tsvector('simple', s.subject || ' ' || s.description), n.opened_on::timestamptz, n.opened_on::timestamptz
     from numbered n
     join stories s on s.k = n.k
-    join ir_members m on m.member_no = n.member_no
     left join ir_categories c on lower(c.name) = lower(s.category) and c.active`);
   // Each year's counter after its last case, so cases opened through the API go on from there.
   await db.execute(sql`
