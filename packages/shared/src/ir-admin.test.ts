@@ -1,0 +1,97 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { MEMBER_CSV_COLUMNS, checkMemberRows, csvLine, problemsCsv, readMemberCsv } from './ir-admin';
+
+const header = MEMBER_CSV_COLUMNS.join(',');
+const good = (memberNo: string, nric = '850101145678') => [
+  memberNo,
+  'Nurul Aisyah',
+  nric,
+  'F',
+  '1985-01-01',
+  'Maybank',
+  'KL',
+  'Clerk',
+  'active',
+  '2010-03-01',
+  '',
+  '',
+  '',
+];
+
+describe('readMemberCsv', () => {
+  it('takes the columns in any order and case, with a BOM, CRLF and blank rows', async () => {
+    const reversed = [...MEMBER_CSV_COLUMNS].reverse();
+    const text = `\uFEFF${reversed.map((c) => c.toUpperCase()).join(',')}\r\n\r\n${[...good('M1')].reverse().join(',')}\r\n`;
+    const file = await readMemberCsv(text);
+    expect(file).toEqual({ ok: true, rows: [{ line: 3, cells: good('M1') }] });
+  });
+
+  it('refuses a file without the whole header, an empty one, and a misplaced quote', async () => {
+    const partial = await readMemberCsv('memberNo,name\nM1,A\n');
+    expect(!partial.ok && partial.problem.kind === 'header' && partial.problem.missing.slice(0, 2)).toEqual([
+      'nric',
+      'gender',
+    ]);
+    expect(await readMemberCsv(`${header}\n`)).toEqual({ ok: false, problem: { kind: 'empty' } });
+    expect(await readMemberCsv('')).toEqual({ ok: false, problem: { kind: 'empty' } });
+    expect(await readMemberCsv(`${header}\nM1,"open`)).toMatchObject({ ok: false, problem: { kind: 'malformed' } });
+  });
+
+  it('reads back any cells csvLine writes, formula guards taken off', async () => {
+    const cell = fc.string({ maxLength: 30 });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.array(cell, { minLength: 13, maxLength: 13 }), { minLength: 1, maxLength: 5 }),
+        async (rows) => {
+          const data = rows.filter((cells) => cells.some((value) => value.trim() !== ''));
+          fc.pre(data.length > 0 && data.every((cells) => !cells.some((value) => /^'[=+\-@\t\r]/.test(value))));
+          const file = await readMemberCsv(csvLine(MEMBER_CSV_COLUMNS) + data.map((cells) => csvLine(cells)).join(''));
+          expect(file.ok && file.rows.map((row) => row.cells)).toEqual(data);
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+});
+
+describe('checkMemberRows', () => {
+  it("names each bad row's fields, and refuses a member no or NRIC already in the file", () => {
+    const checked = checkMemberRows([
+      { line: 2, cells: good('m1') },
+      { line: 3, cells: good('M1', '900505075432') },
+      { line: 4, cells: good('M2', '850101-14-5678') },
+      { line: 5, cells: ['M3', '', '12', 'X', '1985-01-01', 'A', 'B', '', '', '2010-01-01', '', 'bad', ''] },
+    ]);
+    expect(checked.valid.map((row) => [row.line, row.member.memberNo, row.member.status])).toEqual([
+      [2, 'M1', 'active'],
+    ]);
+    expect(checked.problems.map((problem) => [problem.line, problem.field])).toEqual([
+      [3, 'memberNo'],
+      [4, 'nric'],
+      [5, 'name'],
+      [5, 'nric'],
+      [5, 'gender'],
+      [5, 'email'],
+    ]);
+  });
+
+  it('keeps every row once, valid or with problems, for any file', () => {
+    const cells = fc.constantFrom('M1', 'M2', 'x y', '', '850101145678', 'F', '1985-01-01', 'active');
+    fc.assert(
+      fc.property(fc.array(fc.array(cells, { minLength: 13, maxLength: 13 }), { maxLength: 20 }), (rows) => {
+        const input = rows.map((row, index) => ({ line: index + 2, cells: row }));
+        const checked = checkMemberRows(input);
+        const lines = new Set([...checked.valid.map((row) => row.line), ...checked.problems.map((p) => p.line)]);
+        expect(lines.size).toBe(input.length);
+        expect(checked.valid.every((row) => !checked.problems.some((problem) => problem.line === row.line))).toBe(true);
+      }),
+    );
+  });
+});
+
+it('problemsCsv writes a line per problem', () => {
+  expect(problemsCsv([{ line: 3, field: 'nric', message: 'must be, "an" NRIC' }])).toBe(
+    '\uFEFFline,field,message\r\n3,nric,"must be, ""an"" NRIC"\r\n',
+  );
+});

@@ -1,0 +1,264 @@
+import Papa from 'papaparse';
+import { z } from 'zod';
+import { memberInputSchema } from './ir';
+import { AGEING_BUCKETS, type AgeingBucket } from './ir-rules';
+
+/**
+ * The IR admin contract (docs/product/screens.md §12, decision record 0045): workload and ageing
+ * of open cases, and members in and out as CSV. Paths are under `/api/ir/admin`. The IR guard
+ * (ITAdmin, IRAdmin, IR) may read the workload and export members; the import needs IRAdmin.
+ * Categories stay the IR module's (`/api/ir/categories`, `/api/ir/admin/categories`).
+ */
+
+// Workload and ageing ----------------------------------------------------------------------------
+
+export const ageingCountsSchema = z.object({
+  '0-30': z.number().int(),
+  '31-60': z.number().int(),
+  '61-90': z.number().int(),
+  '90+': z.number().int(),
+});
+export type AgeingCounts = Record<AgeingBucket, number>;
+
+export const officerWorkloadSchema = z.object({
+  /** The account id (`sub`) the cases name. */
+  id: z.string(),
+  name: z.string(),
+  open: z.number().int(),
+  ageing: ageingCountsSchema,
+});
+export type OfficerWorkload = z.infer<typeof officerWorkloadSchema>;
+
+/**
+ * `GET /ir/admin/workload`: each officer of the IR departments (those with no open case too, and
+ * anyone still named on an open case) with their open cases by age, and the open cases no
+ * officer has.
+ */
+export const workloadSchema = z.object({
+  officers: z.array(officerWorkloadSchema),
+  unassigned: z.object({ open: z.number().int(), ageing: ageingCountsSchema }),
+  /** The day the ages are counted to, in the organisation's time zone. */
+  asOf: z.string(),
+});
+export type Workload = z.infer<typeof workloadSchema>;
+
+export const emptyAgeing = (): AgeingCounts =>
+  Object.fromEntries(AGEING_BUCKETS.map((bucket) => [bucket, 0])) as AgeingCounts;
+
+// Members as CSV ------------------------------------------------------------------------------------
+
+/** The columns of a members file, in the order the export writes them; the import takes any order. */
+export const MEMBER_CSV_COLUMNS = [
+  'memberNo',
+  'name',
+  'nric',
+  'gender',
+  'dateOfBirth',
+  'employer',
+  'branch',
+  'position',
+  'status',
+  'joinDate',
+  'phone',
+  'email',
+  'address',
+] as const satisfies readonly (keyof z.input<typeof memberInputSchema>)[];
+export type MemberCsvColumn = (typeof MEMBER_CSV_COLUMNS)[number];
+
+/** The most rows one import takes: the largest file a union branch sends, with room. */
+export const MEMBER_IMPORT_MAX_ROWS = 200_000;
+/** A cell longer than this is cut: no member field is near it, and it bounds the upload. */
+const CELL_MAX = 600;
+
+/** A data row of the file: its line (1 is the header) and its cells in MEMBER_CSV_COLUMNS order. */
+export const memberCsvRowSchema = z.object({
+  line: z.number().int().min(2),
+  cells: z.array(z.string().max(CELL_MAX)).length(MEMBER_CSV_COLUMNS.length),
+});
+export type MemberCsvRow = z.infer<typeof memberCsvRowSchema>;
+
+const rowsSchema = z.array(memberCsvRowSchema).min(1, 'is required').max(MEMBER_IMPORT_MAX_ROWS, 'too many rows');
+
+/** `POST /ir/admin/members/import/preview` (IRAdmin): check every row, write nothing. */
+export const memberImportPreviewInputSchema = z.strictObject({ rows: rowsSchema });
+
+/** `valid`: import the rows without problems; `all`: nothing unless every row is valid. */
+export const IMPORT_MODES = ['valid', 'all'] as const;
+export type ImportMode = (typeof IMPORT_MODES)[number];
+/** `POST /ir/admin/members/import` (IRAdmin): answers NDJSON lines (`importLineSchema`). */
+export const memberImportInputSchema = z.strictObject({ mode: z.enum(IMPORT_MODES), rows: rowsSchema });
+export type MemberImportInput = z.infer<typeof memberImportInputSchema>;
+
+/** One problem of one row: the file's line, the column (or `row`), and what is wrong. */
+export const rowProblemSchema = z.object({ line: z.number().int(), field: z.string(), message: z.string() });
+export type RowProblem = z.infer<typeof rowProblemSchema>;
+
+export const memberImportPreviewSchema = z.object({
+  total: z.number().int(),
+  /** Rows without a problem: `creates` new members and `updates` of existing ones. */
+  valid: z.number().int(),
+  creates: z.number().int(),
+  updates: z.number().int(),
+  /** The lines whose member no already exists: importing them updates that member. */
+  updateLines: z.array(z.number().int()),
+  problems: z.array(rowProblemSchema),
+});
+export type MemberImportPreview = z.infer<typeof memberImportPreviewSchema>;
+
+/** The import's answer, one JSON object a line: progress as it goes, then its end. */
+export const importLineSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('progress'), done: z.number().int(), total: z.number().int() }),
+  z.object({
+    type: z.literal('done'),
+    created: z.number().int(),
+    updated: z.number().int(),
+    refused: z.number().int(),
+    problems: z.array(rowProblemSchema),
+  }),
+  z.object({ type: z.literal('failed'), message: z.string() }),
+]);
+export type ImportLine = z.infer<typeof importLineSchema>;
+
+export type MemberInputOutput = z.output<typeof memberInputSchema>;
+export interface CheckedRows {
+  valid: { line: number; member: MemberInputOutput }[];
+  problems: RowProblem[];
+}
+
+/** The fields of a row as memberInputSchema takes them: blank optional cells left out. */
+function fieldsOf(cells: readonly string[]) {
+  const fields: Record<string, string> = {};
+  MEMBER_CSV_COLUMNS.forEach((column, index) => {
+    const value = cells[index] ?? '';
+    if (value.trim() !== '' || !['position', 'status', 'phone', 'email', 'address'].includes(column)) {
+      fields[column] = value;
+    }
+  });
+  return fields;
+}
+
+/**
+ * Each row judged as one member's input (memberInputSchema), and against the rows above it: a
+ * member no or an NRIC twice in the file refuses the later row. The database's members are the
+ * server's to judge (an NRIC of another member).
+ */
+export function checkMemberRows(rows: readonly MemberCsvRow[]): CheckedRows {
+  const valid: CheckedRows['valid'] = [];
+  const problems: RowProblem[] = [];
+  const memberNos = new Map<string, number>();
+  const nrics = new Map<string, number>();
+  for (const row of rows) {
+    const parsed = memberInputSchema.safeParse(fieldsOf(row.cells));
+    if (!parsed.success) {
+      const seen = new Set<string>();
+      for (const issue of parsed.error.issues) {
+        const field = String(issue.path[0] ?? 'row');
+        if (seen.has(field)) continue;
+        seen.add(field);
+        problems.push({ line: row.line, field, message: issue.message });
+      }
+      continue;
+    }
+    const member = parsed.data;
+    const sameNo = memberNos.get(member.memberNo);
+    const sameNric = nrics.get(member.nric);
+    if (sameNo !== undefined) {
+      problems.push({ line: row.line, field: 'memberNo', message: `is also on line ${sameNo}` });
+    }
+    if (sameNric !== undefined) {
+      problems.push({ line: row.line, field: 'nric', message: `is also on line ${sameNric}` });
+    }
+    if (sameNo !== undefined || sameNric !== undefined) continue;
+    memberNos.set(member.memberNo, row.line);
+    nrics.set(member.nric, row.line);
+    valid.push({ line: row.line, member });
+  }
+  return { valid, problems };
+}
+
+// Reading and writing the file ----------------------------------------------------------------------
+
+export type MemberCsvProblem =
+  | { kind: 'empty' }
+  | { kind: 'header'; missing: MemberCsvColumn[] }
+  | { kind: 'malformed'; line: number }
+  | { kind: 'tooManyRows'; maximum: number };
+export type MemberCsv = { ok: true; rows: MemberCsvRow[] } | { ok: false; problem: MemberCsvProblem };
+
+const BOM = '\uFEFF';
+/** The export's guard against spreadsheet formulas (a leading `'`), taken off again on import. */
+const unguard = (cell: string) => (/^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell);
+
+/**
+ * Reads a members file with Papa Parse, row by row (`step`), so a large File is streamed from
+ * disk rather than read whole: a header naming every column (any order, any case), then one
+ * member a row. Blank rows are left out. `onRows` hears how many rows are read so far.
+ */
+export function readMemberCsv(input: string | Blob, onRows?: (rows: number) => void): Promise<MemberCsv> {
+  const lower = MEMBER_CSV_COLUMNS.map((column) => column.toLowerCase());
+  return new Promise((resolve) => {
+    const rows: MemberCsvRow[] = [];
+    let columns: number[] | null = null;
+    let line = 0;
+    let settled = false;
+    const finish = (result: MemberCsv, parser?: Papa.Parser) => {
+      if (settled) return;
+      settled = true;
+      parser?.abort();
+      resolve(result);
+    };
+    const text = typeof input === 'string' && input.startsWith(BOM) ? input.slice(1) : input;
+    Papa.parse<string[]>(text as string, {
+      delimiter: ',',
+      skipEmptyLines: false,
+      step: (result, parser) => {
+        if (settled) return;
+        line += 1;
+        if (result.errors.some((error) => error.type === 'Quotes')) {
+          finish({ ok: false, problem: { kind: 'malformed', line } }, parser);
+          return;
+        }
+        const cells = result.data;
+        if (cells.every((cell) => cell.trim() === '')) return;
+        if (columns === null) {
+          const header = cells.map((cell, index) => (index === 0 ? cell.replace(BOM, '') : cell).trim().toLowerCase());
+          columns = lower.map((name) => header.indexOf(name));
+          const missing = MEMBER_CSV_COLUMNS.filter((_, index) => columns![index] === -1);
+          if (missing.length > 0) finish({ ok: false, problem: { kind: 'header', missing } }, parser);
+          return;
+        }
+        if (rows.length === MEMBER_IMPORT_MAX_ROWS) {
+          finish({ ok: false, problem: { kind: 'tooManyRows', maximum: MEMBER_IMPORT_MAX_ROWS } }, parser);
+          return;
+        }
+        rows.push({ line, cells: columns.map((at) => unguard(cells[at] ?? '').slice(0, CELL_MAX)) });
+        if (rows.length % 5000 === 0) onRows?.(rows.length);
+      },
+      complete: () => {
+        if (columns === null) finish({ ok: false, problem: { kind: 'empty' } });
+        else if (rows.length === 0) finish({ ok: false, problem: { kind: 'empty' } });
+        else {
+          onRows?.(rows.length);
+          finish({ ok: true, rows });
+        }
+      },
+    });
+  });
+}
+
+/** A cell as CSV writes it; a leading =, +, - or @ is guarded with `'` so no spreadsheet runs it. */
+export function csvCell(value: string | number | null | undefined): string {
+  const text = value === null || value === undefined ? '' : String(value);
+  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+export const csvLine = (cells: readonly (string | number | null | undefined)[]) =>
+  `${cells.map(csvCell).join(',')}\r\n`;
+
+/** The error report: one line per problem. */
+export function problemsCsv(problems: readonly RowProblem[]): string {
+  return (
+    BOM + csvLine(['line', 'field', 'message']) + problems.map((p) => csvLine([p.line, p.field, p.message])).join('')
+  );
+}
