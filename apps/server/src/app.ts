@@ -23,6 +23,7 @@ import { accessControlRoutes } from './modules/access-control/access-control.rou
 import { cognitoIdentityAdmin, embeddedIdentityAdmin } from './modules/access-control/identity-admin';
 import { healthRoutes } from './modules/health/health.routes';
 import { irRoutes } from './modules/ir/ir.routes';
+import { irAdminRoutes } from './modules/ir-admin/ir-admin.routes';
 import { itAdminRoutes } from './modules/it-admin/it-admin.routes';
 import { leaveApprovalRoutes } from './modules/leave/leave-approvals.routes';
 import { leaveRoutes } from './modules/leave/leave.routes';
@@ -249,6 +250,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     timeZone: config.organisation.timeZone,
     publicUrl: config.publicUrl,
     sendEmail,
+    prefix: '/api',
+  });
+  await app.register(irAdminRoutes, {
+    database,
+    identityAdmin,
+    timeZone: config.organisation.timeZone,
     prefix: '/api',
   });
   await app.register(leaveRoutes, leaveOptions);

@@ -102,6 +102,8 @@ export const ERROR_REASONS = [
   'caseClosed',
   'caseNotClosed',
   'tooManyAttachments',
+  // IR admin: a member import with mode "all" refused for its rows' problems.
+  'importHasProblems',
 ] as const;
 export type ErrorReason = (typeof ERROR_REASONS)[number];
 

@@ -172,6 +172,8 @@ describe('route guards', () => {
 const IR_ADMIN_ROUTES = [
   'POST /api/ir/admin/categories',
   'PATCH /api/ir/admin/categories/{id}',
+  'POST /api/ir/admin/members/import/preview',
+  'POST /api/ir/admin/members/import',
   'POST /api/ir/grievances/{caseNo}/reopen',
   'PUT /api/ir/grievances/{caseNo}/officer',
 ];

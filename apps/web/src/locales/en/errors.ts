@@ -98,6 +98,7 @@ export const errors = {
     caseClosed: 'This case is closed: reopen it first.',
     caseNotClosed: 'This case is not closed.',
     tooManyAttachments: 'Attach at most {{max}} files.',
+    importHasProblems: 'The file has {{problems}} problem(s): nothing was imported.',
   } satisfies Record<ErrorReason, string>,
   who: { F: 'women', M: 'men' },
   dayCount_one: '{{count}} day',

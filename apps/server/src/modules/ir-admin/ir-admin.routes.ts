@@ -1,0 +1,135 @@
+import { PassThrough, Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorBodySchema } from '@staff-portal/shared/errors';
+import {
+  memberImportInputSchema,
+  memberImportPreviewInputSchema,
+  memberImportPreviewSchema,
+  workloadSchema,
+  type ImportLine,
+} from '@staff-portal/shared/ir-admin';
+import { sendDownload } from '../../files/attachments';
+import { auditActorOf } from '../../plugins/auth';
+import { createIrAdminService, type IrAdminOptions } from './ir-admin.service';
+
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  409: errorBodySchema,
+};
+const security = [{ bearerIdToken: [] }];
+const tags = ['ir-admin'];
+/** 200,000 rows of 13 cells as JSON, with room: about 50 MB at their longest usual cells. */
+const IMPORT_BODY_LIMIT = 128 * 1024 * 1024;
+
+/**
+ * IR administration under `/api/ir/admin` (docs/product/screens.md §12, decision record 0045).
+ * The IR guard (ITAdmin, IRAdmin, IR) reads the workload and exports members; importing needs
+ * IRAdmin (docs/product/ir.md §2). Categories are the IR module's own routes.
+ */
+export const irAdminRoutes: FastifyPluginAsyncZod<IrAdminOptions> = async (app, options) => {
+  const service = createIrAdminService(options, app.log);
+  const onRequest = app.authenticate({ guards: ['IR'] });
+  const adminOnly = app.authenticate({ guards: ['IR'], departments: ['IRAdmin'] });
+
+  app.get(
+    '/ir/admin/workload',
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: 'Open grievance cases per officer and by age (0–30, 31–60, 61–90, 90+ days), and unassigned',
+        response: { 200: workloadSchema, ...errors },
+      },
+    },
+    async () => service.workload(),
+  );
+
+  app.get(
+    '/ir/admin/members/export.csv',
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: 'Every member as CSV, in the columns the import takes; streamed',
+        response: errors,
+      },
+    },
+    async (_request, reply) =>
+      sendDownload(reply, {
+        data: Readable.from(service.exportMembers()),
+        name: 'members.csv',
+        mime: 'text/csv; charset=utf-8',
+      }),
+  );
+
+  app.post(
+    '/ir/admin/members/import/preview',
+    {
+      onRequest: adminOnly,
+      bodyLimit: IMPORT_BODY_LIMIT,
+      schema: {
+        tags,
+        security,
+        summary: "Check a members file's rows: each row's problems, and which rows update a member; nothing is written",
+        body: memberImportPreviewInputSchema,
+        response: { 200: memberImportPreviewSchema, ...errors },
+      },
+    },
+    async (request) => service.preview(request.body.rows),
+  );
+
+  app.post(
+    '/ir/admin/members/import',
+    {
+      onRequest: adminOnly,
+      bodyLimit: IMPORT_BODY_LIMIT,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Import members in one transaction; answers NDJSON lines: progress, then done (or failed). With mode "all", any problem refuses the file (409)',
+        body: memberImportInputSchema,
+        response: errors,
+      },
+    },
+    async (request, reply) => {
+      const out = new PassThrough();
+      let started = false;
+      // The answer starts with the first progress line, after every row is checked: a refusal
+      // before it (mode "all" with problems) is an ordinary error answer.
+      const begun = new Promise<void>((resolve, reject) => {
+        const write = (line: ImportLine) => {
+          if (!started) {
+            started = true;
+            resolve();
+          }
+          out.write(`${JSON.stringify(line)}\n`);
+        };
+        service
+          .import(auditActorOf(request), request.body.mode, request.body.rows, write)
+          .then((done) => {
+            out.end(`${JSON.stringify(done)}\n`);
+          })
+          .catch((error: unknown) => {
+            if (!started) {
+              reject(error instanceof Error ? error : new Error(String(error)));
+              return;
+            }
+            request.log.error({ err: error }, 'IR member import failed; rolled back');
+            out.end(`${JSON.stringify({ type: 'failed', message: 'The import failed: nothing was written.' })}\n`);
+          });
+      });
+      await begun;
+      const plain: FastifyReply = reply;
+      return plain
+        .header('content-type', 'application/x-ndjson; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(out);
+    },
+  );
+};

@@ -1,0 +1,290 @@
+import { asc, gt, inArray, or, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  checkMemberRows,
+  csvLine,
+  emptyAgeing,
+  MEMBER_CSV_COLUMNS,
+  type ImportLine,
+  type ImportMode,
+  type MemberCsvRow,
+  type MemberImportPreview,
+  type MemberInputOutput,
+  type RowProblem,
+  type Workload,
+} from '@staff-portal/shared/ir-admin';
+import { AppError } from '@staff-portal/shared/errors';
+import { createClock } from '../../clock';
+import type { Database, Queryable } from '../../db/client';
+import { irCases, irMembers } from '../../db/schema/ir';
+import type { IdentityAdmin, IdentityUser } from '../access-control/identity-admin';
+import { recordAuditBy, type AuditActor } from '../audit/audit.repository';
+import { foldName } from '../ir/name-folding';
+
+export interface IrAdminOptions {
+  database: Database;
+  identityAdmin: IdentityAdmin;
+  timeZone: string;
+}
+
+/** The departments whose accounts are officers (docs/product/ir.md §2). */
+const OFFICER_GROUPS = ['IR', 'IRAdmin'] as const;
+/** Members a multi-row INSERT writes: 14 parameters each, well under PostgreSQL's 65,535. */
+export const IMPORT_BATCH = 2000;
+/** Members the existence check and the export read at a time. */
+export const READ_BATCH = 5000;
+
+type Checked = {
+  valid: { line: number; member: MemberInputOutput }[];
+  problems: RowProblem[];
+  updateLines: number[];
+};
+
+const accountName = (account: IdentityUser) => account.name ?? account.email;
+const chunks = <T>(items: readonly T[], size: number) =>
+  Array.from({ length: Math.ceil(items.length / size) }, (_, index) => items.slice(index * size, (index + 1) * size));
+
+/**
+ * The IR admin functions (docs/product/screens.md §12, decision record 0045): the workload and
+ * ageing of open cases, and members imported from and exported to CSV.
+ */
+export function createIrAdminService(options: IrAdminOptions, log: FastifyBaseLogger) {
+  const { db } = options.database;
+  const clock = createClock(options.timeZone);
+
+  /**
+   * The rows judged on their own (checkMemberRows) and against the members in the database: an
+   * NRIC held by another member refuses the row; an existing member no makes it an update.
+   */
+  async function check(tx: Queryable, rows: readonly MemberCsvRow[]): Promise<Checked> {
+    const { valid, problems } = checkMemberRows(rows);
+    const byNo = new Map<string, string>();
+    const byNric = new Map<string, string>();
+    for (const part of chunks(valid, READ_BATCH)) {
+      const found = await tx
+        .select({ memberNo: irMembers.memberNo, nric: irMembers.nric })
+        .from(irMembers)
+        .where(
+          or(
+            inArray(
+              irMembers.memberNo,
+              part.map((row) => row.member.memberNo),
+            ),
+            inArray(
+              irMembers.nric,
+              part.map((row) => row.member.nric),
+            ),
+          ),
+        );
+      for (const member of found) {
+        byNo.set(member.memberNo, member.nric);
+        byNric.set(member.nric, member.memberNo);
+      }
+    }
+    const accepted: Checked['valid'] = [];
+    const updateLines: number[] = [];
+    for (const row of valid) {
+      const holder = byNric.get(row.member.nric);
+      if (holder !== undefined && holder !== row.member.memberNo) {
+        problems.push({ line: row.line, field: 'nric', message: `belongs to member ${holder}` });
+        continue;
+      }
+      if (byNo.has(row.member.memberNo)) updateLines.push(row.line);
+      accepted.push(row);
+    }
+    problems.sort((a, b) => a.line - b.line);
+    return { valid: accepted, problems, updateLines };
+  }
+
+  async function officerAccounts(): Promise<IdentityUser[]> {
+    const lists = await Promise.all(OFFICER_GROUPS.map((group) => options.identityAdmin.listUsersInGroup(group)));
+    const byId = new Map<string, IdentityUser>();
+    for (const account of lists.flat()) byId.set(account.username, account);
+    return [...byId.values()];
+  }
+
+  return {
+    /** Open cases per officer and their ages, in one grouped query over the open cases. */
+    async workload(): Promise<Workload> {
+      const asOf = clock.today();
+      const age = sql`(${asOf}::date - ${irCases.openedOn})`;
+      const [accounts, rows] = await Promise.all([
+        officerAccounts(),
+        db
+          .select({
+            officerId: irCases.officerId,
+            officerName: sql<string | null>`max(${irCases.officerName})`,
+            open: sql<number>`count(*)::int`,
+            a30: sql<number>`(count(*) filter (where ${age} <= 30))::int`,
+            a60: sql<number>`(count(*) filter (where ${age} between 31 and 60))::int`,
+            a90: sql<number>`(count(*) filter (where ${age} between 61 and 90))::int`,
+            older: sql<number>`(count(*) filter (where ${age} > 90))::int`,
+          })
+          .from(irCases)
+          .where(sql`${irCases.status} = 0`)
+          .groupBy(irCases.officerId),
+      ]);
+      const ageingOf = (row: (typeof rows)[number]) => ({
+        '0-30': row.a30,
+        '31-60': row.a60,
+        '61-90': row.a90,
+        '90+': row.older,
+      });
+      const officers = new Map<string, Workload['officers'][number]>();
+      for (const account of accounts) {
+        officers.set(account.username, {
+          id: account.username,
+          name: accountName(account),
+          open: 0,
+          ageing: emptyAgeing(),
+        });
+      }
+      let unassigned: Workload['unassigned'] = { open: 0, ageing: emptyAgeing() };
+      for (const row of rows) {
+        if (row.officerId === null) {
+          unassigned = { open: row.open, ageing: ageingOf(row) };
+          continue;
+        }
+        const known = officers.get(row.officerId);
+        officers.set(row.officerId, {
+          id: row.officerId,
+          name: known?.name ?? row.officerName ?? row.officerId,
+          open: row.open,
+          ageing: ageingOf(row),
+        });
+      }
+      return {
+        officers: [...officers.values()].sort((a, b) => b.open - a.open || a.name.localeCompare(b.name, 'en')),
+        unassigned,
+        asOf,
+      };
+    },
+
+    async preview(rows: readonly MemberCsvRow[]): Promise<MemberImportPreview> {
+      const checked = await check(db, rows);
+      return {
+        total: rows.length,
+        valid: checked.valid.length,
+        creates: checked.valid.length - checked.updateLines.length,
+        updates: checked.updateLines.length,
+        updateLines: checked.updateLines,
+        problems: checked.problems,
+      };
+    },
+
+    /**
+     * Imports in one transaction (decision record 0045): the rows are checked again inside it, and
+     * written by multi-row `INSERT … ON CONFLICT (member_no) DO UPDATE`; a failure anywhere rolls
+     * every row back. With `all`, a single problem refuses the file before anything is written.
+     * `progress` hears after each batch.
+     */
+    async import(
+      actor: AuditActor,
+      mode: ImportMode,
+      rows: readonly MemberCsvRow[],
+      progress: (line: ImportLine) => void,
+    ): Promise<Extract<ImportLine, { type: 'done' }>> {
+      const started = performance.now();
+      const result = await db.transaction(async (tx) => {
+        const checked = await check(tx, rows);
+        if (mode === 'all' && checked.problems.length > 0) {
+          throw new AppError('CONFLICT', `${checked.problems.length} problem(s) in the file: nothing was imported.`, {
+            detail: { reason: 'importHasProblems', params: { problems: checked.problems.length } },
+          });
+        }
+        let created = 0;
+        let updated = 0;
+        let done = 0;
+        const total = checked.valid.length;
+        progress({ type: 'progress', done, total });
+        for (const part of chunks(checked.valid, IMPORT_BATCH)) {
+          const written = await tx
+            .insert(irMembers)
+            .values(
+              part.map(({ member }) => ({
+                memberNo: member.memberNo,
+                name: member.name,
+                nameFolded: foldName(member.name),
+                nric: member.nric,
+                gender: member.gender,
+                dateOfBirth: member.dateOfBirth,
+                employer: member.employer,
+                branch: member.branch,
+                position: member.position,
+                status: member.status,
+                joinDate: member.joinDate,
+                phone: member.phone || null,
+                email: member.email || null,
+                address: member.address || null,
+              })),
+            )
+            .onConflictDoUpdate({
+              target: irMembers.memberNo,
+              set: {
+                name: sql`excluded.name`,
+                nameFolded: sql`excluded.name_folded`,
+                nric: sql`excluded.nric`,
+                gender: sql`excluded.gender`,
+                dateOfBirth: sql`excluded.date_of_birth`,
+                employer: sql`excluded.employer`,
+                branch: sql`excluded.branch`,
+                position: sql`excluded.position`,
+                status: sql`excluded.status`,
+                joinDate: sql`excluded.join_date`,
+                phone: sql`excluded.phone`,
+                email: sql`excluded.email`,
+                address: sql`excluded.address`,
+                updatedAt: sql`now()`,
+              },
+            })
+            .returning({ inserted: sql<boolean>`(xmax = 0)` });
+          for (const row of written) {
+            if (row.inserted) created += 1;
+            else updated += 1;
+          }
+          done += part.length;
+          progress({ type: 'progress', done, total });
+        }
+        const refused = rows.length - total;
+        await recordAuditBy(tx, actor, {
+          area: 'ir',
+          action: 'member.import',
+          target: null,
+          targetLabel: `${rows.length} rows`,
+          after: { mode, rows: rows.length, created, updated, refused },
+        });
+        return { type: 'done' as const, created, updated, refused, problems: checked.problems };
+      });
+      log.info(
+        {
+          rows: rows.length,
+          created: result.created,
+          updated: result.updated,
+          ms: Math.round(performance.now() - started),
+        },
+        'IR members imported',
+      );
+      return result;
+    },
+
+    /** Every member as CSV in MEMBER_CSV_COLUMNS order, read by member no a batch at a time. */
+    async *exportMembers(): AsyncGenerator<string> {
+      yield `\uFEFF${csvLine(MEMBER_CSV_COLUMNS)}`;
+      let after: string | undefined;
+      for (;;) {
+        const batch = await db
+          .select()
+          .from(irMembers)
+          .where(after === undefined ? undefined : gt(irMembers.memberNo, after))
+          .orderBy(asc(irMembers.memberNo))
+          .limit(READ_BATCH);
+        if (batch.length === 0) return;
+        yield batch.map((member) => csvLine(MEMBER_CSV_COLUMNS.map((column) => member[column]))).join('');
+        after = batch.at(-1)!.memberNo;
+        if (batch.length < READ_BATCH) return;
+      }
+    },
+  };
+}
+
+export type IrAdminService = ReturnType<typeof createIrAdminService>;
