@@ -1,0 +1,153 @@
+import type { Page } from 'playwright-core';
+import { describe, it } from 'vitest';
+import { accounts } from './accounts';
+import { fillDate } from './dates';
+import { expect, useSession } from './harness';
+import { idTokenOf } from './leave-api';
+import { CERTIFICATE, openAs } from './leave-steps';
+import { checkScreens } from './screens';
+
+const IR = '/shared/industrial-relations';
+const MEMBER_LOOKUP = `${IR}/member-lookup`;
+const GRIEVANCES = `${IR}/grievances`;
+
+/** A demo member whose name has an accent (apps/server/src/seed/demo-ir.ts). */
+const JOSE = { name: 'José de Souza', memberNo: 'E0000001', nric: '760412-04-5013' };
+
+/** Today in the organisation's time zone (the e2e server keeps the default, Asia/Kuala_Lumpur). */
+const today = () =>
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Asia/Kuala_Lumpur',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date());
+
+async function searchMembers(page: Page, text: string) {
+  const box = page.getByRole('searchbox', { name: 'Name, member no or NRIC' });
+  await box.fill(text);
+  return page.getByRole('table', { name: 'Members' });
+}
+
+/**
+ * The IR area (docs/product/screens.md §10–§12, docs/product/ir.md) as its users work in it: an
+ * IR officer finds a member by part of a name and by NRIC, opens a case for them, adds an action
+ * with a PDF and closes it; an IR admin reopens it and gives it to another officer, who is told by
+ * e-mail. Everyone outside IR is refused.
+ */
+describe('Industrial relations', () => {
+  const { session, open } = useSession();
+  const as = (email: string, pathname: string) => openAs(open, email, pathname);
+
+  it('an officer finds a member, opens a case, adds an action with a PDF and closes it; an IR admin reopens and reassigns it', async () => {
+    let page = await as(accounts.IR, IR);
+    await page
+      .getByRole('link', { name: /Member Lookup/ })
+      .first()
+      .click();
+    await page.getByRole('heading', { name: 'Member Lookup', level: 1 }).waitFor();
+
+    // Part of a name, without its accent and in lower case.
+    let members = await searchMembers(page, 'jose de');
+    await members.getByRole('row').filter({ hasText: JOSE.name }).first().waitFor();
+    await checkScreens(page, 'ir-member-lookup');
+    // The NRIC as people type it, with dashes: the same member, and the IR officer sees it whole.
+    members = await searchMembers(page, JOSE.nric);
+    const row = members.getByRole('row').filter({ hasText: JOSE.memberNo });
+    await row.waitFor();
+    await expect.poll(() => row.textContent()).toContain(JOSE.nric);
+    await row.getByRole('link').first().click();
+
+    await page.getByRole('heading', { name: JOSE.name }).waitFor();
+    await page.getByText(JOSE.nric).first().waitFor();
+    await checkScreens(page, 'ir-member');
+
+    // A new case for him.
+    await page.getByRole('button', { name: 'Open a new case' }).click();
+    const opening = page.getByRole('dialog');
+    await opening.getByLabel(/^Subject/).fill('Transferred to Kuantan without notice');
+    await opening.getByRole('combobox', { name: /^Category/ }).selectOption({ label: 'Transfer' });
+    await opening.getByRole('combobox', { name: /^Contact method/ }).selectOption({ label: 'APPOINTMENT' });
+    await opening
+      .getByLabel(/^Description/)
+      .fill('The member was told on Friday to report to the Kuantan branch on Monday, with no transfer letter.');
+    await opening.getByRole('button', { name: 'Open case' }).click();
+    const opened = page.getByText(/^Case GRV\d{9,} opened\.$/);
+    await opened.waitFor();
+    const caseNo = /GRV\d{9,}/.exec((await opened.textContent()) ?? '')![0];
+    await page.getByRole('heading', { name: new RegExp(caseNo) }).waitFor();
+    // Its first action is the Initial Case Fact, with the description.
+    await page.getByText('Initial Case Fact').first().waitFor();
+
+    // An action with a letter in PDF.
+    await page.getByRole('button', { name: 'Add action' }).click();
+    const action = page.getByRole('dialog');
+    await action.getByRole('combobox', { name: /^Action type/ }).selectOption({ label: 'Action By Officer' });
+    await fillDate(action.getByLabel(/^Date/), today());
+    await action.getByLabel(/^What was done/).fill('Wrote to the employer asking for the transfer letter.');
+    await action
+      .getByLabel(/^Attachments/)
+      .setInputFiles({ name: 'letter-to-employer.pdf', mimeType: 'application/pdf', buffer: CERTIFICATE });
+    await action.getByRole('button', { name: 'Add action' }).click();
+    await page.getByText(`Action added to ${caseNo}.`).waitFor();
+    // On the timeline (the dialog, closing, still holds the text in its field).
+    await page.locator('#main-content').getByText('Wrote to the employer asking for the transfer letter.').waitFor();
+    await page.getByRole('button', { name: /letter-to-employer\.pdf/ }).waitFor();
+    await checkScreens(page, 'ir-case');
+
+    // Closed with its outcome.
+    await page.getByRole('button', { name: 'Close case' }).click();
+    const closing = page.getByRole('dialog');
+    await closing.getByLabel(/^Outcome/).fill('The employer withdrew the transfer.');
+    await closing.getByRole('button', { name: 'Close case' }).click();
+    await page.getByText(`Case ${caseNo} closed.`).waitFor();
+    await page.getByText('CASE CLOSED').first().waitFor();
+    // Only an IR admin reopens or reassigns.
+    expect(await page.getByRole('button', { name: 'Reopen case' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Reassign officer' }).count()).toBe(0);
+
+    // The case is found in the grievance search by its number.
+    page = await as(accounts.IRAdmin, `${GRIEVANCES}?caseNo=${caseNo}`);
+    const cases = page.getByRole('table', { name: 'Grievance cases' });
+    await cases.getByRole('row').filter({ hasText: caseNo }).waitFor();
+    await checkScreens(page, 'ir-grievances');
+    await cases.getByRole('row').filter({ hasText: caseNo }).getByRole('link').first().click();
+
+    await page.getByRole('button', { name: 'Reopen case' }).click();
+    const reopening = page.getByRole('dialog');
+    await reopening.getByLabel(/^Reason/).fill('The member was transferred again a week later.');
+    await reopening.getByRole('button', { name: 'Reopen case' }).click();
+    await page.getByText(`Case ${caseNo} reopened.`).waitFor();
+    await page.getByText('PENDING').first().waitFor();
+
+    await page.getByRole('button', { name: 'Reassign officer' }).click();
+    const reassigning = page.getByRole('dialog');
+    const officer = reassigning.getByRole('combobox', { name: /^Officer/ });
+    const lim = (await officer.locator('option', { hasText: 'Lim Wei Jie' }).textContent()) ?? '';
+    await officer.selectOption({ label: lim });
+    await reassigning.getByRole('button', { name: 'Reassign' }).click();
+    await page.getByText(`Case ${caseNo} is now with Lim Wei Jie.`).waitFor();
+    // The new officer is told by e-mail: the message is in the outbox, as IT admin sees it.
+    const itAdmin = await idTokenOf(session.server.url, accounts.ITAdmin);
+    const outbox = async () => {
+      const response = await fetch(`${session.server.url}/api/it-admin/outbox?recipient=${accounts.IRAdmin}`, {
+        headers: { authorization: `Bearer ${itAdmin}` },
+      });
+      const body = (await response.json()) as { items: { subject: string }[] };
+      return body.items.filter((message) => message.subject.includes(caseNo)).length;
+    };
+    await expect.poll(outbox).toBeGreaterThan(0);
+    expect(session.errors).toEqual([]);
+  }, 180_000);
+
+  it.each([
+    ['HR', accounts.HR],
+    ['HRAdmin', accounts.HRAdmin],
+    ['the organisation', accounts.UNION],
+  ])('is refused to %s on every IR page', async (_who, email) => {
+    for (const path of [MEMBER_LOOKUP, `${MEMBER_LOOKUP}/${JOSE.memberNo}`, GRIEVANCES, `${IR}/ir-admin`]) {
+      const page = await as(email, path);
+      await page.getByRole('heading', { name: 'Unauthorized' }).waitFor();
+    }
+  });
+});
