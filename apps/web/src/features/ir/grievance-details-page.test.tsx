@@ -79,7 +79,7 @@ describe('ViewGrievanceDetailsPage', () => {
     expect(screen.queryByRole('button', { name: 'Add action' })).not.toBeInTheDocument();
   });
 
-  it('an IR admin reassigns the officer and reopens a closed case with a reason', async () => {
+  it('an IR admin reopens a closed case with a reason, then reassigns its officer', async () => {
     const user = userEvent.setup();
     const api = withCase({ callerId: KEVIN.id, canAdminister: true });
     api.seedClose(CASE, 'Withdrawn by the member.');
@@ -87,16 +87,8 @@ describe('ViewGrievanceDetailsPage', () => {
     await heading();
     expect(facts()).toHaveTextContent('CASE CLOSED');
     expect(facts()).toHaveTextContent('Withdrawn by the member.');
-
-    await user.click(screen.getByRole('button', { name: 'Reassign officer' }));
-    const reassign = await screen.findByRole('dialog', { name: `Reassign ${CASE}` });
-    const officer = within(reassign).getByRole('combobox', { name: 'Officer' });
-    await waitFor(() => expect(officer).toHaveDisplayValue(`${FARAH.name} (0 open cases)`));
-    await user.selectOptions(officer, KEVIN.id);
-    await user.click(within(reassign).getByRole('button', { name: 'Reassign' }));
-    await waitFor(() => expect(facts()).toHaveTextContent(KEVIN.name));
-    expect(api.callsTo('PUT', `/ir/grievances/${CASE}/officer`)[0]!.body).toEqual({ officerId: KEVIN.id });
-    expect(await screen.findByText(`Case ${CASE} is now with ${KEVIN.name}.`)).toBeInTheDocument();
+    // A closed case keeps its officer until it is reopened (docs/product/ir.md §2).
+    expect(screen.queryByRole('button', { name: 'Reassign officer' })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Reopen case' }));
     const reopen = await screen.findByRole('dialog', { name: `Reopen ${CASE}` });
@@ -113,6 +105,16 @@ describe('ViewGrievanceDetailsPage', () => {
     });
     expect(screen.getByRole('button', { name: 'Add action' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Reopen case' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Reassign officer' }));
+    const reassign = await screen.findByRole('dialog', { name: `Reassign ${CASE}` });
+    const officer = within(reassign).getByRole('combobox', { name: 'Officer' });
+    await waitFor(() => expect(officer).toHaveDisplayValue(`${FARAH.name} (1 open case)`));
+    await user.selectOptions(officer, KEVIN.id);
+    await user.click(within(reassign).getByRole('button', { name: 'Reassign' }));
+    await waitFor(() => expect(facts()).toHaveTextContent(KEVIN.name));
+    expect(api.callsTo('PUT', `/ir/grievances/${CASE}/officer`)[0]!.body).toEqual({ officerId: KEVIN.id });
+    expect(await screen.findByText(`Case ${CASE} is now with ${KEVIN.name}.`)).toBeInTheDocument();
   });
 
   it('checks an action’s files before sending: type, size and at most five', async () => {

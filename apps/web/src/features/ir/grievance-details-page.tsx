@@ -60,7 +60,8 @@ function CaseView({ detail, back }: { detail: CaseDetail; back: ReactNode }) {
               {t('case.reopen.open')}
             </Button>
           )}
-          {detail.canAdminister && (
+          {/* docs/product/ir.md §2: a closed case keeps its officer until it is reopened. */}
+          {pending && detail.canAdminister && (
             <Button variant="outlined" startIcon={<SwapHorizOutlinedIcon />} onClick={() => setDialog('reassign')}>
               {t('case.reassign.open')}
             </Button>
@@ -108,8 +109,14 @@ function CaseView({ detail, back }: { detail: CaseDetail; back: ReactNode }) {
           <ActionTimeline caseNo={item.caseNo} actions={detail.actions} />
         </Paper>
       </Stack>
-      <AddActionDialog caseNo={item.caseNo} open={dialog === 'action'} onClose={closeDialog} />
-      <CloseCaseDialog caseNo={item.caseNo} open={dialog === 'close'} onClose={closeDialog} onDone={focusFacts} />
+      <AddActionDialog caseNo={item.caseNo} openedOn={item.openedOn} open={dialog === 'action'} onClose={closeDialog} />
+      <CloseCaseDialog
+        caseNo={item.caseNo}
+        openedOn={item.openedOn}
+        open={dialog === 'close'}
+        onClose={closeDialog}
+        onDone={focusFacts}
+      />
       {detail.canAdminister && (
         <>
           <ReopenCaseDialog caseNo={item.caseNo} open={dialog === 'reopen'} onClose={closeDialog} onDone={focusFacts} />

@@ -95,9 +95,9 @@ describe('ViewMemberDetailsPage', () => {
     expect(screen.getByRole('region', { name: 'Case facts' })).toHaveTextContent('Paid in full.');
     expect(screen.queryByRole('button', { name: 'Add action' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Close case' })).not.toBeInTheDocument();
-    // An admin may reopen it and reassign it.
+    // An admin may reopen it; it keeps its officer until then (docs/product/ir.md §2).
     expect(screen.getByRole('button', { name: 'Reopen case' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Reassign officer' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Reassign officer' })).not.toBeInTheDocument();
 
     // The member's cases now list it.
     await user.click(screen.getByRole('link', { name: `${SITI.name} (M0012345)` }));

@@ -83,7 +83,7 @@ type ActionOutput = z.output<typeof actionSchema>;
 const actionResolver = plainResolver(actionSchema) as unknown as Resolver<ActionValues, unknown, ActionOutput>;
 
 /** Adds an action (Action By Officer, Branch or Member) with up to five files (docs/product/ir.md §2). */
-export function AddActionDialog({ caseNo, open, onClose }: CaseDialogProps) {
+export function AddActionDialog({ caseNo, openedOn, open, onClose }: CaseDialogProps & { openedOn: string }) {
   const { t } = useTranslation(irNs);
   const { notify } = useNotification();
   const { organisation } = useRuntimeConfig();
@@ -165,6 +165,9 @@ export function AddActionDialog({ caseNo, open, onClose }: CaseDialogProps) {
         render={({ field, fieldState }) => (
           <DateField
             label={t('case.addAction.date')}
+            // docs/product/ir.md §2: between the day the case was opened and today.
+            min={openedOn.slice(0, 10)}
+            max={todayIn(organisation.timeZone)}
             required
             fullWidth
             value={field.value}
@@ -212,7 +215,8 @@ type CloseOutput = z.output<typeof closeSchema>;
 const closeResolver = plainResolver(closeSchema) as unknown as Resolver<CloseValues, unknown, CloseOutput>;
 
 /** Closes a pending case with its outcome: it becomes CASE CLOSED. */
-export function CloseCaseDialog({ caseNo, open, onClose, onDone }: CaseDialogProps) {
+export function CloseCaseDialog({ caseNo, openedOn, open, onClose, onDone }: CaseDialogProps & { openedOn: string }) {
+  const { organisation } = useRuntimeConfig();
   const { t } = useTranslation(irNs);
   const done = useDone(onDone);
   const { notify } = useNotification();
@@ -271,6 +275,8 @@ export function CloseCaseDialog({ caseNo, open, onClose, onDone }: CaseDialogPro
         render={({ field, fieldState }) => (
           <DateField
             label={t('case.close.closedOn')}
+            min={openedOn.slice(0, 10)}
+            max={todayIn(organisation.timeZone)}
             fullWidth
             value={field.value}
             onChange={field.onChange}

@@ -24,6 +24,8 @@ import { useNotification } from '../../../components/notification-context';
 import { useAuth } from '../../../lib/auth-context';
 import { reasonText, useErrorText } from '../../../lib/error-text';
 import { plainResolver } from '../../../lib/plain-resolver';
+import { useRuntimeConfig } from '../../../lib/runtime-config';
+import { todayIn } from '../../../lib/dates';
 import { useCategories } from '../api/get-categories';
 import { useOfficers } from '../api/get-officers';
 import { useOpenCase } from '../api/open-case';
@@ -72,6 +74,7 @@ export function OpenCaseDialog({ member, open, onClose }: { member: Member; open
   const { notify } = useNotification();
   const navigate = useNavigate();
   const { user, superAdminUserId } = useAuth();
+  const { organisation } = useRuntimeConfig();
   const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const titleId = useId();
   const introId = useId();
@@ -254,6 +257,8 @@ export function OpenCaseDialog({ member, open, onClose }: { member: Member; open
               render={({ field, fieldState }) => (
                 <DateField
                   label={t('openCase.openedOn')}
+                  // docs/product/ir.md §2: a case is opened today or on an earlier day.
+                  max={todayIn(organisation.timeZone)}
                   value={field.value}
                   onChange={field.onChange}
                   onBlur={field.onBlur}
