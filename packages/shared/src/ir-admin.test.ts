@@ -92,6 +92,6 @@ describe('checkMemberRows', () => {
 
 it('problemsCsv writes a line per problem', () => {
   expect(problemsCsv([{ line: 3, field: 'nric', message: 'must be, "an" NRIC' }])).toBe(
-    '\uFEFFline,field,message\r\n3,nric,"must be, ""an"" NRIC"\r\n',
+    'line,field,message\r\n3,nric,"must be, ""an"" NRIC"\r\n',
   );
 });

@@ -256,9 +256,7 @@ export function csvCell(value: string | number | null | undefined): string {
 export const csvLine = (cells: readonly (string | number | null | undefined)[]) =>
   `${cells.map(csvCell).join(',')}\r\n`;
 
-/** The error report: one line per problem. */
+/** The error report: one line per problem (no byte-order mark: the download adds it). */
 export function problemsCsv(problems: readonly RowProblem[]): string {
-  return (
-    BOM + csvLine(['line', 'field', 'message']) + problems.map((p) => csvLine([p.line, p.field, p.message])).join('')
-  );
+  return csvLine(['line', 'field', 'message']) + problems.map((p) => csvLine([p.line, p.field, p.message])).join('');
 }
