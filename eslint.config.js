@@ -33,7 +33,7 @@ const featureZones = [
 ];
 
 // The namespaces whose texts come with their screens' code (apps/web/src/lib/i18n.ts).
-const SCREEN_NAMESPACES = '/^(account|home|leave|leaveAdmin|staffMovement|accessControl|itAdmin|ir)$/';
+const SCREEN_NAMESPACES = '/^(account|home|leave|leaveAdmin|staffMovement|accessControl|itAdmin|ir|irAdmin)$/';
 
 export default tseslint.config(
   {

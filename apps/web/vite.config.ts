@@ -16,7 +16,9 @@ const serverPaths = ['/api', '/identity', '/config.json', '/healthz', '/readyz']
  * the sign-in page would then load all of it (decision record 0016, `npm run bench -- --bundle-only`).
  */
 const SIGNED_IN = [
-  /[\\/]node_modules[\\/](@mui|@emotion|@popperjs|react-transition-group|stylis|react-router|@tanstack|react-hook-form|@hookform)[\\/]/,
+  // Not @mui/x-charts and its gestures: the IR admin charts load it in their own chunk, only when
+  // shown. @base-ui and reselect serve the date pickers as well: here, so no chunk imports back.
+  /[\\/]node_modules[\\/](@mui(?![\\/]x-(charts|internal-gestures))|@base-ui|reselect|@emotion|@popperjs|react-transition-group|stylis|react-router|@tanstack|react-hook-form|@hookform)[\\/]/,
   // Not signed-in-app.tsx itself, the gate's lazy import: captured, the built module failed in
   // the browser ('signed_in_app_exports' is not defined); as its own small chunk it imports this.
   /[\\/]src[\\/]app[\\/](router|route-table|route-prefetch|route-guard|provider|theme|link-cards)\.tsx?$/,

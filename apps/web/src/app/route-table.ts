@@ -130,6 +130,10 @@ const ViewGrievanceDetailsPage = lazyWithPreload(
   () => import('../features/ir/grievance-details-page'),
   (module) => module.GrievanceDetailsPage,
 );
+const IRAdminPage = lazyWithPreload(
+  () => import('../features/ir-admin/ir-admin-page'),
+  (module) => module.IRAdminPage,
+);
 const ITAdminPage = lazyWithPreload(
   () => import('../features/it-admin/it-admin-page'),
   (module) => module.ITAdminPage,
@@ -165,8 +169,7 @@ export const pages: Record<PageName, LazyPage> = {
   ViewMemberDetailsPage,
   SearchGrievances,
   ViewGrievanceDetailsPage,
-  // Categories, workload and member import come with a later change.
-  IRAdminPage: UnderConstructionPage,
+  IRAdminPage,
   // The seed shows nothing for PO; docs/product/screens.md keeps it under construction.
   PoPage: UnderConstructionPage,
   AccessControlPage,

@@ -9,6 +9,7 @@ import type { home } from '../locales/en/home';
 import type { itAdmin } from '../locales/en/it-admin';
 import type { ir } from '../locales/en/ir';
 import type { leave } from '../locales/en/leave';
+import type { irAdmin } from '../locales/en/ir-admin';
 import type { leaveAdmin } from '../locales/en/leave-admin';
 import { shell as enShell } from '../locales/en/shell';
 import type { staffMovement } from '../locales/en/staff-movement';
@@ -52,6 +53,7 @@ interface Texts {
   accessControl: typeof accessControl;
   itAdmin: typeof itAdmin;
   ir: typeof ir;
+  irAdmin: typeof irAdmin;
 }
 
 export type Language = keyof typeof resources;

@@ -1,0 +1,244 @@
+import {
+  MEMBER_CSV_COLUMNS,
+  problemsCsv,
+  readMemberCsv,
+  type ImportLine,
+  type ImportMode,
+  type MemberCsvProblem,
+  type MemberCsvRow,
+  type MemberImportPreview,
+  type RowProblem,
+} from '@staff-portal/shared/ir-admin';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useState, type ChangeEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { downloadText } from '../../../lib/download';
+import { errorText } from '../../../lib/error-text';
+import { irAdminNs } from '../../../locales/ir-admin';
+import { useImportMembers, usePreviewImport } from '../api/ir-admin-api';
+
+/** Problems shown on the page; the downloadable report has every one. */
+const SHOWN_PROBLEMS = 200;
+const SHOWN_UPDATE_LINES = 30;
+
+type State =
+  | { step: 'choose' }
+  | { step: 'reading'; rows: number }
+  | { step: 'fileProblem'; problem: MemberCsvProblem }
+  | { step: 'checking'; rows: number }
+  | { step: 'preview'; rows: MemberCsvRow[]; preview: MemberImportPreview; failure?: string }
+  | { step: 'importing'; done: number; total: number }
+  | { step: 'finished'; result: ImportLine };
+
+/**
+ * Members from a CSV file (docs/product/screens.md §12, decision record 0045): read in the
+ * browser, checked by the server with nothing written, then imported in one transaction with a
+ * progress bar; the problems download as a CSV report (line, field, message).
+ */
+export function ImportTab({ canAdminister }: { canAdminister: boolean }) {
+  const { t } = useTranslation(irAdminNs);
+  const preview = usePreviewImport();
+  const importMembers = useImportMembers();
+  const [state, setState] = useState<State>({ step: 'choose' });
+
+  if (!canAdminister) return <Alert severity="info">{t('import.onlyAdmins')}</Alert>;
+
+  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (file === undefined) return;
+    setState({ step: 'reading', rows: 0 });
+    const read = await readMemberCsv(file, (rows) => setState({ step: 'reading', rows }));
+    if (!read.ok) {
+      setState({ step: 'fileProblem', problem: read.problem });
+      return;
+    }
+    setState({ step: 'checking', rows: read.rows.length });
+    try {
+      setState({ step: 'preview', rows: read.rows, preview: await preview.mutateAsync(read.rows) });
+    } catch (error) {
+      setState({ step: 'fileProblem', problem: { kind: 'empty' } });
+      throw error;
+    }
+  };
+
+  const run = async (mode: ImportMode, rows: MemberCsvRow[], checked: MemberImportPreview) => {
+    setState({ step: 'importing', done: 0, total: checked.valid });
+    try {
+      const result = await importMembers(mode, rows, (line) => {
+        if (line.type === 'progress') setState({ step: 'importing', done: line.done, total: line.total });
+      });
+      setState({ step: 'finished', result });
+    } catch (error) {
+      setState({
+        step: 'preview',
+        rows,
+        preview: checked,
+        failure: error instanceof Error ? errorText(error) : String(error),
+      });
+    }
+  };
+
+  const picker = (
+    <Button variant={state.step === 'choose' ? 'contained' : 'outlined'} component="label">
+      {state.step === 'finished' ? t('import.another') : t('import.choose')}
+      <input
+        hidden
+        type="file"
+        accept=".csv,text/csv"
+        aria-label={t('import.choose')}
+        onChange={(e) => void choose(e)}
+      />
+    </Button>
+  );
+
+  return (
+    <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+      <Typography>{t('import.intro', { columns: MEMBER_CSV_COLUMNS.join(',') })}</Typography>
+      {(state.step === 'choose' || state.step === 'fileProblem' || state.step === 'preview') && picker}
+      {state.step === 'reading' && <Progress label={t('import.reading', { count: state.rows })} />}
+      {state.step === 'checking' && <Progress label={t('import.checking', { count: state.rows })} />}
+      {state.step === 'fileProblem' && <Alert severity="error">{fileProblemText(t, state.problem)}</Alert>}
+      {state.step === 'preview' && (
+        <>
+          {state.failure && <Alert severity="error">{state.failure}</Alert>}
+          <Alert severity={state.preview.problems.length > 0 ? 'warning' : 'success'}>
+            {t('import.summary', {
+              total: state.preview.total,
+              creates: state.preview.creates,
+              updates: state.preview.updates,
+              problems: new Set(state.preview.problems.map((problem) => problem.line)).size,
+            })}
+          </Alert>
+          {state.preview.updateLines.length > 0 && (
+            <Typography variant="body2">
+              {t('import.updates', {
+                lines:
+                  state.preview.updateLines.slice(0, SHOWN_UPDATE_LINES).join(', ') +
+                  (state.preview.updateLines.length > SHOWN_UPDATE_LINES ? ', …' : ''),
+              })}
+            </Typography>
+          )}
+          <Problems problems={state.preview.problems} />
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+            {(() => {
+              const { rows, preview: checked } = state;
+              return (
+                <>
+                  <Button
+                    variant="contained"
+                    disabled={checked.valid === 0}
+                    onClick={() => void run('valid', rows, checked)}
+                  >
+                    {t('import.importValid')}
+                  </Button>
+                  <Button variant="outlined" onClick={() => void run('all', rows, checked)}>
+                    {t('import.importAll')}
+                  </Button>
+                </>
+              );
+            })()}
+          </Stack>
+        </>
+      )}
+      {state.step === 'importing' && (
+        <Progress
+          label={t('import.importing', { done: state.done, total: state.total })}
+          value={state.total === 0 ? 0 : (100 * state.done) / state.total}
+        />
+      )}
+      {state.step === 'finished' &&
+        (state.result.type === 'done' ? (
+          <>
+            <Alert severity="success">
+              {t('import.done', {
+                created: state.result.created,
+                updated: state.result.updated,
+                refused: state.result.refused,
+              })}
+            </Alert>
+            <Problems problems={state.result.problems} />
+          </>
+        ) : (
+          <Alert severity="error">{t('import.failed')}</Alert>
+        ))}
+      {state.step === 'finished' && picker}
+    </Stack>
+  );
+}
+
+function Progress({ label, value }: { label: string; value?: number }) {
+  return (
+    <Box sx={{ width: '100%' }}>
+      <Typography variant="body2" id="ir-import-progress">
+        {label}
+      </Typography>
+      <LinearProgress
+        aria-labelledby="ir-import-progress"
+        variant={value === undefined ? 'indeterminate' : 'determinate'}
+        {...(value === undefined ? {} : { value })}
+      />
+    </Box>
+  );
+}
+
+function Problems({ problems }: { problems: RowProblem[] }) {
+  const { t } = useTranslation(irAdminNs);
+  if (problems.length === 0) return null;
+  return (
+    <>
+      <Button variant="outlined" onClick={() => downloadText(problemsCsv(problems), 'member-import-errors.csv')}>
+        {t('import.report')}
+      </Button>
+      {problems.length > SHOWN_PROBLEMS && (
+        <Typography variant="body2">
+          {t('import.moreProblems', { shown: SHOWN_PROBLEMS, count: problems.length })}
+        </Typography>
+      )}
+      <Table size="small" aria-label={t('import.problemsTable')}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('import.line')}</TableCell>
+            <TableCell>{t('import.field')}</TableCell>
+            <TableCell>{t('import.message')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {problems.slice(0, SHOWN_PROBLEMS).map((problem, index) => (
+            <TableRow key={`${problem.line}-${problem.field}-${index}`}>
+              <TableCell>{problem.line}</TableCell>
+              <TableCell>{problem.field}</TableCell>
+              <TableCell>{problem.message}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </>
+  );
+}
+
+function fileProblemText(
+  t: ReturnType<typeof useTranslation<typeof irAdminNs>>['t'],
+  problem: MemberCsvProblem,
+): string {
+  switch (problem.kind) {
+    case 'empty':
+      return t('import.fileProblem.empty');
+    case 'header':
+      return t('import.fileProblem.header', { missing: problem.missing.join(', ') });
+    case 'malformed':
+      return t('import.fileProblem.malformed', { line: problem.line });
+    case 'tooManyRows':
+      return t('import.fileProblem.tooManyRows', { maximum: problem.maximum });
+  }
+}

@@ -1,0 +1,204 @@
+import type { SignedInUser } from '@staff-portal/shared/signed-in-user';
+import { MEMBER_CSV_COLUMNS, type Workload } from '@staff-portal/shared/ir-admin';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AuthContext } from '../../lib/auth-context';
+import { testAuth } from '../../test/auth';
+import { stubIrAdminApi } from '../../test/ir-admin-api-double';
+import { irAdmin, irOfficer, SITI } from '../../test/ir-fixtures';
+import { renderWithProviders } from '../../test/render';
+import { IRAdminPage } from './ir-admin-page';
+
+const PATH = '/shared/industrial-relations/ir-admin';
+
+const WORKLOAD: Workload = {
+  officers: [
+    { id: 'a', name: 'Farah Officer', open: 7, ageing: { '0-30': 3, '31-60': 2, '61-90': 1, '90+': 1 } },
+    { id: 'b', name: 'Kevin Admin', open: 0, ageing: { '0-30': 0, '31-60': 0, '61-90': 0, '90+': 0 } },
+  ],
+  unassigned: { open: 2, ageing: { '0-30': 0, '31-60': 0, '61-90': 0, '90+': 2 } },
+  asOf: '2026-11-26',
+};
+
+function renderPage(user: SignedInUser, search = '') {
+  return renderWithProviders(
+    <AuthContext value={testAuth(user)}>
+      <MemoryRouter initialEntries={[`${PATH}${search}`]}>
+        <Routes>
+          <Route path={PATH} element={<IRAdminPage />} />
+        </Routes>
+      </MemoryRouter>
+    </AuthContext>,
+  );
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const rowTexts = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => [...row.querySelectorAll('th,td')].map((cell) => cell.textContent));
+
+/** A Blob's text (jsdom's Blob has no text()). */
+const textOf = (blob: Blob) =>
+  new Promise<string>((resolve) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as string);
+    reader.readAsText(blob);
+  });
+
+describe('IRAdminPage', () => {
+  it('shows the categories with their cases; an IR admin adds, renames and deactivates, never deletes', async () => {
+    const api = stubIrAdminApi({ workload: WORKLOAD, canAdminister: true });
+    renderPage(irAdmin);
+    const table = await screen.findByRole('table', { name: 'Grievance categories' });
+    expect(within(table).getAllByRole('row')).toHaveLength(4);
+    expect(screen.queryByRole('button', { name: /delete/i })).not.toBeInTheDocument();
+
+    await userEvent.type(screen.getByLabelText('New category name'), 'Harassment');
+    await userEvent.click(screen.getByRole('button', { name: 'Add a category' }));
+    expect(await screen.findByText('Category Harassment added.')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/ir/admin/categories')[0]!.body).toEqual({ name: 'Harassment' });
+    await within(table).findByText('Harassment');
+
+    const first = api.categories()[0]!;
+    await userEvent.click(screen.getByRole('button', { name: `Rename ${first.name}` }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.clear(within(dialog).getByLabelText('Name'));
+    await userEvent.type(within(dialog).getByLabelText('Name'), 'Unfair dismissal');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await within(table).findByText('Unfair dismissal');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Deactivate Unfair dismissal' }));
+    await screen.findByRole('button', { name: 'Activate Unfair dismissal' });
+    expect(api.categories()[0]).toMatchObject({ name: 'Unfair dismissal', active: false });
+  });
+
+  it('gives an IR officer the categories to read, with no write controls', async () => {
+    stubIrAdminApi({ workload: WORKLOAD, canAdminister: false });
+    renderPage(irOfficer);
+    await screen.findByRole('table', { name: 'Grievance categories' });
+    expect(screen.getByText(/Only IR administrators change categories/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add a category' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Rename/ })).not.toBeInTheDocument();
+  });
+
+  it("shows the officers' workload and ageing with the numbers in a table", async () => {
+    stubIrAdminApi({ workload: WORKLOAD, canAdminister: false });
+    renderPage(irOfficer);
+    await userEvent.click(await screen.findByRole('tab', { name: 'Officers' }));
+    const table = await screen.findByRole('table', { name: 'Open cases per officer and by age' });
+    expect(rowTexts(table)).toEqual([
+      ['Farah Officer', '7', '3', '2', '1', '1'],
+      ['Kevin Admin', '0', '0', '0', '0', '0'],
+      ['No officer', '2', '0', '0', '0', '2'],
+      ['All open cases', '9', '3', '2', '1', '3'],
+    ]);
+    expect(screen.getByText('Ages counted to 2026-11-26.')).toBeInTheDocument();
+  });
+
+  it('previews a file with a bad row and an update, imports the valid rows, and downloads the report', async () => {
+    const api = stubIrAdminApi({ workload: WORKLOAD, canAdminister: true });
+    const saved: Blob[] = [];
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, {
+        createObjectURL: vi.fn((blob: Blob) => {
+          saved.push(blob);
+          return 'blob:report';
+        }),
+        revokeObjectURL: vi.fn(),
+      }),
+    );
+    renderPage(irAdmin, '?tab=import');
+    const line = (cells: string[]) => cells.join(',');
+    const csv = [
+      MEMBER_CSV_COLUMNS.join(','),
+      line([
+        'M9000001',
+        'New Member',
+        '900101-10-1234',
+        'F',
+        '1990-01-01',
+        'Maybank',
+        'Ipoh',
+        '',
+        'active',
+        '2020-01-01',
+        '',
+        '',
+        '',
+      ]),
+      line(['M9000002', 'Bad Member', '12345', 'X', '1990-01-01', 'Maybank', 'Ipoh', '', '', '2020-01-01', '', '', '']),
+      line([
+        SITI.memberNo,
+        SITI.name,
+        SITI.nric,
+        SITI.gender,
+        SITI.dateOfBirth,
+        'CIMB',
+        'KL',
+        '',
+        'active',
+        SITI.joinDate,
+        '',
+        '',
+        '',
+      ]),
+    ].join('\r\n');
+    await userEvent.upload(
+      await screen.findByLabelText('Choose a CSV file'),
+      new File([csv], 'members.csv', { type: 'text/csv' }),
+    );
+    expect(
+      await screen.findByText('3 rows: 1 new members, 1 updates of existing members, 1 rows with problems.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Rows that update an existing member: 4')).toBeInTheDocument();
+    expect(rowTexts(screen.getByRole('table', { name: 'Problems by row' })).map((cells) => cells.slice(0, 2))).toEqual([
+      ['3', 'nric'],
+      ['3', 'gender'],
+    ]);
+    expect(api.callsTo('POST', '/ir/admin/members/import')).toHaveLength(0);
+
+    await userEvent.click(screen.getAllByRole('button', { name: 'Download the error report' })[0]!);
+    expect(saved).toHaveLength(1);
+    const report = await textOf(saved[0]!);
+    expect(report.replace('\uFEFF', '').split('\r\n').slice(0, 2)).toEqual([
+      'line,field,message',
+      expect.stringMatching(/^3,nric,/),
+    ]);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Import only if every row is valid' }));
+    expect(await screen.findByText('The file has 2 problem(s): nothing was imported.')).toBeInTheDocument();
+    expect(api.members.has('M9000001')).toBe(false);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Import the valid rows' }));
+    expect(await screen.findByText('Imported: 1 new, 1 updated, 1 refused.')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/ir/admin/members/import').at(-1)!.body).toMatchObject({ mode: 'valid' });
+    expect(api.members.get('M9000001')).toBe('900101101234');
+  });
+
+  it('says a file without the header cannot be read, and sends nothing', async () => {
+    const api = stubIrAdminApi({ workload: WORKLOAD, canAdminister: true });
+    renderPage(irAdmin, '?tab=import');
+    await userEvent.upload(
+      await screen.findByLabelText('Choose a CSV file'),
+      new File(['memberNo,name\nM1,A'], 'x.csv'),
+    );
+    expect(await screen.findByText(/The header row must name every column; missing: nric, gender/)).toBeInTheDocument();
+    await waitFor(() => expect(api.calls.filter((call) => call.method === 'POST')).toHaveLength(0));
+  });
+
+  it('tells an IR officer only IR administrators import', async () => {
+    stubIrAdminApi({ workload: WORKLOAD, canAdminister: false });
+    renderPage(irOfficer, '?tab=import');
+    expect(await screen.findByText('Only IR administrators import members.')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Choose a CSV file')).not.toBeInTheDocument();
+  });
+});
