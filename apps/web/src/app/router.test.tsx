@@ -128,6 +128,7 @@ describe('router', () => {
     '/shared/industrial-relations/grievances': 'Grievances',
     // ABC123 is no case no: the page says so under the grievances heading.
     '/shared/industrial-relations/grievances/:grievanceId': 'Grievances',
+    '/shared/industrial-relations/ir-admin': 'IR Admin',
   };
 
   it.each(seedPaths.filter((path) => path !== '/unauthorized' && path !== '*'))(
