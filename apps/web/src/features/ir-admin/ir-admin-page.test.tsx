@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AuthContext } from '../../lib/auth-context';
+import { changeLanguage } from '../../lib/i18n';
 import { testAuth } from '../../test/auth';
 import { stubIrAdminApi } from '../../test/ir-admin-api-double';
 import { irAdmin, irOfficer, SITI } from '../../test/ir-fixtures';
@@ -34,7 +35,8 @@ function renderPage(user: SignedInUser, search = '') {
   );
 }
 
-afterEach(() => {
+afterEach(async () => {
+  await changeLanguage('en');
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
@@ -200,5 +202,36 @@ describe('IRAdminPage', () => {
     renderPage(irOfficer, '?tab=import');
     expect(await screen.findByText('Only IR administrators import members.')).toBeInTheDocument();
     expect(screen.queryByLabelText('Choose a CSV file')).not.toBeInTheDocument();
+  });
+
+  it('exports the members as a CSV download', async () => {
+    const csv = `${MEMBER_CSV_COLUMNS.join(',')}\r\nM1,A\r\n`;
+    const api = stubIrAdminApi({ workload: WORKLOAD, canAdminister: false, exportCsv: csv });
+    const saved: Blob[] = [];
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, {
+        createObjectURL: vi.fn((blob: Blob) => {
+          saved.push(blob);
+          return 'blob:members';
+        }),
+        revokeObjectURL: vi.fn(),
+      }),
+    );
+    renderPage(irOfficer, '?tab=export');
+    await userEvent.click(await screen.findByRole('button', { name: 'Export members (CSV)' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(api.callsTo('GET', '/ir/admin/members/export.csv')).toHaveLength(1);
+    expect(await textOf(saved[0]!)).toBe(csv);
+  });
+
+  it('speaks Bahasa Malaysia', async () => {
+    await changeLanguage('ms');
+    stubIrAdminApi({ workload: WORKLOAD, canAdminister: false });
+    renderPage(irOfficer, '?tab=officers');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Pentadbiran IR' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Kategori' })).toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: 'Kes terbuka bagi setiap pegawai dan mengikut usia' });
+    expect(within(table).getByText('Tiada pegawai')).toBeInTheDocument();
   });
 });

@@ -35,6 +35,7 @@ type State =
   | { step: 'choose' }
   | { step: 'reading'; rows: number }
   | { step: 'fileProblem'; problem: MemberCsvProblem }
+  | { step: 'checkFailed'; message: string }
   | { step: 'checking'; rows: number }
   | { step: 'preview'; rows: MemberCsvRow[]; preview: MemberImportPreview; failure?: string }
   | { step: 'importing'; done: number; total: number }
@@ -67,8 +68,7 @@ export function ImportTab({ canAdminister }: { canAdminister: boolean }) {
     try {
       setState({ step: 'preview', rows: read.rows, preview: await preview.mutateAsync(read.rows) });
     } catch (error) {
-      setState({ step: 'fileProblem', problem: { kind: 'empty' } });
-      throw error;
+      setState({ step: 'checkFailed', message: error instanceof Error ? errorText(error) : String(error) });
     }
   };
 
@@ -105,7 +105,12 @@ export function ImportTab({ canAdminister }: { canAdminister: boolean }) {
   return (
     <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
       <Typography>{t('import.intro', { columns: MEMBER_CSV_COLUMNS.join(',') })}</Typography>
-      {(state.step === 'choose' || state.step === 'fileProblem' || state.step === 'preview') && picker}
+      {(state.step === 'choose' ||
+        state.step === 'fileProblem' ||
+        state.step === 'checkFailed' ||
+        state.step === 'preview') &&
+        picker}
+      {state.step === 'checkFailed' && <Alert severity="error">{state.message}</Alert>}
       {state.step === 'reading' && <Progress label={t('import.reading', { count: state.rows })} />}
       {state.step === 'checking' && <Progress label={t('import.checking', { count: state.rows })} />}
       {state.step === 'fileProblem' && <Alert severity="error">{fileProblemText(t, state.problem)}</Alert>}
