@@ -14,7 +14,7 @@ import { auditEntries } from '../../db/schema/audit';
 import { irCases, irMembers } from '../../db/schema/ir';
 import { createTestApp, type TestContext } from '../../test/app';
 import { fixtureMembers, irCall, irCounts, openCase, seedIrFixture, type IrCaller } from '../../test/ir-fixture';
-import { IMPORT_BATCH } from './ir-admin.service';
+import { IMPORT_BATCH, READ_BATCH } from './ir-admin.service';
 
 async function setup() {
   const ctx = await createTestApp();
@@ -223,29 +223,36 @@ it.skipIf(!process.env['IR_IMPORT_100K'])(
 );
 
 describe('GET /api/ir/admin/members/export.csv', () => {
-  it('writes every member in the import columns, and the file imports back unchanged', async () => {
-    const { ctx, fixture } = await setup();
-    await importRows(ctx, fixture.irAdmin, 'valid', [
-      row(2, 1, { phone: '-5 formula-looking', address: 'Line one, "quoted"\nline two' }),
-      ...rows(3, 2),
-    ]);
-    const all = () => ctx.database.db.select().from(irMembers).orderBy(asc(irMembers.memberNo));
-    const members = (await all()).map(({ updatedAt: _u, createdAt: _c, ...rest }) => rest);
-    const response = await irCall(ctx, fixture.officer, 'GET', '/api/ir/admin/members/export.csv');
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toContain('text/csv');
-    const file = await readMemberCsv(response.body);
-    if (!file.ok) throw new Error(JSON.stringify(file.problem));
-    expect(file.rows).toHaveLength(members.length);
+  it(
+    'writes every member in the import columns, and the file imports back unchanged',
+    { timeout: 30_000 },
+    async () => {
+      const { ctx, fixture } = await setup();
+      // More members than one read of the export, so its batches follow on from each other.
+      await importRows(ctx, fixture.irAdmin, 'valid', [
+        row(2, 1, { phone: '-5 formula-looking', address: 'Line one, "quoted"\nline two' }),
+        ...rows(READ_BATCH + 2, 2),
+      ]);
+      const all = () => ctx.database.db.select().from(irMembers).orderBy(asc(irMembers.memberNo));
+      const members = (await all()).map(({ updatedAt: _u, createdAt: _c, ...rest }) => rest);
+      const response = await irCall(ctx, fixture.officer, 'GET', '/api/ir/admin/members/export.csv');
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toContain('text/csv');
+      const file = await readMemberCsv(response.body);
+      if (!file.ok) throw new Error(JSON.stringify(file.problem));
+      expect(file.rows).toHaveLength(members.length);
 
-    const preview = memberImportPreviewSchema.parse(
-      (await irCall(ctx, fixture.irAdmin, 'POST', '/api/ir/admin/members/import/preview', { rows: file.rows })).json(),
-    );
-    expect(preview).toMatchObject({ problems: [], creates: 0, updates: members.length });
-    const again = await importRows(ctx, fixture.irAdmin, 'all', file.rows);
-    expect(again.last).toMatchObject({ type: 'done', created: 0, updated: members.length });
-    expect((await all()).map(({ updatedAt: _u, createdAt: _c, ...rest }) => rest)).toEqual(members);
-  });
+      const preview = memberImportPreviewSchema.parse(
+        (
+          await irCall(ctx, fixture.irAdmin, 'POST', '/api/ir/admin/members/import/preview', { rows: file.rows })
+        ).json(),
+      );
+      expect(preview).toMatchObject({ problems: [], creates: 0, updates: members.length });
+      const again = await importRows(ctx, fixture.irAdmin, 'all', file.rows);
+      expect(again.last).toMatchObject({ type: 'done', created: 0, updated: members.length });
+      expect((await all()).map(({ updatedAt: _u, createdAt: _c, ...rest }) => rest)).toEqual(members);
+    },
+  );
 });
 
 describe('GET /api/ir/admin/workload', () => {
