@@ -102,6 +102,7 @@ export const ERROR_REASONS = [
   'caseClosed',
   'caseNotClosed',
   'tooManyAttachments',
+  'alsoInFile',
   // IR admin: a member import with mode "all" refused for its rows' problems.
   'importHasProblems',
 ] as const;

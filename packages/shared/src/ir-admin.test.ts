@@ -91,7 +91,7 @@ describe('checkMemberRows', () => {
 });
 
 it('problemsCsv writes a line per problem', () => {
-  expect(problemsCsv([{ line: 3, field: 'nric', message: 'must be, "an" NRIC' }])).toBe(
-    'line,field,message\r\n3,nric,"must be, ""an"" NRIC"\r\n',
-  );
+  expect(
+    problemsCsv([{ line: 3, field: 'nric', message: 'must be, "an" NRIC', reason: 'invalidNric', params: {} }]),
+  ).toBe('line,field,message\r\n3,nric,"must be, ""an"" NRIC"\r\n');
 });

@@ -1,5 +1,6 @@
 import Papa from 'papaparse';
 import { z } from 'zod';
+import { ERROR_REASONS, issueDetail } from './error-reasons';
 import { memberInputSchema } from './ir';
 import { AGEING_BUCKETS, type AgeingBucket } from './ir-rules';
 
@@ -90,7 +91,14 @@ export const memberImportInputSchema = z.strictObject({ mode: z.enum(IMPORT_MODE
 export type MemberImportInput = z.infer<typeof memberImportInputSchema>;
 
 /** One problem of one row: the file's line, the column (or `row`), and what is wrong. */
-export const rowProblemSchema = z.object({ line: z.number().int(), field: z.string(), message: z.string() });
+export const rowProblemSchema = z.object({
+  line: z.number().int(),
+  field: z.string(),
+  /** In English, for the report; the page words `reason` in the user's language. */
+  message: z.string(),
+  reason: z.enum(ERROR_REASONS),
+  params: z.record(z.string(), z.union([z.string(), z.number()])),
+});
 export type RowProblem = z.infer<typeof rowProblemSchema>;
 
 export const memberImportPreviewSchema = z.object({
@@ -155,7 +163,7 @@ export function checkMemberRows(rows: readonly MemberCsvRow[]): CheckedRows {
         const field = String(issue.path[0] ?? 'row');
         if (seen.has(field)) continue;
         seen.add(field);
-        problems.push({ line: row.line, field, message: issue.message });
+        problems.push({ line: row.line, field, message: issue.message, ...issueDetail(issue) });
       }
       continue;
     }
@@ -163,10 +171,22 @@ export function checkMemberRows(rows: readonly MemberCsvRow[]): CheckedRows {
     const sameNo = memberNos.get(member.memberNo);
     const sameNric = nrics.get(member.nric);
     if (sameNo !== undefined) {
-      problems.push({ line: row.line, field: 'memberNo', message: `is also on line ${sameNo}` });
+      problems.push({
+        line: row.line,
+        field: 'memberNo',
+        message: `is also on line ${sameNo}`,
+        reason: 'alsoInFile',
+        params: { line: sameNo },
+      });
     }
     if (sameNric !== undefined) {
-      problems.push({ line: row.line, field: 'nric', message: `is also on line ${sameNric}` });
+      problems.push({
+        line: row.line,
+        field: 'nric',
+        message: `is also on line ${sameNric}`,
+        reason: 'alsoInFile',
+        params: { line: sameNric },
+      });
     }
     if (sameNo !== undefined || sameNric !== undefined) continue;
     memberNos.set(member.memberNo, row.line);

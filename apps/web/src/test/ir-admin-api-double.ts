@@ -61,7 +61,13 @@ export function stubIrAdminApi(options: IrAdminDoubleOptions) {
     const accepted = valid.filter((row) => {
       const holder = byNric.get(row.member.nric);
       if (holder === undefined || holder === row.member.memberNo) return true;
-      problems.push({ line: row.line, field: 'nric', message: `belongs to member ${holder}` });
+      problems.push({
+        line: row.line,
+        field: 'nric',
+        message: `belongs to member ${holder}`,
+        reason: 'nricTaken',
+        params: { memberNo: holder },
+      });
       return false;
     });
     problems.sort((a, b) => a.line - b.line);

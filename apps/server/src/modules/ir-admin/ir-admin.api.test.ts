@@ -128,7 +128,11 @@ describe('POST /api/ir/admin/members/import/preview', () => {
       [5, 'memberNo'],
       [6, 'nric'],
     ]);
-    expect(preview.problems.find((problem) => problem.line === 6)!.message).toContain(other.memberNo);
+    expect(preview.problems.find((problem) => problem.line === 6)).toMatchObject({
+      reason: 'nricTaken',
+      params: { memberNo: other.memberNo },
+    });
+    expect(preview.problems.find((problem) => problem.line === 5)).toMatchObject({ reason: 'alsoInFile' });
     expect(await irCounts(ctx)).toEqual(before);
   });
 });

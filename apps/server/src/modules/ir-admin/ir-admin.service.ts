@@ -86,7 +86,13 @@ export function createIrAdminService(options: IrAdminOptions, log: FastifyBaseLo
     for (const row of valid) {
       const holder = byNric.get(row.member.nric);
       if (holder !== undefined && holder !== row.member.memberNo) {
-        problems.push({ line: row.line, field: 'nric', message: `belongs to member ${holder}` });
+        problems.push({
+          line: row.line,
+          field: 'nric',
+          message: `belongs to member ${holder}`,
+          reason: 'nricTaken',
+          params: { memberNo: holder },
+        });
         continue;
       }
       if (byNo.has(row.member.memberNo)) updateLines.push(row.line);

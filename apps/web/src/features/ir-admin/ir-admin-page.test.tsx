@@ -159,13 +159,17 @@ describe('IRAdminPage', () => {
       new File([csv], 'members.csv', { type: 'text/csv' }),
     );
     expect(
-      await screen.findByText('3 rows: 1 new members, 1 updates of existing members, 1 rows with problems.'),
+      await screen.findByText('Rows: 3. New members: 1. Updates of existing members: 1. Rows with problems: 1.'),
     ).toBeInTheDocument();
     expect(screen.getByText('Rows that update an existing member: 4')).toBeInTheDocument();
     expect(rowTexts(screen.getByRole('table', { name: 'Problems by row' })).map((cells) => cells.slice(0, 2))).toEqual([
       ['3', 'nric'],
       ['3', 'gender'],
     ]);
+    // Worded in the user's language, not the API's English.
+    expect(rowTexts(screen.getByRole('table', { name: 'Problems by row' }))[0]![2]).toBe(
+      'Enter an NRIC of 12 digits that starts with a date of birth, e.g. 850101-14-5678.',
+    );
     expect(api.callsTo('POST', '/ir/admin/members/import')).toHaveLength(0);
 
     await userEvent.click(screen.getAllByRole('button', { name: 'Download the error report' })[0]!);
@@ -177,11 +181,11 @@ describe('IRAdminPage', () => {
     ]);
 
     await userEvent.click(screen.getByRole('button', { name: 'Import only if every row is valid' }));
-    expect(await screen.findByText('The file has 2 problem(s): nothing was imported.')).toBeInTheDocument();
+    expect(await screen.findByText('Problems in the file: 2. Nothing was imported.')).toBeInTheDocument();
     expect(api.members.has('M9000001')).toBe(false);
 
     await userEvent.click(screen.getByRole('button', { name: 'Import the valid rows' }));
-    expect(await screen.findByText('Imported: 1 new, 1 updated, 1 refused.')).toBeInTheDocument();
+    expect(await screen.findByText('Imported. New members: 1. Updated: 1. Refused: 1.')).toBeInTheDocument();
     expect(api.callsTo('POST', '/ir/admin/members/import').at(-1)!.body).toMatchObject({ mode: 'valid' });
     expect(api.members.get('M9000001')).toBe('900101101234');
   });

@@ -45,8 +45,8 @@ export const irAdmin = {
       'A CSV file with the header row {{columns}}: one member a row. A member no that already exists updates that member.',
     onlyAdmins: 'Only IR administrators import members.',
     choose: 'Choose a CSV file',
-    reading: 'Reading the file… {{count}} rows',
-    checking: 'Checking {{count}} rows…',
+    reading: 'Reading the file… rows read: {{count}}',
+    checking: 'Checking the rows ({{count}})…',
     fileProblem: {
       empty: 'The file has no members under its header.',
       header: 'The header row must name every column; missing: {{missing}}.',
@@ -54,7 +54,7 @@ export const irAdmin = {
       tooManyRows: 'A file can have at most {{maximum}} members: split it into smaller files.',
     },
     summary:
-      '{{total}} rows: {{creates}} new members, {{updates}} updates of existing members, {{problems}} rows with problems.',
+      'Rows: {{total}}. New members: {{creates}}. Updates of existing members: {{updates}}. Rows with problems: {{problems}}.',
     updates: 'Rows that update an existing member: {{lines}}',
     problemsTable: 'Problems by row',
     line: 'Row',
@@ -65,7 +65,7 @@ export const irAdmin = {
     importValid: 'Import the valid rows',
     importAll: 'Import only if every row is valid',
     importing: 'Importing… {{done}} of {{total}}',
-    done: 'Imported: {{created}} new, {{updated}} updated, {{refused}} refused.',
+    done: 'Imported. New members: {{created}}. Updated: {{updated}}. Refused: {{refused}}.',
     failed: 'The import failed and nothing was written.',
     another: 'Import another file',
   },

@@ -98,6 +98,7 @@ export const errors: typeof en = {
     caseClosed: 'Kes ini telah ditutup: buka semula dahulu.',
     caseNotClosed: 'Kes ini belum ditutup.',
     tooManyAttachments: 'Lampirkan paling banyak {{max}} fail.',
+    alsoInFile: 'Nilai yang sama sudah ada pada baris {{line}} dalam fail.',
     importHasProblems: 'Fail ini mempunyai {{problems}} masalah: tiada apa yang diimport.',
   },
   who: { F: 'wanita', M: 'lelaki' },

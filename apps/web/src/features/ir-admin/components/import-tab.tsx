@@ -23,6 +23,7 @@ import Typography from '@mui/material/Typography';
 import { useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadText } from '../../../lib/download';
+import { reasonText } from '../../../lib/error-text';
 import { errorText } from '../../../lib/error-text';
 import { irAdminNs } from '../../../locales/ir-admin';
 import { useImportMembers, usePreviewImport } from '../api/ir-admin-api';
@@ -104,7 +105,9 @@ export function ImportTab({ canAdminister }: { canAdminister: boolean }) {
 
   return (
     <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
-      <Typography>{t('import.intro', { columns: MEMBER_CSV_COLUMNS.join(',') })}</Typography>
+      <Typography sx={{ overflowWrap: 'anywhere' }}>
+        {t('import.intro', { columns: MEMBER_CSV_COLUMNS.join(',') })}
+      </Typography>
       {(state.step === 'choose' ||
         state.step === 'fileProblem' ||
         state.step === 'checkFailed' ||
@@ -202,7 +205,15 @@ function Problems({ problems }: { problems: RowProblem[] }) {
   if (problems.length === 0) return null;
   return (
     <>
-      <Button variant="outlined" onClick={() => downloadText(problemsCsv(problems), 'member-import-errors.csv')}>
+      <Button
+        variant="outlined"
+        onClick={() =>
+          downloadText(
+            problemsCsv(problems.map((problem) => ({ ...problem, message: reasonText(problem) }))),
+            'member-import-errors.csv',
+          )
+        }
+      >
         {t('import.report')}
       </Button>
       {problems.length > SHOWN_PROBLEMS && (
@@ -223,7 +234,7 @@ function Problems({ problems }: { problems: RowProblem[] }) {
             <TableRow key={`${problem.line}-${problem.field}-${index}`}>
               <TableCell>{problem.line}</TableCell>
               <TableCell>{problem.field}</TableCell>
-              <TableCell>{problem.message}</TableCell>
+              <TableCell>{reasonText(problem)}</TableCell>
             </TableRow>
           ))}
         </TableBody>
