@@ -140,6 +140,61 @@ describe('Industrial relations', () => {
     expect(session.errors).toEqual([]);
   }, 180_000);
 
+  it('an IR admin adds a category, sees the workload and imports members from a CSV with one bad row', async () => {
+    const page = await as(accounts.IRAdmin, `${IR}/ir-admin`);
+    await page.getByRole('heading', { name: 'IR Admin', level: 1 }).waitFor();
+
+    // A new category, at once in the list.
+    await page.getByRole('textbox', { name: /^New category name/ }).fill('Occupational safety');
+    await page.getByRole('button', { name: 'Add a category' }).click();
+    await page.getByText('Category Occupational safety added.').waitFor();
+    const categories = page.getByRole('table', { name: 'Grievance categories' });
+    await categories.getByRole('row').filter({ hasText: 'Occupational safety' }).waitFor();
+
+    // The officers' workload, as numbers beside the charts.
+    await page.getByRole('tab', { name: 'Officers' }).click();
+    const workload = page.getByRole('table', { name: 'Open cases per officer and by age' });
+    await workload.getByRole('row').filter({ hasText: 'Lim Wei Jie' }).waitFor();
+    // The charts come in their own chunk; drawn once their bars are there.
+    await page.getByText('Open cases per officer', { exact: true }).waitFor();
+    await page.locator('figure svg rect').first().waitFor();
+    await checkScreens(page, 'ir-admin-officers');
+
+    // Three members, one of them with an NRIC that is not one: the preview names its row.
+    await page.getByRole('tab', { name: 'Import members' }).click();
+    const csv = [
+      'memberNo,name,nric,gender,dateOfBirth,employer,branch,position,status,joinDate,phone,email,address',
+      'T0000001,Siti Hajar binti Osman,880512-10-5566,F,1988-05-12,Maybank,Shah Alam,Clerk,active,2012-03-01,,,',
+      'T0000002,Wong Kah Wai,900101-14-7788,M,1990-01-01,CIMB Bank,Ipoh,Teller,active,2015-07-15,,,',
+      'T0000003,Arjun a/l Kumar,not-an-nric,M,1985-09-09,Public Bank,Klang,Officer,active,2010-01-04,,,',
+    ].join('\n');
+    await page
+      .getByLabel('Choose a CSV file')
+      .setInputFiles({ name: 'members.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await page.getByText('Rows: 3. New members: 2. Updates of existing members: 0. Rows with problems: 1.').waitFor();
+    const problems = page.getByRole('table', { name: 'Problems by row' });
+    await problems.getByRole('row').filter({ hasText: 'nric' }).waitFor();
+    await checkScreens(page, 'ir-admin-import-preview');
+    const report = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download the error report' }).click();
+    const reportText = await (await report).createReadStream().then(async (stream) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of stream) chunks.push(chunk as Buffer);
+      return Buffer.concat(chunks).toString('utf8');
+    });
+    expect(reportText).toContain(',nric,');
+
+    await page.getByRole('button', { name: 'Import the valid rows' }).click();
+    await page.getByText('Imported. New members: 2. Updated: 0. Refused: 1.').waitFor();
+
+    // The new members are found at once.
+    await page.goto(
+      new URL(`${MEMBER_LOOKUP}?q=${encodeURIComponent('siti hajar osman')}`, session.server.url).toString(),
+    );
+    await page.getByRole('table', { name: 'Members' }).getByRole('row').filter({ hasText: 'T0000001' }).waitFor();
+    expect(session.errors).toEqual([]);
+  }, 120_000);
+
   it.each([
     ['HR', accounts.HR],
     ['HRAdmin', accounts.HRAdmin],
