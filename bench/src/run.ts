@@ -439,7 +439,11 @@ async function benchEngine(engine: 'pglite' | 'postgres'): Promise<Row[]> {
     const officer = bearer(await tokenOf(BENCH_IR_OFFICER));
     const members = '/api/ir/members';
     const namePart = ir.name.split(' ')[0]!.slice(0, 5).toLowerCase();
-    await leaveRow('GET /api/ir/members?q= (part of a name)', `${members}?q=${encodeURIComponent(namePart)}`, officer);
+    await leaveRow(
+      `GET /api/ir/members?q= (part of a name: "${namePart}")`,
+      `${members}?q=${encodeURIComponent(namePart)}`,
+      officer,
+    );
     const nric = `${ir.nric.slice(0, 6)}-${ir.nric.slice(6, 8)}-${ir.nric.slice(8)}`;
     await leaveRow('GET /api/ir/members?q= (an NRIC)', `${members}?q=${nric}`, officer);
     await leaveRow('GET /api/ir/members?q= (a member no)', `${members}?q=${ir.memberNo}`, officer);
