@@ -166,10 +166,14 @@ describe('SignedInSession', () => {
   });
 
   it('an API call refused with 401 is a lost session, not an error message', async () => {
-    fetchMock.mockResolvedValue(jsonResponse({ code: 'UNAUTHENTICATED', message: 'Invalid or expired token.' }, 401));
+    // A new answer to each call: the client tries once more with a refreshed token (decision record 0041).
+    fetchMock.mockImplementation(() =>
+      Promise.resolve(jsonResponse({ code: 'UNAUTHENTICATED', message: 'Invalid or expired token.' }, 401)),
+    );
     const { onSessionLost } = renderSession({ fresh: true });
     await waitFor(() => expect(onSessionLost).toHaveBeenCalledOnce());
     await act(() => Promise.resolve());
     expect(screen.queryByText('Invalid or expired token.')).not.toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 });
