@@ -167,9 +167,8 @@ describe('SignedInSession', () => {
 
   it('an API call refused with 401 is a lost session, not an error message', async () => {
     // A new answer to each call: the client tries once more with a refreshed token (decision record 0041).
-    fetchMock.mockImplementation(() =>
-      Promise.resolve(jsonResponse({ code: 'UNAUTHENTICATED', message: 'Invalid or expired token.' }, 401)),
-    );
+    const refused = () => jsonResponse({ code: 'UNAUTHENTICATED', message: 'Invalid or expired token.' }, 401);
+    fetchMock.mockResolvedValueOnce(refused()).mockResolvedValueOnce(refused());
     const { onSessionLost } = renderSession({ fresh: true });
     await waitFor(() => expect(onSessionLost).toHaveBeenCalledOnce());
     await act(() => Promise.resolve());
