@@ -444,6 +444,11 @@ async function benchEngine(engine: 'pglite' | 'postgres'): Promise<Row[]> {
       `${members}?q=${encodeURIComponent(namePart)}`,
       officer,
     );
+    await leaveRow(
+      'GET /api/ir/members?q= (a full name)',
+      `${members}?q=${encodeURIComponent(ir.name.toLowerCase())}`,
+      officer,
+    );
     const nric = `${ir.nric.slice(0, 6)}-${ir.nric.slice(6, 8)}-${ir.nric.slice(8)}`;
     await leaveRow('GET /api/ir/members?q= (an NRIC)', `${members}?q=${nric}`, officer);
     await leaveRow('GET /api/ir/members?q= (a member no)', `${members}?q=${ir.memberNo}`, officer);

@@ -7,6 +7,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -64,6 +65,25 @@ export const irMembers = pgTable(
     index('ir_members_status_idx').on(t.status, t.name, t.memberNo),
     index('ir_members_join_date_idx').on(t.joinDate, t.memberNo),
   ],
+);
+
+/** Text compared byte by byte, so that a `LIKE 'prefix%'` is a range of its btree index in any locale. */
+const byteText = customType<{ data: string }>({ dataType: () => 'text collate "C"' });
+
+/**
+ * Every word of every member's folded name, with that name: the member lookup reads the members
+ * whose name has a word starting with the text as one ordered range of the primary key, and stops
+ * after a page (decision record 0046). Kept by triggers on `ir_members` (migration 0020), so every
+ * way a member is written keeps it whole.
+ */
+export const irMemberWords = pgTable(
+  'ir_member_words',
+  {
+    word: byteText('word').notNull(),
+    nameFolded: byteText('name_folded').notNull(),
+    memberNo: text('member_no').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.word, t.nameFolded, t.memberNo] })],
 );
 
 /** Grievance categories (docs/product/ir.md §2): deactivated, never deleted. */

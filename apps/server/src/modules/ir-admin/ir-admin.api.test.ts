@@ -141,6 +141,14 @@ describe('POST /api/ir/admin/members/import', () => {
   it('with "valid" imports the good rows, updates by member no, refuses the rest, and audits it', async () => {
     const { ctx, fixture } = await setup();
     const existing = fixtureMembers[1]!;
+    const opened = await openCase(ctx, fixture.officer, {
+      memberNo: existing.memberNo,
+      subject: 'Transfer without notice',
+      categoryId: fixture.categories.salary,
+      description: 'Moved to another branch overnight.',
+      contactMethod: 0,
+      openedOn: '2026-11-02',
+    });
     const body = [
       ...rows(3),
       row(5, 9, { email: 'not an e-mail' }),
@@ -156,6 +164,12 @@ describe('POST /api/ir/admin/members/import', () => {
     ]);
     const [renamed] = await ctx.database.db.select().from(irMembers).where(eq(irMembers.memberNo, existing.memberNo));
     expect(renamed).toMatchObject({ name: 'Ahmad Fäizal Renamed', nameFolded: 'ahmad faizal renamed' });
+    // The member's cases carry the new name, as their sort by member name reads it.
+    const [grievance] = await ctx.database.db
+      .select({ memberName: irCases.memberName })
+      .from(irCases)
+      .where(eq(irCases.caseNo, opened.case.caseNo));
+    expect(grievance).toEqual({ memberName: 'Ahmad Fäizal Renamed' });
     // Member search still finds the imported names, accents folded.
     const found = await irCall(ctx, fixture.officer, 'GET', '/api/ir/members?q=faizal%20renamed');
     expect(memberSearchPageSchema.parse(found.json()).items.map((item) => item.memberNo)).toEqual([existing.memberNo]);

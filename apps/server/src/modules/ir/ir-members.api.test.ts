@@ -1,8 +1,8 @@
-import { count, eq, like } from 'drizzle-orm';
+import { count, eq, like, sql, type SQL } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { memberDetailSchema, memberSearchPageSchema, type MemberSearchPage } from '@staff-portal/shared/ir';
 import { auditEntries } from '../../db/schema/audit';
-import { irMembers } from '../../db/schema/ir';
+import { irMemberWords, irMembers } from '../../db/schema/ir';
 import { generateIrMembers } from '../../seed/demo-ir';
 import { createTestApp } from '../../test/app';
 import { irCall, irCounts, seedIrFixture, type IrCaller } from '../../test/ir-fixture';
@@ -22,20 +22,44 @@ async function search(ctx: Awaited<ReturnType<typeof setup>>['ctx'], who: IrCall
 const numbers = (page: MemberSearchPage) => page.items.map((item) => item.memberNo);
 
 describe('GET /api/ir/members: the member lookup (docs/product/ir.md §1)', () => {
-  it('finds by any part of the name, in any case and with or without accents, best matches first', async () => {
+  it('finds names by the start of their words, exact words first, in any case and with or without accents', async () => {
     const { ctx, fixture } = await setup();
     const { officer } = fixture;
-    // "ahmad" is a whole word of two names and a part of a third; the closer match ranks first.
-    const ahmad = await search(ctx, officer, 'q=ahmad');
-    expect(new Set(numbers(ahmad))).toEqual(new Set(['M0000001', 'M0000002', 'M0000006']));
-    expect(numbers(ahmad)[2]).toBe('M0000001');
+    // "ahmad" is a whole word of two names, ranked by name, and the start of a word of a third.
+    expect(numbers(await search(ctx, officer, 'q=ahmad'))).toEqual(['M0000002', 'M0000001', 'M0000006']);
     expect(numbers(await search(ctx, officer, 'q=MEI%20LI'))).toEqual(['M0000003']);
     expect(numbers(await search(ctx, officer, 'q=ling%20tan'))).toEqual(['M0000003']);
     expect(numbers(await search(ctx, officer, 'q=subram'))).toEqual(['M0000004']);
+    // "a/l" is two words of the name, as the text's "a l" or "a/l" is.
+    expect(numbers(await search(ctx, officer, 'q=a%2Fl%20raj'))).toEqual(['M0000004']);
+    expect(numbers(await search(ctx, officer, 'q=l%20subram'))).toEqual(['M0000004']);
+    // Every word must start a word of the name: "bin" starts "binti" and "bin", "isma" only one name.
+    expect(numbers(await search(ctx, officer, 'q=bin%20isma'))).toEqual(['M0000002']);
     // Accents folded both ways: typed without them, and typed with them.
     expect(numbers(await search(ctx, officer, 'q=jose%20munoz'))).toEqual(['M0000005']);
     expect(numbers(await search(ctx, officer, `q=${encodeURIComponent('ÁNGEL')}`))).toEqual(['M0000005']);
     expect(numbers(await search(ctx, officer, 'q=zzz'))).toEqual([]);
+    // A sort asked for orders the same matches by its column.
+    expect(numbers(await search(ctx, officer, 'q=ahmad&sort=memberNo&order=desc'))).toEqual([
+      'M0000006',
+      'M0000002',
+      'M0000001',
+    ]);
+    expect(numbers(await search(ctx, officer, 'q=ahmad&sort=name&pageSize=2&page=2'))).toEqual(['M0000001']);
+  });
+
+  it('finds a part inside a word when no word starts with the text, the closest names first', async () => {
+    const { ctx, fixture } = await setup();
+    const { officer } = fixture;
+    expect(numbers(await search(ctx, officer, 'q=isyah'))).toEqual(['M0000001']);
+    const hmad = await search(ctx, officer, 'q=hmad');
+    expect(new Set(numbers(hmad))).toEqual(new Set(['M0000001', 'M0000002', 'M0000006']));
+    // The shortest name holding "hmad" is the most similar.
+    expect(numbers(hmad)[0]).toBe('M0000006');
+    expect(numbers(await search(ctx, officer, 'q=hmad&sort=memberNo'))).toEqual(['M0000001', 'M0000002', 'M0000006']);
+    // Filters narrow either kind of match.
+    expect(numbers(await search(ctx, officer, 'q=hmad&employer=Maybank'))).toEqual(['M0000006', 'M0000001']);
+    expect(numbers(await search(ctx, officer, 'q=ahmad&employer=Maybank'))).toEqual(['M0000001', 'M0000006']);
   });
 
   it('finds by member no and by the NRIC, whole or its first digits, with or without dashes', async () => {
@@ -74,19 +98,50 @@ describe('GET /api/ir/members: the member lookup (docs/product/ir.md §1)', () =
     });
   });
 
-  it('ranks at most the first 1,000 matches of a common word; a sort asked for pages through all (decision record 0044)', async () => {
+  it('pages through every word match, and ranks at most the first 1,000 matches inside words (decision records 0044, 0046)', async () => {
     const { ctx, fixture } = await setup();
-    await generateIrMembers(ctx.database.db, { members: 3000, first: 10 });
-    const [{ n }] = (await ctx.database.db
-      .select({ n: count() })
-      .from(irMembers)
-      .where(like(irMembers.nameFolded, '%bin%'))) as [{ n: number }];
-    expect(n).toBeGreaterThan(RANKED_MATCHES + 25);
-    const last = await search(ctx, fixture.officer, `q=bin&page=${RANKED_MATCHES / 25}`);
-    expect({ items: last.items.length, hasMore: last.hasMore }).toEqual({ items: 25, hasMore: false });
-    expect((await search(ctx, fixture.officer, `q=bin&page=${RANKED_MATCHES / 25 + 1}`)).items).toEqual([]);
-    const sorted = await search(ctx, fixture.officer, `q=bin&sort=name&page=${RANKED_MATCHES / 25 + 1}`);
+    await generateIrMembers(ctx.database.db, { members: 4000, first: 10 });
+    const countWhere = async (condition: SQL) =>
+      ((await ctx.database.db.select({ n: count() }).from(irMembers).where(condition)) as [{ n: number }])[0].n;
+    // "inti" is inside "binti" and starts no word of any name; "bin" starts two common words.
+    expect(await countWhere(like(irMembers.nameFolded, '%inti%'))).toBeGreaterThan(RANKED_MATCHES + 25);
+    expect(await countWhere(sql`(' ' || ${irMembers.nameFolded}) like '% inti%'`)).toBe(0);
+    const lastRanked = await search(ctx, fixture.officer, `q=inti&page=${RANKED_MATCHES / 25}`);
+    expect({ items: lastRanked.items.length, hasMore: lastRanked.hasMore }).toEqual({ items: 25, hasMore: false });
+    expect((await search(ctx, fixture.officer, `q=inti&page=${RANKED_MATCHES / 25 + 1}`)).items).toEqual([]);
+    const sorted = await search(ctx, fixture.officer, `q=inti&sort=name&page=${RANKED_MATCHES / 25 + 1}`);
     expect(sorted.items).toHaveLength(25);
+    // Word matches are not capped: the pages go on past the thousandth, each member once.
+    const seen = new Set<string>();
+    for (let page = 1; ; page++) {
+      const result = await search(ctx, fixture.officer, `q=bin&page=${page}&pageSize=100`);
+      for (const memberNo of numbers(result)) seen.add(memberNo);
+      if (!result.hasMore) break;
+    }
+    expect(seen.size).toBe(await countWhere(sql`(' ' || ${irMembers.nameFolded}) like '% bin%'`));
+    expect(seen.size).toBeGreaterThan(RANKED_MATCHES + 25);
+  });
+
+  it('keeps the words of renamed and removed members: every write to a member, whatever writes it', async () => {
+    const { ctx, fixture } = await setup();
+    const { db } = ctx.database;
+    await db
+      .update(irMembers)
+      .set({ name: 'Tan Siew Lan', nameFolded: 'tan siew lan' })
+      .where(eq(irMembers.memberNo, 'M0000003'));
+    expect(numbers(await search(ctx, fixture.officer, 'q=mei'))).toEqual([]);
+    expect(numbers(await search(ctx, fixture.officer, 'q=siew'))).toEqual(['M0000003']);
+    await db.delete(irMembers).where(eq(irMembers.memberNo, 'M0000003'));
+    expect(numbers(await search(ctx, fixture.officer, 'q=siew'))).toEqual([]);
+    expect(numbers(await search(ctx, fixture.officer, 'q=tan'))).toEqual([]);
+    // An insert of many rows in one statement, as the import and the seed write them.
+    await generateIrMembers(db, { members: 50, first: 100 });
+    const [{ n }] = (await db.select({ n: count() }).from(irMemberWords)) as [{ n: number }];
+    const counted = await db.execute<{ expected: number }>(
+      sql`select count(*)::int as expected from ir_members, ir_name_words(name_folded)`,
+    );
+    const [{ expected }] = (counted as { rows: [{ expected: number }] }).rows;
+    expect(n).toBe(expected);
   });
 
   it('masks the NRIC for ITAdmin and shows it in full to the IR departments', async () => {

@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { MEMBER_SORTS } from '@staff-portal/shared/ir';
 import { MEMBER_NO, normaliseMemberNo, nricSearchDigits, type MemberStatus } from '@staff-portal/shared/ir-rules';
-import type { Queryable } from '../../db/client';
-import { irMembers } from '../../db/schema/ir';
-import { foldName } from './name-folding';
+import type { Queryable, Transaction } from '../../db/client';
+import { irMemberWords, irMembers } from '../../db/schema/ir';
+import { foldName, nameWords } from './name-folding';
 
 export type MemberRow = typeof irMembers.$inferSelect;
 export type MemberInsert = typeof irMembers.$inferInsert;
@@ -23,50 +23,130 @@ function digitsAfter(prefix: string): string | null {
   return null;
 }
 
-/**
- * What one search text matches (docs/product/ir.md §1): the member no, the NRIC's first six or
- * more digits (as a range on its unique index), and every word of the name as a part of the
- * folded name (the trigram index, decision record 0042). `rank` orders the matches: member no,
- * then NRIC, then names by similarity.
- */
-export function memberMatch(text: string): { where: SQL; rank: SQL[] } | undefined {
+/** The member no and NRIC alternatives of a search text, ranked member no first, then NRIC order. */
+function idMatch(text: string): { alternatives: SQL[]; rank: SQL[] } {
   const alternatives: SQL[] = [];
+  const rank: SQL[] = [];
   const memberNo = normaliseMemberNo(text);
-  const byMemberNo = MEMBER_NO.test(memberNo) ? sql`${irMembers.memberNo} = ${memberNo}` : undefined;
-  if (byMemberNo) alternatives.push(byMemberNo);
+  if (MEMBER_NO.test(memberNo)) {
+    const byMemberNo = sql`${irMembers.memberNo} = ${memberNo}`;
+    alternatives.push(byMemberNo);
+    rank.push(sql`case when ${byMemberNo} then 0 else 1 end`);
+  }
   const digits = nricSearchDigits(text);
-  let byNric: SQL | undefined;
   if (digits) {
     const end = digitsAfter(digits);
-    byNric =
+    const byNric =
       digits.length === 12
         ? sql`${irMembers.nric} = ${digits}`
         : end === null
           ? sql`${irMembers.nric} >= ${digits}`
           : sql`(${irMembers.nric} >= ${digits} and ${irMembers.nric} < ${end})`;
     alternatives.push(byNric);
+    // NRIC matches in the NRIC's order, as a clerk reads them off the card.
+    rank.push(sql`case when ${byNric} then 0 else 1 end`, sql`case when ${byNric} then ${irMembers.nric} end`);
   }
-  const folded = foldName(text);
-  const words = folded.split(' ').filter((word) => word !== '');
-  if (/\p{L}/u.test(folded) && words.length > 0) {
-    // Words of three letters or more each use the trigram index; shorter ones cannot (a trigram
-    // needs three), so a text of short words only is matched as the start of the name.
-    const long = words.filter((word) => word.length >= 3);
-    const byName =
-      long.length === 0
-        ? sql`${irMembers.nameFolded} like ${`${likeEscaped(folded)}%`}`
-        : and(...words.map((word) => sql`${irMembers.nameFolded} like ${`%${likeEscaped(word)}%`}`))!;
-    alternatives.push(byName);
+  return { alternatives, rank };
+}
+
+/**
+ * Every word of a search text as a part of the folded name, anywhere in it (the trigram index,
+ * decision record 0042), ranked by similarity. Words shorter than a trigram cannot use that index,
+ * so a text of short words only is matched as the start of the name.
+ */
+function nameInsideMatch(folded: string): { where: SQL; rank: SQL } | undefined {
+  const words = nameWords(folded);
+  if (!/\p{L}/u.test(folded) || words.length === 0) return undefined;
+  const where = words.some((word) => word.length >= 3)
+    ? and(...words.map((word) => sql`${irMembers.nameFolded} like ${`%${likeEscaped(word)}%`}`))!
+    : sql`${irMembers.nameFolded} like ${`${likeEscaped(folded)}%`}`;
+  return { where, rank: sql`similarity(${irMembers.nameFolded}, ${folded}) desc` };
+}
+
+/**
+ * What one search text matches anywhere a member is searched for by a text (the grievance search's
+ * member filter): the member no, the NRIC's first six or more digits (as a range on its unique
+ * index), and every word of the name as a part of the folded name. `rank` orders the matches:
+ * member no, then NRIC, then names by similarity.
+ */
+export function memberMatch(text: string): { where: SQL; rank: SQL[] } | undefined {
+  const { alternatives, rank } = idMatch(text);
+  const byName = nameInsideMatch(foldName(text));
+  if (byName) {
+    alternatives.push(byName.where);
+    rank.push(byName.rank);
   }
   if (alternatives.length === 0) return undefined;
   const where = alternatives.length === 1 ? alternatives[0]! : sql`(${sql.join(alternatives, sql` or `)})`;
-  const rank: SQL[] = [];
-  if (byMemberNo) rank.push(sql`case when ${byMemberNo} then 0 else 1 end`);
-  // NRIC matches in the NRIC's order, as a clerk reads them off the card.
-  if (byNric)
-    rank.push(sql`case when ${byNric} then 0 else 1 end`, sql`case when ${byNric} then ${irMembers.nric} end`);
-  rank.push(sql`similarity(${irMembers.nameFolded}, ${folded}) desc`);
   return { where, rank };
+}
+
+/** The first text after every text that starts with `prefix`, compared code point by code point. */
+function afterPrefix(prefix: string): string {
+  const points = [...prefix];
+  let next = points.pop()!.codePointAt(0)! + 1;
+  if (next >= 0xd800 && next <= 0xdfff) next = 0xe000; // no text holds a lone surrogate
+  return points.join('') + String.fromCodePoint(next);
+}
+
+/**
+ * The name search of the member lookup (decision record 0046): every word of the text starts a
+ * word of the name. The driver word is read as a range of `ir_member_words`, in the order of
+ * its primary key (the matching word, then the name), which an index scan gives as it goes, so a
+ * page stops after its rows whatever the number of matches; the other words are checked on the
+ * name that row carries.
+ */
+const wordRange = (word: string) =>
+  sql`${irMemberWords.word} >= ${word} and ${irMemberWords.word} < ${afterPrefix(word)}`;
+
+/** How far the rarest word of a text is looked for: the rows of each word's range counted, at most. */
+const DRIVER_COUNT_CAP = 300;
+
+/**
+ * The word of a text whose range is read (the others are checked on each row it gives): the
+ * rarest, counted up to DRIVER_COUNT_CAP rows of each word's range in one statement. Among words
+ * that all reach the cap, the first: people type a name in its order, and the matches of the
+ * name's first word, in name order, meet the full name soonest. One word needs no count.
+ */
+async function rarestWord(db: Queryable, words: string[]): Promise<string> {
+  if (words.length === 1) return words[0]!;
+  const counts = sql.join(
+    words.map(
+      (word, i) =>
+        sql`(select count(*)::int from (select 1 from ${irMemberWords} where ${wordRange(word)} limit ${DRIVER_COUNT_CAP}) as r) as ${sql.identifier(`w${i}`)}`,
+    ),
+    sql`, `,
+  );
+  const result = await db.execute<Record<string, number>>(sql`select ${counts}`);
+  const [row] = (result as { rows: Record<string, number>[] }).rows;
+  const found = words.map((_, i) => row![`w${i}`]!);
+  return words[found.indexOf(Math.min(...found))]!;
+}
+
+function wordStartsMatch(words: string[], driver: string) {
+  const others = words.filter((_, i) => i !== words.indexOf(driver));
+  const driverRange = wordRange(driver);
+  // The name with ' ' before each of its words, so that "% word%" is a word's start.
+  const spaced = (nameFolded: SQL | typeof irMembers.nameFolded) => sql`(' ' || translate(${nameFolded}, '/-', '  '))`;
+  const othersOn = (nameFolded: SQL | typeof irMembers.nameFolded) =>
+    others.map((word) => sql`${spaced(nameFolded)} like ${`% ${likeEscaped(word)}%`}`);
+  const rowName = sql`${irMemberWords.nameFolded}`;
+  const start = ` ${driver}`;
+  return {
+    /**
+     * On `ir_member_words`: the rows of the matching members, one per member. A name with two
+     * words starting with the driver ("abd": Abdul … Abdullah) has two rows in the range; only
+     * the first word's counts. Reading the name's words is the dear part, so it is done only for a
+     * name in which the driver starts a word twice.
+     */
+    rows: and(
+      driverRange,
+      ...othersOn(rowName),
+      sql`(position(${start} in substr(${spaced(rowName)}, position(${start} in ${spaced(rowName)}) + 1)) = 0
+        or not exists (select 1 from ir_name_words(${rowName}) as w(word)
+          where w.word collate "C" >= ${driver} and w.word collate "C" < ${irMemberWords.word}))`,
+    )!,
+  };
 }
 
 export interface MemberFilter {
@@ -80,9 +160,17 @@ export interface MemberFilter {
   pageSize: number;
 }
 
-/** How many matches of a search text are ranked, at most (decision record 0044). */
+/** How many matches of a name's inner parts, or of an NRIC's first digits, are ranked, at most (decision records 0044, 0046). */
 export const RANKED_MATCHES = 1000;
 
+const memberListColumns = {
+  memberNo: irMembers.memberNo,
+  name: irMembers.name,
+  nric: irMembers.nric,
+  employer: irMembers.employer,
+  branch: irMembers.branch,
+  status: irMembers.status,
+};
 type MemberListRow = {
   memberNo: string;
   name: string;
@@ -91,6 +179,7 @@ type MemberListRow = {
   branch: string;
   status: MemberStatus;
 };
+type MemberPage = { rows: MemberListRow[]; hasMore: boolean };
 
 const memberSortColumns = {
   name: irMembers.name,
@@ -100,53 +189,137 @@ const memberSortColumns = {
   branch: irMembers.branch,
 } as const;
 
+/** A page from rows read one past its end. */
+const pageOf = (rows: MemberListRow[], pageSize: number): MemberPage => ({
+  rows: rows.slice(0, pageSize),
+  hasMore: rows.length > pageSize,
+});
+
 /**
  * One page of the member lookup, plus one row to tell whether another page follows: no count,
  * which over a million rows would cost more than the search (docs/product/screens.md §10).
+ *
+ * A text with a digit is a member no or an NRIC; any other text is a name: the members one of
+ * whose words starts with each word of the text, ranked by the word matched and then the name;
+ * and only when no member's words start so, the members with each word anywhere in the name,
+ * ranked by similarity (decision record 0046). A sort asked for orders the same matches by its
+ * column instead.
  */
-export async function searchMembers(db: Queryable, filter: MemberFilter) {
-  const conditions: SQL[] = [];
-  const match = filter.q ? memberMatch(filter.q) : undefined;
-  if (filter.q && !match) return { rows: [], hasMore: false };
-  if (match) conditions.push(match.where);
-  if (filter.employer) conditions.push(eq(irMembers.employer, filter.employer));
-  if (filter.branch) conditions.push(eq(irMembers.branch, filter.branch));
-  if (filter.status) conditions.push(eq(irMembers.status, filter.status));
-  const direction = filter.order === 'desc' ? desc : asc;
-  const where = conditions.length > 0 ? and(...conditions) : undefined;
+export async function searchMembers(db: Queryable, filter: MemberFilter): Promise<MemberPage> {
+  const filters: SQL[] = [];
+  if (filter.employer) filters.push(eq(irMembers.employer, filter.employer));
+  if (filter.branch) filters.push(eq(irMembers.branch, filter.branch));
+  if (filter.status) filters.push(eq(irMembers.status, filter.status));
   const offset = (filter.page - 1) * filter.pageSize;
-  if (filter.sort === undefined && match) {
-    // Ranked by similarity: every match must be seen to rank them, which for a common word (a
-    // few per cent of a million members) costs a few hundred milliseconds. So the ranking runs
-    // over the first RANKED_MATCHES matches found: exact whenever the text matches fewer, and a
-    // common word's members are then narrowed by a second word or a filter (decision record 0044).
-    const result = await db.execute<MemberListRow>(sql`
-      with candidates as materialized (
-        select member_no, name, name_folded, nric, employer, branch, status from ${irMembers}
-        where ${where} limit ${RANKED_MATCHES}
-      )
-      select member_no as "memberNo", name, nric, employer, branch, status
-      from candidates as ${irMembers}
-      order by ${sql.join([...match.rank, asc(irMembers.name), asc(irMembers.memberNo)], sql`, `)}
-      limit ${filter.pageSize + 1} offset ${offset}`);
-    const { rows } = result as { rows: MemberListRow[] };
-    return { rows: rows.slice(0, filter.pageSize), hasMore: rows.length > filter.pageSize };
+  const empty: MemberPage = { rows: [], hasMore: false };
+  const q = filter.q ?? '';
+  const folded = foldName(q);
+  const words = /\d/.test(q) || !/\p{L}/u.test(folded) ? [] : nameWords(folded);
+
+  if (words.length > 0) {
+    const starts = wordStartsMatch(words, await rarestWord(db, words));
+    const startsExist = async () =>
+      (
+        await inWordOrder(db, (tx) =>
+          tx
+            .select({ one: sql`1` })
+            .from(irMemberWords)
+            .innerJoin(irMembers, eq(irMembers.memberNo, irMemberWords.memberNo))
+            .where(and(starts.rows, ...filters))
+            .limit(1),
+        )
+      ).length > 0;
+    const rows =
+      filter.sort === undefined
+        ? await inWordOrder(db, (tx) =>
+            tx
+              .select(memberListColumns)
+              .from(irMemberWords)
+              .innerJoin(irMembers, eq(irMembers.memberNo, irMemberWords.memberNo))
+              .where(and(starts.rows, ...filters))
+              .orderBy(irMemberWords.word, irMemberWords.nameFolded, irMemberWords.memberNo)
+              .limit(filter.pageSize + 1)
+              .offset(offset),
+          )
+        : await sortedWordMatches(db, starts.rows, filters, filter);
+    if (rows.length > 0 || (offset > 0 && (await startsExist()))) return pageOf(rows, filter.pageSize);
+    // No word of any name starts so: the text is looked for inside the names.
+    const inside = nameInsideMatch(folded)!;
+    if (filter.sort !== undefined) return sortedPage(db, [inside.where, ...filters], filter);
+    return rankedPage(db, and(inside.where, ...filters)!, [inside.rank], filter);
   }
+
+  if (q === '') return sortedPage(db, filters, filter);
+  const ids = idMatch(q);
+  if (ids.alternatives.length === 0) return empty;
+  const byId = ids.alternatives.length === 1 ? ids.alternatives[0]! : sql`(${sql.join(ids.alternatives, sql` or `)})`;
+  if (filter.sort !== undefined) return sortedPage(db, [byId, ...filters], filter);
+  return rankedPage(db, and(byId, ...filters)!, ids.rank, filter);
+}
+
+/**
+ * Runs a read of `ir_member_words` in the order of its primary key as an index scan that stops
+ * when the page is full. The planner cannot estimate how many rows of a word's range pass the
+ * other words and the filters (a LIKE on a computed text), guesses very few, and would then read
+ * and sort the whole range, which for a common word costs a second on PGlite: so the read runs
+ * in a transaction that turns bitmap scans and sorts off for itself (decision record 0046).
+ */
+async function inWordOrder<T>(db: Queryable, read: (tx: Transaction) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select set_config('enable_bitmapscan', 'off', true), set_config('enable_sort', 'off', true)`);
+    return read(tx);
+  });
+}
+
+/**
+ * One page of the members whose words start as the text's do, in the order of the sort asked
+ * for. The matches are gathered first and then sorted: read in the sort's index instead, a word
+ * that starts many names ("muhammad") lies in one stretch of the name order, which the planner
+ * cannot know, and it would read half the members to reach it (decision record 0046).
+ */
+async function sortedWordMatches(db: Queryable, rows: SQL, filters: SQL[], filter: MemberFilter) {
+  const direction = filter.order === 'desc' ? desc : asc;
+  const result = await db.execute<MemberListRow>(sql`
+    with hits as materialized (select ${irMemberWords.memberNo} from ${irMemberWords} where ${rows})
+    select ${irMembers.memberNo} as "memberNo", ${irMembers.name}, ${irMembers.nric}, ${irMembers.employer},
+      ${irMembers.branch}, ${irMembers.status}
+    from hits join ${irMembers} on ${irMembers.memberNo} = hits.member_no
+    where ${and(sql`true`, ...filters)}
+    order by ${direction(memberSortColumns[filter.sort ?? 'name'])}, ${direction(irMembers.memberNo)}
+    limit ${filter.pageSize + 1} offset ${(filter.page - 1) * filter.pageSize}`);
+  return (result as { rows: MemberListRow[] }).rows;
+}
+
+/** One page of the members matching `conditions`, in the order of the sort asked for (the name by default). */
+async function sortedPage(db: Queryable, conditions: SQL[], filter: MemberFilter): Promise<MemberPage> {
+  const direction = filter.order === 'desc' ? desc : asc;
   const rows = await db
-    .select({
-      memberNo: irMembers.memberNo,
-      name: irMembers.name,
-      nric: irMembers.nric,
-      employer: irMembers.employer,
-      branch: irMembers.branch,
-      status: irMembers.status,
-    })
+    .select(memberListColumns)
     .from(irMembers)
-    .where(where)
+    .where(and(...conditions))
     .orderBy(direction(memberSortColumns[filter.sort ?? 'name']), direction(irMembers.memberNo))
     .limit(filter.pageSize + 1)
-    .offset(offset);
-  return { rows: rows.slice(0, filter.pageSize), hasMore: rows.length > filter.pageSize };
+    .offset((filter.page - 1) * filter.pageSize);
+  return pageOf(rows, filter.pageSize);
+}
+
+/**
+ * One page of matches ranked by `rank`: every match must be seen to rank them, which for a common
+ * part of a name (a few per cent of a million members) costs a few hundred milliseconds. So the
+ * ranking runs over the first RANKED_MATCHES matches found: exact whenever the text matches fewer
+ * (decision record 0044).
+ */
+async function rankedPage(db: Queryable, where: SQL, rank: SQL[], filter: MemberFilter): Promise<MemberPage> {
+  const result = await db.execute<MemberListRow>(sql`
+    with candidates as materialized (
+      select member_no, name, name_folded, nric, employer, branch, status from ${irMembers}
+      where ${where} limit ${RANKED_MATCHES}
+    )
+    select member_no as "memberNo", name, nric, employer, branch, status
+    from candidates as ${irMembers}
+    order by ${sql.join([...rank, asc(irMembers.name), asc(irMembers.memberNo)], sql`, `)}
+    limit ${filter.pageSize + 1} offset ${(filter.page - 1) * filter.pageSize}`);
+  return pageOf((result as { rows: MemberListRow[] }).rows, filter.pageSize);
 }
 
 /**
