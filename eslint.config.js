@@ -33,7 +33,8 @@ const featureZones = [
 ];
 
 // The namespaces whose texts come with their screens' code (apps/web/src/lib/i18n.ts).
-const SCREEN_NAMESPACES = '/^(account|home|leave|leaveAdmin|staffMovement|accessControl|itAdmin|ir|irAdmin)$/';
+const SCREEN_NAMESPACES =
+  '/^(account|home|leave|leaveAdmin|staffMovement|accessControl|itAdmin|ir|irAdmin|teamSpace)$/';
 
 export default tseslint.config(
   {

@@ -3,8 +3,8 @@ import { accounts, DEMO_PASSWORD } from './accounts';
 import { expect, useSession } from './harness';
 import { AUTHENTICATOR, signIn } from './sign-in';
 
-const UNDER_CONSTRUCTION =
-  'This page is currently under construction. Please check back later or contact your administrator if you have questions.';
+/** The page behind the gate: the team space (docs/product/screens.md §16). */
+const TEAM_SPACE_HEADING = { level: 1, name: 'Team Space' } as const;
 
 describe('the gate', () => {
   const { open, session } = useSession();
@@ -13,10 +13,10 @@ describe('the gate', () => {
     const page = await open('/team-space');
     await page.locator(AUTHENTICATOR).waitFor();
     await expect.poll(() => page.getByRole('button', { name: 'Sign in', exact: true }).isVisible()).toBe(true);
-    expect(await page.getByText(UNDER_CONSTRUCTION).count()).toBe(0);
+    expect(await page.getByRole('heading', TEAM_SPACE_HEADING).count()).toBe(0);
 
     await signIn(page, accounts.HR);
-    await page.getByText(UNDER_CONSTRUCTION).waitFor();
+    await page.getByRole('heading', TEAM_SPACE_HEADING).waitFor();
     expect(new URL(page.url()).pathname).toBe('/team-space');
     expect(session.errors).toEqual([]);
   });

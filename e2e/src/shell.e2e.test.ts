@@ -108,14 +108,14 @@ describe('the application shell', () => {
   it('Go Back on /unauthorized returns to the page before the refused one', async () => {
     const page = await open('/team-space');
     await signIn(page, accounts.HR);
-    expect(await pageHeading(page)).toBe('Under Construction');
+    expect(await pageHeading(page)).toBe('Team Space');
 
     await page.goto(urlOf(page, '/announcements'));
     await page.getByText(UNAUTHORIZED).waitFor();
     await page.getByRole('button', { name: 'Go Back' }).click();
 
     await page.waitForURL(urlOf(page, '/team-space'));
-    expect(await pageHeading(page)).toBe('Under Construction');
+    expect(await pageHeading(page)).toBe('Team Space');
     expect(session.errors).toEqual([]);
   });
 

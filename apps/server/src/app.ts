@@ -34,6 +34,7 @@ import { staffMovementRoutes } from './modules/staff-movement/staff-movement.rou
 import { identityAccountsOver } from './modules/staff-records/identity-accounts';
 import { staffRecordRoutes } from './modules/staff-records/staff-records.routes';
 import { runtimeConfigRoutes } from './modules/runtime-config/runtime-config.routes';
+import { teamRoutes } from './modules/team/team.routes';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { loggerOptions } from './plugins/log-redaction';
@@ -267,6 +268,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     publicUrl: config.publicUrl,
     prefix: '/api',
   });
+  await app.register(teamRoutes, { database, timeZone: config.organisation.timeZone, prefix: '/api' });
   if (identity) {
     await app.register(
       async (scope) => {

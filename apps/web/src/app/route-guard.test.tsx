@@ -18,7 +18,7 @@ describe('RouteGuard', () => {
   it('shows unguarded pages to every signed-in user', async () => {
     const { pathname } = renderApp(['/team-space'], testAuth(testUser({ department: ['CLUB'] })));
 
-    expect(await heading()).toHaveTextContent('Under Construction');
+    expect(await heading()).toHaveTextContent('Team Space');
     expect(pathname()).toBe('/team-space');
   });
 
@@ -57,7 +57,7 @@ describe('RouteGuard', () => {
     await waitFor(() => {
       expect(pathname()).toBe('/team-space');
     });
-    expect(await heading()).toHaveTextContent('Under Construction');
+    expect(await heading()).toHaveTextContent('Team Space');
   });
 
   it('shows a labelled spinner, and no page, while the user loads', async () => {

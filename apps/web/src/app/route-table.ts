@@ -134,6 +134,10 @@ const IRAdminPage = lazyWithPreload(
   () => import('../features/ir-admin/ir-admin-page'),
   (module) => module.IRAdminPage,
 );
+const TeamSpacePage = lazyWithPreload(
+  () => import('../features/team-space/team-space-page'),
+  (module) => module.TeamSpacePage,
+);
 const ITAdminPage = lazyWithPreload(
   () => import('../features/it-admin/it-admin-page'),
   (module) => module.ITAdminPage,
@@ -149,7 +153,7 @@ export const pages: Record<PageName, LazyPage> = {
   Unauthorized: UnauthorizedPage,
   Profile: ProfilePage,
   ChangePassword: ChangePasswordPage,
-  TeamSpace: UnderConstructionPage,
+  TeamSpace: TeamSpacePage,
   NotFound: NotFoundPage,
   Announcements: UnderConstructionPage,
   CreateAnnouncement: UnderConstructionPage,

@@ -13,6 +13,7 @@ import type { irAdmin } from '../locales/en/ir-admin';
 import type { leaveAdmin } from '../locales/en/leave-admin';
 import { shell as enShell } from '../locales/en/shell';
 import type { staffMovement } from '../locales/en/staff-movement';
+import type { teamSpace } from '../locales/en/team-space';
 import { common as msCommon } from '../locales/ms/common';
 import { errors as msErrors } from '../locales/ms/errors';
 import { gate as msGate } from '../locales/ms/gate';
@@ -25,7 +26,7 @@ import { shell as msShell } from '../locales/ms/shell';
  * texts go through Amplify's I18n, see features/auth): these four are bundled here, with the
  * sign-in page. Every other area's texts come with its screens' code (decision record 0040):
  * `account` for profile and change password, `home`, `leave` for the E-Leave screens and the
- * shared/HR hubs, `leaveAdmin`, `staffMovement`, `accessControl`, `itAdmin`, `ir`. Each of those has a
+ * shared/HR hubs, `leaveAdmin`, `staffMovement`, `accessControl`, `itAdmin`, `ir`, `teamSpace`. Each of those has a
  * module in locales/ (e.g. locales/leave.ts) that adds both languages when it is imported and
  * exports the namespace's name; components name a namespace only through that export, so the
  * texts are there before anything reads them (the lint rule in eslint.config.js). Each language
@@ -54,6 +55,7 @@ interface Texts {
   itAdmin: typeof itAdmin;
   ir: typeof ir;
   irAdmin: typeof irAdmin;
+  teamSpace: typeof teamSpace;
 }
 
 export type Language = keyof typeof resources;
