@@ -30,6 +30,7 @@ import { leaveRoutes } from './modules/leave/leave.routes';
 import { leaveAdminRoutes } from './modules/leave-admin/leave-admin.routes';
 import { logRoutes } from './modules/log/log.routes';
 import { meRoutes } from './modules/me/me.routes';
+import { postsRoutes } from './modules/posts/posts.routes';
 import { staffMovementRoutes } from './modules/staff-movement/staff-movement.routes';
 import { identityAccountsOver } from './modules/staff-records/identity-accounts';
 import { staffRecordRoutes } from './modules/staff-records/staff-records.routes';
@@ -71,6 +72,8 @@ export interface AppDeps {
   outboxSweepIntervalMs?: number;
   /** How often this replica reads the token cutoffs other replicas wrote (20 s unless a test says). */
   tokenCutoffRefreshMs?: number;
+  /** How often the publish e-mails of scheduled posts that fell due are looked for; a minute unless a test says. */
+  postMailIntervalMs?: number;
 }
 
 export type App = FastifyInstance & {
@@ -257,6 +260,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     database,
     identityAdmin,
     timeZone: config.organisation.timeZone,
+    prefix: '/api',
+  });
+  await app.register(postsRoutes, {
+    database,
+    identityAdmin,
+    orgDepartment: config.organisation.department,
+    publicUrl: config.publicUrl,
+    sendEmail,
+    mailIntervalMs: deps.postMailIntervalMs,
     prefix: '/api',
   });
   await app.register(leaveRoutes, leaveOptions);

@@ -11,10 +11,21 @@ import * as ir from './schema/ir';
 import * as leave from './schema/leave';
 import * as log from './schema/log';
 import * as organisation from './schema/organisation';
+import * as posts from './schema/posts';
 import * as staffMovement from './schema/staff-movement';
 import * as identity from '@staff-portal/identity/schema';
 
-export const schema = { ...app, ...audit, ...log, ...organisation, ...leave, ...staffMovement, ...ir, ...identity };
+export const schema = {
+  ...app,
+  ...audit,
+  ...log,
+  ...organisation,
+  ...leave,
+  ...staffMovement,
+  ...ir,
+  ...posts,
+  ...identity,
+};
 
 /** The query builder, the same type on either engine. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;

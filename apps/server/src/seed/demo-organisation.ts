@@ -4,6 +4,7 @@ import { appMeta } from '../db/schema/app';
 import { departments, leaveTypes, publicHolidays, staff } from '../db/schema/organisation';
 import { seedDemoIr } from './demo-ir';
 import { seedDemoLeave } from './demo-leave';
+import { seedDemoPosts } from './demo-posts';
 import { leaveTypeCatalogue } from './leave-type-catalogue';
 
 /** The holiday calendar seeded for the demo: Federal Territory of Kuala Lumpur (docs/product/leave.md). */
@@ -191,6 +192,7 @@ export async function seedOnFirstStart(
     await seedDemoOrganisation(tx, { orgDepartment: options.orgDepartment });
     await seedDemoLeave(tx);
     await seedDemoIr(tx);
+    await seedDemoPosts(tx, { orgDepartment: options.orgDepartment });
     return true;
   });
 }

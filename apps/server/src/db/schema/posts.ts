@@ -1,0 +1,105 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/** PostgreSQL `bytea` as a Node Buffer; attachments live in the database (docs/product/files-mail-logs.md §1). */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * Announcements and staff information, one table (decision record 0048, docs/product/screens.md
+ * §13). The status is not stored: it follows the clock from `publish_at` and `expire_at`
+ * (packages/shared/src/posts-rules.ts). The audience is everyone, or the departments listed.
+ */
+export const posts = pgTable(
+  'posts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind', { enum: ['announcement', 'staffInfo'] }).notNull(),
+    title: text('title').notNull(),
+    /** Markdown, as written. */
+    body: text('body').notNull(),
+    audienceEveryone: boolean('audience_everyone').notNull(),
+    /** The departments of the audience; empty exactly when it is everyone. */
+    audienceDepartments: text('audience_departments')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Null: a draft. */
+    publishAt: timestamp('publish_at', { withTimezone: true }),
+    expireAt: timestamp('expire_at', { withTimezone: true }),
+    pinned: boolean('pinned').notNull().default(false),
+    /** Mail the audience once, when the post is first published. */
+    emailAudience: boolean('email_audience').notNull().default(false),
+    /** When the publish e-mail was queued in the outbox, and for how many: set once, never cleared. */
+    mailQueuedAt: timestamp('mail_queued_at', { withTimezone: true }),
+    mailRecipients: integer('mail_recipients'),
+    /** Accounts by their `sub`, with the name they had then. */
+    authorId: text('author_id').notNull(),
+    authorName: text('author_name').notNull(),
+    lastEditorId: text('last_editor_id').notNull(),
+    lastEditorName: text('last_editor_name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('posts_kind', sql`${t.kind} in ('announcement', 'staffInfo')`),
+    check('posts_audience', sql`${t.audienceEveryone} = (cardinality(${t.audienceDepartments}) = 0)`),
+    check(
+      'posts_expire_after_publish',
+      sql`${t.expireAt} is null or ${t.publishAt} is null or ${t.expireAt} > ${t.publishAt}`,
+    ),
+    // The readers' list: pinned first, then newest.
+    index('posts_reader_order_idx').on(t.pinned, t.publishAt),
+    index('posts_created_idx').on(t.createdAt, t.id),
+    // The publish e-mails still to queue (modules/posts/posts-mail.ts).
+    index('posts_mail_due_idx')
+      .on(t.publishAt)
+      .where(sql`${t.emailAudience} and ${t.mailQueuedAt} is null`),
+  ],
+);
+
+/** A post's files (docs/product/files-mail-logs.md §1): deleted with the post. */
+export const postAttachments = pgTable(
+  'post_attachments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    data: bytea('data').notNull(),
+    /** The order the files were added in (files added together share a time). */
+    position: integer('position').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('post_attachments_post_idx').on(t.postId, t.position)],
+);
+
+/** Read receipts: a reader's first view of a post, once (decision record 0048); deleted with the post. */
+export const postReceipts = pgTable(
+  'post_receipts',
+  {
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    /** The reader's account `sub`. */
+    readerId: text('reader_id').notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.readerId] }), index('post_receipts_reader_idx').on(t.readerId)],
+);

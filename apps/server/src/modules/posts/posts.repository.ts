@@ -1,0 +1,310 @@
+import { and, arrayOverlaps, asc, count, desc, eq, gt, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { PostAttachment } from '@staff-portal/shared/posts';
+import { EVERYONE, type Audience, type PostKind, type PostStatus } from '@staff-portal/shared/posts-rules';
+import type { Queryable, Transaction } from '../../db/client';
+import { postAttachments, postReceipts, posts } from '../../db/schema/posts';
+import type { CheckedAttachment } from '../../files/attachments';
+
+/**
+ * The posts tables (apps/server/src/db/schema/posts.ts) as plain queries over a database or a
+ * transaction passed in. "Now" is always the caller's (the server's clock), never the database's
+ * `now()`, so a post's status in SQL is the one packages/shared/src/posts-rules.ts computes.
+ */
+
+export type PostRow = typeof posts.$inferSelect;
+export type NewPostRow = typeof posts.$inferInsert;
+
+/** The audience of a row, as the API gives it. */
+export const audienceOf = (
+  row: Pick<PostRow, 'audienceEveryone' | 'audienceDepartments'>,
+): typeof EVERYONE | string[] => (row.audienceEveryone ? EVERYONE : row.audienceDepartments);
+
+/** An audience as the row keeps it. */
+export const audienceColumns = (audience: Audience) =>
+  audience === EVERYONE
+    ? { audienceEveryone: true, audienceDepartments: [] }
+    : { audienceEveryone: false, audienceDepartments: [...audience] };
+
+/** `postStatus(post, now) = status` in SQL (packages/shared/src/posts-rules.ts). */
+export function statusIs(status: PostStatus, now: Date): SQL {
+  switch (status) {
+    case 'draft':
+      return isNull(posts.publishAt);
+    case 'scheduled':
+      return gt(posts.publishAt, now);
+    case 'expired':
+      return and(lte(posts.publishAt, now), lte(posts.expireAt, now))!;
+    case 'published':
+      return and(lte(posts.publishAt, now), or(isNull(posts.expireAt), gt(posts.expireAt, now)))!;
+  }
+}
+
+/** Posts whose audience holds a reader with these audience keys (audienceKeys in posts-rules). */
+const audienceHolds = (keys: string[]) =>
+  or(eq(posts.audienceEveryone, true), arrayOverlaps(posts.audienceDepartments, keys))!;
+
+/** What a reader may see: published now, and they are in its audience (docs/product/access.md §3). */
+export const visibleTo = (keys: string[], now: Date) => and(statusIs('published', now), audienceHolds(keys))!;
+
+const attachmentCount = sql<number>`(select count(*) from ${postAttachments} where ${postAttachments.postId} = ${posts.id})::int`;
+
+export async function findPost(db: Queryable, id: string): Promise<PostRow | undefined> {
+  const [row] = await db.select().from(posts).where(eq(posts.id, id)).limit(1);
+  return row;
+}
+
+/** The post, locked until the transaction ends, so two admins' writes take their turns. */
+export async function lockPost(tx: Transaction, id: string): Promise<PostRow | undefined> {
+  const [row] = await tx.select().from(posts).where(eq(posts.id, id)).for('update');
+  return row;
+}
+
+export async function insertPost(tx: Transaction, row: NewPostRow): Promise<PostRow> {
+  const [inserted] = await tx.insert(posts).values(row).returning();
+  return inserted!;
+}
+
+export async function updatePost(tx: Transaction, id: string, set: Partial<NewPostRow>): Promise<PostRow> {
+  const [updated] = await tx.update(posts).set(set).where(eq(posts.id, id)).returning();
+  return updated!;
+}
+
+export async function deletePost(tx: Transaction, id: string): Promise<void> {
+  // Its attachments and receipts go with it (ON DELETE CASCADE).
+  await tx.delete(posts).where(eq(posts.id, id));
+}
+
+export interface AdminPostFilter {
+  q?: string | undefined;
+  kind?: PostKind | undefined;
+  status?: PostStatus | undefined;
+  /** `everyone`, or a department the audience names. */
+  audience?: string | undefined;
+  page: number;
+  pageSize: number;
+}
+
+const likeText = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+
+/** The admin list: search over title and body, filters, newest first; a page and the total. */
+export async function listAdminPosts(db: Queryable, filter: AdminPostFilter, now: Date) {
+  const where = and(
+    filter.q
+      ? sql`(${posts.title} ilike ${likeText(filter.q)} or ${posts.body} ilike ${likeText(filter.q)})`
+      : undefined,
+    filter.kind ? eq(posts.kind, filter.kind) : undefined,
+    filter.status ? statusIs(filter.status, now) : undefined,
+    filter.audience === undefined
+      ? undefined
+      : filter.audience === EVERYONE
+        ? eq(posts.audienceEveryone, true)
+        : sql`${filter.audience} = any(${posts.audienceDepartments})`,
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ post: posts, attachmentCount })
+      .from(posts)
+      .where(where)
+      .orderBy(desc(posts.createdAt), desc(posts.id))
+      .limit(filter.pageSize)
+      .offset((filter.page - 1) * filter.pageSize),
+    db.select({ n: count() }).from(posts).where(where),
+  ]);
+  return { rows, total: total!.n };
+}
+
+/** A reader's published posts, pinned first, then newest, each marked read or not; a page, the total and the unread. */
+export async function listReaderPosts(
+  db: Queryable,
+  reader: { id: string; keys: string[] },
+  filter: { kind?: PostKind | undefined; page: number; pageSize: number },
+  now: Date,
+) {
+  const where = and(visibleTo(reader.keys, now), filter.kind ? eq(posts.kind, filter.kind) : undefined);
+  const read = sql<boolean>`exists (select 1 from ${postReceipts} where ${postReceipts.postId} = ${posts.id} and ${postReceipts.readerId} = ${reader.id})`;
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select({ post: posts, attachmentCount, read })
+      .from(posts)
+      .where(where)
+      .orderBy(desc(posts.pinned), desc(posts.publishAt), desc(posts.id))
+      .limit(filter.pageSize)
+      .offset((filter.page - 1) * filter.pageSize),
+    db
+      .select({ total: count(), unread: sql<number>`count(*) filter (where not ${read})`.mapWith(Number) })
+      .from(posts)
+      .where(where),
+  ]);
+  return { rows, total: totals!.total, unread: totals!.unread };
+}
+
+/** One post a reader may see now, if it is one. */
+export async function findVisiblePost(db: Queryable, id: string, keys: string[], now: Date) {
+  const [row] = await db
+    .select()
+    .from(posts)
+    .where(and(eq(posts.id, id), visibleTo(keys, now)))
+    .limit(1);
+  return row;
+}
+
+/** Records a reader's first view of a post (later views change nothing) and answers when that was. */
+export async function recordReceipt(db: Queryable, postId: string, readerId: string): Promise<Date> {
+  await db.insert(postReceipts).values({ postId, readerId }).onConflictDoNothing();
+  const [row] = await db
+    .select({ readAt: postReceipts.readAt })
+    .from(postReceipts)
+    .where(and(eq(postReceipts.postId, postId), eq(postReceipts.readerId, readerId)));
+  return row!.readAt;
+}
+
+/** The accounts that have opened a post. */
+export async function readerIdsOf(db: Queryable, postId: string): Promise<Set<string>> {
+  const rows = await db
+    .select({ readerId: postReceipts.readerId })
+    .from(postReceipts)
+    .where(eq(postReceipts.postId, postId));
+  return new Set(rows.map((row) => row.readerId));
+}
+
+/**
+ * How many of its audience's accounts have opened each post, in one query: `audiences` gives each
+ * post's accounts (posts sharing an audience share its list).
+ */
+export async function readersAmong(
+  db: Queryable,
+  audiences: { postIds: string[]; accountIds: string[] }[],
+): Promise<Map<string, number>> {
+  const pairs = audiences.flatMap(({ postIds }, index) => postIds.map((postId) => ({ postId, index })));
+  if (pairs.length === 0) return new Map();
+  // Each list is bound as one array parameter: an audience of thousands is one value, not thousands.
+  const lists = sql.join(
+    audiences.map(({ accountIds }, index) => sql`(${index}::int, ${sql.param(accountIds)}::text[])`),
+    sql`, `,
+  );
+  const page = sql.join(
+    pairs.map(({ postId, index }) => sql`(${postId}::uuid, ${index}::int)`),
+    sql`, `,
+  );
+  const result = await db.execute<{ post_id: string; n: number }>(sql`
+    with lists(k, accounts) as (values ${lists}), page(post_id, k) as (values ${page})
+    select page.post_id, count(${postReceipts.readerId})::int as n
+    from page join lists using (k)
+    left join ${postReceipts} on ${postReceipts.postId} = page.post_id and ${postReceipts.readerId} = any(lists.accounts)
+    group by page.post_id`);
+  // Both drivers answer raw statements with `rows`.
+  return new Map((result as { rows: { post_id: string; n: number }[] }).rows.map((row) => [row.post_id, row.n]));
+}
+
+export async function receiptCount(db: Queryable, postId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(postReceipts).where(eq(postReceipts.postId, postId));
+  return row!.n;
+}
+
+// Attachments ------------------------------------------------------------------------------------
+
+const attachmentView = {
+  id: postAttachments.id,
+  fileName: postAttachments.fileName,
+  contentType: postAttachments.contentType,
+  size: postAttachments.size,
+};
+
+/** A post's files (without their bytes), in the order they were added. */
+export async function attachmentsOf(db: Queryable, postId: string): Promise<PostAttachment[]> {
+  return db
+    .select(attachmentView)
+    .from(postAttachments)
+    .where(eq(postAttachments.postId, postId))
+    .orderBy(asc(postAttachments.position), asc(postAttachments.id));
+}
+
+/** Adds files after the post's others, in the order given. */
+export async function insertAttachments(tx: Transaction, postId: string, files: CheckedAttachment[]) {
+  if (files.length === 0) return [];
+  const [last] = await tx
+    .select({ position: sql<number>`coalesce(max(${postAttachments.position}), 0)`.mapWith(Number) })
+    .from(postAttachments)
+    .where(eq(postAttachments.postId, postId));
+  return tx
+    .insert(postAttachments)
+    .values(
+      files.map((file, index) => ({
+        postId,
+        fileName: file.name,
+        contentType: file.mime,
+        size: file.size,
+        data: file.data,
+        position: last!.position + index + 1,
+      })),
+    )
+    .returning(attachmentView);
+}
+
+/** Copies every file of one post to another (duplicating a post), in the database. */
+export async function copyAttachments(tx: Transaction, fromPostId: string, toPostId: string) {
+  await tx.execute(sql`
+    insert into ${postAttachments} (post_id, file_name, content_type, size, data, position, created_at)
+    select ${toPostId}, file_name, content_type, size, data, position, created_at from ${postAttachments}
+    where post_id = ${fromPostId}`);
+}
+
+export async function deleteAttachment(tx: Transaction, postId: string, attachmentId: string) {
+  const [row] = await tx
+    .delete(postAttachments)
+    .where(and(eq(postAttachments.postId, postId), eq(postAttachments.id, attachmentId)))
+    .returning(attachmentView);
+  return row;
+}
+
+/** One file of a post with its bytes. */
+export async function attachmentFile(db: Queryable, postId: string, attachmentId: string) {
+  const [row] = await db
+    .select({
+      fileName: postAttachments.fileName,
+      contentType: postAttachments.contentType,
+      data: postAttachments.data,
+    })
+    .from(postAttachments)
+    .where(and(eq(postAttachments.postId, postId), eq(postAttachments.id, attachmentId)))
+    .limit(1);
+  return row;
+}
+
+// The publish e-mail --------------------------------------------------------------------------------
+
+/** When the publish e-mail is due: the post asks for it, none was queued, and it is published at `now`. */
+const mailDue = (now: Date) =>
+  and(
+    eq(posts.emailAudience, true),
+    isNull(posts.mailQueuedAt),
+    isNotNull(posts.publishAt),
+    statusIs('published', now),
+  )!;
+
+/** The posts whose publish e-mail fell due and was not queued yet, the longest due first. */
+export async function postsDueForMail(db: Queryable, now: Date, limit: number): Promise<PostRow[]> {
+  return db.select().from(posts).where(mailDue(now)).orderBy(asc(posts.publishAt), asc(posts.id)).limit(limit);
+}
+
+/**
+ * Marks a post's publish e-mail as queued, if it is still due and its audience is still the one
+ * of `seen`, the one the recipients were found for. True for the one
+ * caller that marks it: only that caller queues the messages, in the same transaction, so the
+ * e-mail is queued exactly once whichever servers try at once.
+ */
+export async function claimPostMail(tx: Transaction, seen: PostRow, now: Date, recipients: number): Promise<boolean> {
+  const rows = await tx
+    .update(posts)
+    .set({ mailQueuedAt: now, mailRecipients: recipients })
+    .where(
+      and(
+        eq(posts.id, seen.id),
+        eq(posts.audienceEveryone, seen.audienceEveryone),
+        eq(posts.audienceDepartments, seen.audienceDepartments),
+        mailDue(now),
+      ),
+    )
+    .returning({ id: posts.id });
+  return rows.length === 1;
+}

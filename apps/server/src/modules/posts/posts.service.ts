@@ -1,0 +1,577 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import { notFound, validationError } from '@staff-portal/shared/errors';
+import {
+  MAX_POST_ATTACHMENTS,
+  type AdminPost,
+  type AdminPostPage,
+  type AdminPostSummary,
+  type ReaderPost,
+  type ReaderPostPage,
+  type UnseenPage,
+  type adminPostListQuerySchema,
+  type postInputSchema,
+  type readerPostListQuerySchema,
+  type unseenQuerySchema,
+} from '@staff-portal/shared/posts';
+import {
+  EVERYONE,
+  audienceKeys,
+  postDepartments,
+  postExcerpt,
+  postStatus,
+  type Audience,
+} from '@staff-portal/shared/posts-rules';
+import type { TokenUser } from '../../auth/token-verifier';
+import type { Database, Transaction } from '../../db/client';
+import { checkAttachment, type Attachment } from '../../files/attachments';
+import type { Caller } from '../../plugins/auth';
+import type { IdentityAdmin } from '../access-control/identity-admin';
+import { recordAuditBy, type AuditActor } from '../audit/audit.repository';
+import { nameOf } from '../ir/ir.service';
+import { deliverAfterCommit, type LeaveMailer, type SendEmail } from '../leave/leave.mail';
+import { audienceDirectory, type AudienceDirectory } from './posts-audience';
+import { addressesOf, queuePublishMail } from './posts-mail';
+import {
+  attachmentFile,
+  attachmentsOf,
+  audienceColumns,
+  audienceOf,
+  copyAttachments,
+  deleteAttachment,
+  deletePost,
+  findPost,
+  findVisiblePost,
+  insertAttachments,
+  insertPost,
+  listAdminPosts,
+  listReaderPosts,
+  lockPost,
+  postsDueForMail,
+  readerIdsOf,
+  readersAmong,
+  receiptCount,
+  recordReceipt,
+  updatePost,
+  type PostRow,
+} from './posts.repository';
+
+export interface PostsModuleOptions {
+  database: Database;
+  identityAdmin: IdentityAdmin;
+  /** The organisation's own department (`ORG_DEPARTMENT`), which an audience may name. */
+  orgDepartment: string;
+  publicUrl: string;
+  sendEmail: SendEmail | undefined;
+  /** How often publish e-mails that fell due are looked for (posts-mail loop); a minute unless a test says. */
+  mailIntervalMs?: number | undefined;
+}
+
+type PostInput = z.output<typeof postInputSchema>;
+
+/** The audit trail's area of every post change (decision record 0038). */
+const AREA = 'posts';
+/** How many posts whose e-mail fell due one round of the loop queues. */
+const MAIL_BATCH = 20;
+/** How long the admin pages' audience counts may be old. */
+const AUDIENCE_TTL_MS = 30_000;
+
+const iso = (value: Date | null) => (value === null ? null : value.toISOString());
+
+/** What the audit trail keeps of a post: everything an admin can change, the text included. */
+function stateOf(row: PostRow) {
+  return {
+    kind: row.kind,
+    title: row.title,
+    body: row.body,
+    audience: audienceOf(row),
+    publishAt: iso(row.publishAt),
+    expireAt: iso(row.expireAt),
+    pinned: row.pinned,
+    emailAudience: row.emailAudience,
+  };
+}
+
+const noSuchPost = () => notFound('There is no such post.');
+
+/**
+ * Announcements and staff information (docs/product/screens.md §2 and §13, decision record
+ * 0048). The admin functions (ADMIN, checked by the routes) write one transaction each, with its
+ * audit entry (area `posts`); readers see the published posts of their audience only, and any
+ * other post is "not found" to them, so nothing about it is revealed (docs/product/access.md §3).
+ */
+export function createPostsService(options: PostsModuleOptions, log: FastifyBaseLogger) {
+  const { db } = options.database;
+  // The server's clock decides every status (packages/shared/src/posts-rules.ts); tests move it.
+  const now = () => new Date();
+  const departments = new Set(postDepartments(options.orgDepartment));
+  const mailer: LeaveMailer = { sendEmail: options.sendEmail, publicUrl: options.publicUrl, log };
+  const willSend = Boolean(options.sendEmail);
+  const directory = () => audienceDirectory(options.identityAdmin);
+  /**
+   * The directory the admin pages' counts read ("seen by N of M", who has not seen a post): one
+   * shared for AUDIENCE_TTL_MS, so a list does not ask the identity provider for every group on
+   * every request; a change of departments shows within that time (decision record 0048). The
+   * publish e-mail asks afresh.
+   */
+  let counting: { directory: AudienceDirectory; until: number } | undefined;
+  const countingDirectory = () => {
+    const at = Date.now();
+    if (!counting || counting.until <= at) counting = { directory: directory(), until: at + AUDIENCE_TTL_MS };
+    return counting.directory;
+  };
+
+  /** An audience naming only the organisation's departments (docs/product/access.md §1), or a 400 naming the one that is not. */
+  function checkedAudience(audience: Audience): Audience {
+    if (audience === EVERYONE) return audience;
+    audience.forEach((department, index) => {
+      if (!departments.has(department)) {
+        throw validationError(
+          `audience.${index}: there is no department ${department}`,
+          `audience.${index}`,
+          'noSuchDepartment',
+          { department },
+        );
+      }
+    });
+    return audience;
+  }
+
+  /** Whether the post, as it will be, is published now and asks for the e-mail. */
+  const mailDueFor = (post: { emailAudience: boolean; publishAt: Date | null; expireAt: Date | null }, at: Date) =>
+    post.emailAudience && postStatus(post, at) === 'published';
+
+  /**
+   * The addresses of an audience, asked of the identity provider before a transaction opens (the
+   * embedded provider shares the database, and PGlite has one connection).
+   */
+  async function addressesFor(audience: Audience, dir: AudienceDirectory = directory()) {
+    return addressesOf(await dir.accountsOf(audience));
+  }
+
+  /**
+   * The addresses for a write that publishes a post asking for the e-mail. When the identity
+   * provider cannot be asked, the write goes on without them: its e-mail is still due, and the
+   * mail loop queues it at its next round.
+   */
+  async function addressesForWrite(audience: Audience) {
+    try {
+      return await addressesFor(audience);
+    } catch (error) {
+      log.warn({ err: error }, 'post e-mail left to the mail loop: the identity provider could not be asked');
+      return undefined;
+    }
+  }
+
+  /** "Seen by N of M" of each post (decision record 0048); null for all when the identity provider cannot be asked. */
+  async function seenOf(rows: PostRow[]): Promise<Map<string, { readers: number; audience: number }> | null> {
+    const dir = countingDirectory();
+    // Posts with the same audience share its accounts and one count of their readers.
+    const byAudience = new Map<string, { audience: Audience; ids: string[] }>();
+    for (const row of rows) {
+      const audience = audienceOf(row);
+      const key = JSON.stringify(audience === EVERYONE ? audience : [...audience].sort());
+      const group = byAudience.get(key) ?? { audience, ids: [] };
+      group.ids.push(row.id);
+      byAudience.set(key, group);
+    }
+    let groups: { postIds: string[]; accountIds: string[] }[];
+    try {
+      groups = await Promise.all(
+        [...byAudience.values()].map(async ({ audience, ids }) => ({
+          postIds: ids,
+          accountIds: (await dir.accountsOf(audience)).map((account) => account.username),
+        })),
+      );
+    } catch (error) {
+      // Asked again at the next request rather than remembering the failure.
+      counting = undefined;
+      log.warn({ err: error }, 'post audiences not counted: the identity provider could not be asked');
+      return null;
+    }
+    const readers = await readersAmong(db, groups);
+    const seen = new Map<string, { readers: number; audience: number }>();
+    for (const { postIds, accountIds } of groups) {
+      for (const id of postIds) seen.set(id, { readers: readers.get(id) ?? 0, audience: accountIds.length });
+    }
+    return seen;
+  }
+
+  function summaryOf(
+    row: PostRow,
+    attachmentCount: number,
+    seen: { readers: number; audience: number } | null,
+    at: Date,
+  ): AdminPostSummary {
+    return {
+      id: row.id,
+      kind: row.kind,
+      title: row.title,
+      excerpt: postExcerpt(row.body),
+      audience: audienceOf(row),
+      publishAt: iso(row.publishAt),
+      expireAt: iso(row.expireAt),
+      status: postStatus(row, at),
+      pinned: row.pinned,
+      emailAudience: row.emailAudience,
+      emailedAt: iso(row.mailQueuedAt),
+      emailRecipients: row.mailRecipients,
+      authorName: row.authorName,
+      lastEditorName: row.lastEditorName,
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+      attachmentCount,
+      seen,
+    };
+  }
+
+  async function adminPost(id: string): Promise<AdminPost> {
+    const row = await findPost(db, id);
+    if (!row) throw noSuchPost();
+    const [attachments, seen] = await Promise.all([attachmentsOf(db, id), seenOf([row])]);
+    return {
+      ...summaryOf(row, attachments.length, seen?.get(id) ?? null, now()),
+      body: row.body,
+      authorId: row.authorId,
+      lastEditorId: row.lastEditorId,
+      attachments,
+    };
+  }
+
+  async function lockedOrNotFound(tx: Transaction, id: string): Promise<PostRow> {
+    const row = await lockPost(tx, id);
+    if (!row) throw noSuchPost();
+    return row;
+  }
+
+  const editedBy = (user: TokenUser, at: Date) => ({
+    lastEditorId: user.sub,
+    lastEditorName: nameOf(user),
+    updatedAt: at,
+  });
+
+  const columnsOf = (input: PostInput) => ({
+    kind: input.kind,
+    title: input.title,
+    body: input.body,
+    ...audienceColumns(input.audience),
+    publishAt: input.publishAt === null ? null : new Date(input.publishAt),
+    expireAt: input.expireAt === null ? null : new Date(input.expireAt),
+    pinned: input.pinned,
+    emailAudience: input.emailAudience,
+  });
+
+  return {
+    // Admin ----------------------------------------------------------------------------------------
+
+    async adminList(query: z.output<typeof adminPostListQuerySchema>): Promise<AdminPostPage> {
+      const at = now();
+      const { rows, total } = await listAdminPosts(db, query, at);
+      const seen = await seenOf(rows.map((row) => row.post));
+      return {
+        items: rows.map(({ post, attachmentCount }) =>
+          summaryOf(post, attachmentCount, seen?.get(post.id) ?? null, at),
+        ),
+        total,
+        page: query.page,
+        pageSize: query.pageSize,
+      };
+    },
+
+    adminPost,
+
+    /** A new post; published now and asking for it, its audience is mailed in the same transaction. */
+    async create(actor: AuditActor, input: PostInput): Promise<AdminPost> {
+      const audience = checkedAudience(input.audience);
+      const at = now();
+      const columns = columnsOf(input);
+      const addresses = mailDueFor(columns, at) ? await addressesForWrite(audience) : undefined;
+      const { id, mails } = await db.transaction(async (tx) => {
+        const row = await insertPost(tx, {
+          ...columns,
+          authorId: actor.user.sub,
+          authorName: nameOf(actor.user),
+          ...editedBy(actor.user, at),
+          createdAt: at,
+        });
+        const mails = addresses ? await queuePublishMail(tx, row, addresses, { now: at, ...mailOptions() }) : null;
+        await recordAuditBy(tx, actor, {
+          area: AREA,
+          action: 'post.create',
+          target: row.id,
+          targetLabel: row.title,
+          after: { ...stateOf(row), ...(mails ? { emailed: mails.length } : {}) },
+        });
+        return { id: row.id, mails: mails ?? [] };
+      });
+      void deliverAfterCommit(db, mails, mailer);
+      return adminPost(id);
+    },
+
+    /** The whole post replaced; its receipts and attachments stay. The e-mail goes once at most, ever. */
+    async update(actor: AuditActor, id: string, input: PostInput): Promise<AdminPost> {
+      const audience = checkedAudience(input.audience);
+      const at = now();
+      const columns = columnsOf(input);
+      // Read before the transaction only to know whether to ask for the addresses; the claim inside decides.
+      const current = await findPost(db, id);
+      if (!current) throw noSuchPost();
+      const addresses =
+        current.mailQueuedAt === null && mailDueFor(columns, at) ? await addressesForWrite(audience) : undefined;
+      const mails = await db.transaction(async (tx) => {
+        const before = await lockedOrNotFound(tx, id);
+        const after = await updatePost(tx, id, { ...columns, ...editedBy(actor.user, at) });
+        const mails = addresses ? await queuePublishMail(tx, after, addresses, { now: at, ...mailOptions() }) : null;
+        await recordAuditBy(tx, actor, {
+          area: AREA,
+          action: 'post.update',
+          target: id,
+          targetLabel: after.title,
+          before: stateOf(before),
+          after: { ...stateOf(after), ...(mails ? { emailed: mails.length } : {}) },
+        });
+        return mails ?? [];
+      });
+      void deliverAfterCommit(db, mails, mailer);
+      return adminPost(id);
+    },
+
+    /** Back to a draft: no publish time. A draft already is answered as it is, and nothing is written. */
+    async unpublish(actor: AuditActor, id: string): Promise<AdminPost> {
+      const at = now();
+      await db.transaction(async (tx) => {
+        const before = await lockedOrNotFound(tx, id);
+        if (before.publishAt === null) return;
+        const after = await updatePost(tx, id, { publishAt: null, ...editedBy(actor.user, at) });
+        await recordAuditBy(tx, actor, {
+          area: AREA,
+          action: 'post.unpublish',
+          target: id,
+          targetLabel: after.title,
+          before: { publishAt: iso(before.publishAt), status: postStatus(before, at) },
+          after: { publishAt: null, status: 'draft' },
+        });
+      });
+      return adminPost(id);
+    },
+
+    /** Deletes the post with its attachments and read receipts. */
+    async remove(actor: AuditActor, id: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        const before = await lockedOrNotFound(tx, id);
+        const [attachments, receipts] = await Promise.all([attachmentsOf(tx, id), receiptCount(tx, id)]);
+        await deletePost(tx, id);
+        await recordAuditBy(tx, actor, {
+          area: AREA,
+          action: 'post.delete',
+          target: id,
+          targetLabel: before.title,
+          before: { ...stateOf(before), attachments: attachments.map((file) => file.fileName), receipts },
+        });
+      });
+    },
+
+    /** A copy as a new draft of the caller's, with copies of the attachments; no times, receipts or e-mail sent. */
+    async duplicate(actor: AuditActor, id: string): Promise<AdminPost> {
+      const at = now();
+      const copyId = await db.transaction(async (tx) => {
+        const source = await lockedOrNotFound(tx, id);
+        const copy = await insertPost(tx, {
+          kind: source.kind,
+          title: source.title,
+          body: source.body,
+          audienceEveryone: source.audienceEveryone,
+          audienceDepartments: source.audienceDepartments,
+          publishAt: null,
+          expireAt: null,
+          pinned: source.pinned,
+          emailAudience: source.emailAudience,
+          authorId: actor.user.sub,
+          authorName: nameOf(actor.user),
+          ...editedBy(actor.user, at),
+          createdAt: at,
+        });
+        await copyAttachments(tx, id, copy.id);
+        await recordAuditBy(tx, actor, {
+          area: AREA,
+          action: 'post.duplicate',
+          target: copy.id,
+          targetLabel: copy.title,
+          after: { ...stateOf(copy), copiedFrom: id },
+        });
+        return copy.id;
+      });
+      return adminPost(copyId);
+    },
+
+    /** Adds files (PDF, JPEG, PNG ≤ 5 MB, checked by content: docs/product/files-mail-logs.md §1), up to the post's limit. */
+    async addAttachments(actor: AuditActor, id: string, files: Attachment[]): Promise<AdminPost> {
+      if (files.length === 0) {
+        throw validationError('attachments: send at least one file.', 'attachments', 'required');
+      }
+      const checked = files.map((file) => checkAttachment(file, 'attachments'));
+      const at = now();
+      await db.transaction(async (tx) => {
+        const post = await lockedOrNotFound(tx, id);
+        const existing = await attachmentsOf(tx, id);
+        if (existing.length + checked.length > MAX_POST_ATTACHMENTS) {
+          throw validationError(
+            `attachments: a post holds at most ${MAX_POST_ATTACHMENTS} files; it has ${existing.length}.`,
+            'attachments',
+            'tooManyAttachments',
+            { maximum: MAX_POST_ATTACHMENTS },
+          );
+        }
+        const added = await insertAttachments(tx, id, checked);
+        await updatePost(tx, id, editedBy(actor.user, at));
+        await recordAuditBy(tx, actor, {
+          area: AREA,
+          action: 'attachment.add',
+          target: id,
+          targetLabel: post.title,
+          after: { attachments: added.map((file) => ({ id: file.id, fileName: file.fileName, size: file.size })) },
+        });
+      });
+      return adminPost(id);
+    },
+
+    async removeAttachment(actor: AuditActor, id: string, attachmentId: string): Promise<AdminPost> {
+      const at = now();
+      await db.transaction(async (tx) => {
+        const post = await lockedOrNotFound(tx, id);
+        const removed = await deleteAttachment(tx, id, attachmentId);
+        if (!removed) throw notFound('The post has no such attachment.');
+        await updatePost(tx, id, editedBy(actor.user, at));
+        await recordAuditBy(tx, actor, {
+          area: AREA,
+          action: 'attachment.delete',
+          target: id,
+          targetLabel: post.title,
+          before: { attachment: { id: removed.id, fileName: removed.fileName, size: removed.size } },
+        });
+      });
+      return adminPost(id);
+    },
+
+    /** The accounts of the audience that have not opened the post, by name, then e-mail; paged. */
+    async unseen(id: string, query: z.output<typeof unseenQuerySchema>): Promise<UnseenPage> {
+      const row = await findPost(db, id);
+      if (!row) throw noSuchPost();
+      const [accounts, readers] = await Promise.all([
+        countingDirectory()
+          .accountsOf(audienceOf(row))
+          .catch((error: unknown) => {
+            counting = undefined;
+            throw error;
+          }),
+        readerIdsOf(db, id),
+      ]);
+      const waiting = accounts
+        .filter((account) => !readers.has(account.username))
+        .map((account) => ({ id: account.username, name: account.name, email: account.email }))
+        .sort(
+          (a, b) => (a.name ?? a.email).localeCompare(b.name ?? b.email, 'en') || a.email.localeCompare(b.email, 'en'),
+        );
+      const from = (query.page - 1) * query.pageSize;
+      return {
+        items: waiting.slice(from, from + query.pageSize),
+        total: waiting.length,
+        page: query.page,
+        pageSize: query.pageSize,
+      };
+    },
+
+    // Readers --------------------------------------------------------------------------------------
+
+    /** The published posts of my audience, pinned first, then newest; each marked read or not. */
+    async readerList(user: TokenUser, query: z.output<typeof readerPostListQuerySchema>): Promise<ReaderPostPage> {
+      const { rows, total, unread } = await listReaderPosts(
+        db,
+        { id: user.sub, keys: audienceKeys(user.groups) },
+        query,
+        now(),
+      );
+      return {
+        items: rows.map(({ post, attachmentCount, read }) => ({
+          id: post.id,
+          kind: post.kind,
+          title: post.title,
+          excerpt: postExcerpt(post.body),
+          publishAt: post.publishAt!.toISOString(),
+          expireAt: iso(post.expireAt),
+          pinned: post.pinned,
+          authorName: post.authorName,
+          attachmentCount,
+          read,
+        })),
+        total,
+        page: query.page,
+        pageSize: query.pageSize,
+        unread,
+      };
+    },
+
+    /** One post I may read; opening it records my first view. Any other post is not found. */
+    async readerPost(user: TokenUser, id: string): Promise<ReaderPost> {
+      const row = await findVisiblePost(db, id, audienceKeys(user.groups), now());
+      if (!row) throw noSuchPost();
+      const [readAt, attachments] = await Promise.all([recordReceipt(db, id, user.sub), attachmentsOf(db, id)]);
+      return {
+        id: row.id,
+        kind: row.kind,
+        title: row.title,
+        body: row.body,
+        publishAt: row.publishAt!.toISOString(),
+        expireAt: iso(row.expireAt),
+        pinned: row.pinned,
+        authorName: row.authorName,
+        attachments,
+        readAt: readAt.toISOString(),
+      };
+    },
+
+    /** A file of a post I may read; ADMIN may fetch those of every post (to check a draft). */
+    async attachment(caller: Caller, id: string, attachmentId: string) {
+      if (!caller.isAdmin && !(await findVisiblePost(db, id, audienceKeys(caller.user.groups), now()))) {
+        throw noSuchPost();
+      }
+      const file = await attachmentFile(db, id, attachmentId);
+      if (!file) throw notFound('The post has no such attachment.');
+      return { data: file.data, name: file.fileName, mime: file.contentType };
+    },
+
+    // The publish e-mail ---------------------------------------------------------------------------
+
+    /**
+     * One round of the mail loop: queues the publish e-mail of every post that fell due since
+     * (its publish time came while it asks for one and none was queued). Answers how many posts
+     * it queued for. A post whose audience cannot be listed now is tried again next round.
+     */
+    async queueDueMail(): Promise<number> {
+      const at = now();
+      const due = await postsDueForMail(db, at, MAIL_BATCH);
+      const dir = directory();
+      let queued = 0;
+      for (const post of due) {
+        try {
+          const addresses = await addressesFor(audienceOf(post), dir);
+          const mails = await db.transaction((tx) =>
+            queuePublishMail(tx, post, addresses, { now: at, ...mailOptions() }),
+          );
+          if (mails === null) continue;
+          void deliverAfterCommit(db, mails, mailer);
+          queued++;
+        } catch (error) {
+          log.error({ err: error, postId: post.id }, 'post e-mail not queued; tried again at the next round');
+        }
+      }
+      return queued;
+    },
+  };
+
+  function mailOptions() {
+    return { publicUrl: options.publicUrl, willSend };
+  }
+}
+
+export type PostsService = ReturnType<typeof createPostsService>;
