@@ -120,6 +120,30 @@ describe('GET /api/ir/members: the member lookup (docs/product/ir.md §1)', () =
     }
     expect(seen.size).toBe(await countWhere(sql`(' ' || ${irMembers.nameFolded}) like '% bin%'`));
     expect(seen.size).toBeGreaterThan(RANKED_MATCHES + 25);
+    // A text that starts names as typed ranks those names first, then the other word matches;
+    // the pages hold every match once across the seam.
+    const wordStarts = (word: string) =>
+      sql`(' ' || translate(${irMembers.nameFolded}, '/-', '  ')) like ${`% ${word}%`}`;
+    const [aminah, binti] = [wordStarts('aminah'), wordStarts('binti')];
+    const startingAsTyped = await countWhere(like(irMembers.nameFolded, 'aminah binti%'));
+    const allMatches = await countWhere(sql`${aminah} and ${binti}`);
+    expect(startingAsTyped).toBeGreaterThan(0);
+    expect(allMatches).toBeGreaterThan(startingAsTyped);
+    const pages: string[][] = [];
+    for (let page = 1; ; page++) {
+      const result = await search(ctx, fixture.officer, `q=aminah%20binti&page=${page}&pageSize=7`);
+      pages.push(numbers(result));
+      if (!result.hasMore) break;
+    }
+    const all = pages.flat();
+    expect(new Set(all).size).toBe(all.length);
+    expect(all).toHaveLength(allMatches);
+    const names = await ctx.database.db
+      .select({ memberNo: irMembers.memberNo, nameFolded: irMembers.nameFolded })
+      .from(irMembers);
+    const nameOf = new Map(names.map((row) => [row.memberNo, row.nameFolded]));
+    const firsts = all.slice(0, startingAsTyped).map((memberNo) => nameOf.get(memberNo)!);
+    expect(firsts.every((name) => name.startsWith('aminah binti'))).toBe(true);
   });
 
   it('keeps the words of renamed and removed members: every write to a member, whatever writes it', async () => {

@@ -231,16 +231,7 @@ export async function searchMembers(db: Queryable, filter: MemberFilter): Promis
       ).length > 0;
     const rows =
       filter.sort === undefined
-        ? await inWordOrder(db, (tx) =>
-            tx
-              .select(memberListColumns)
-              .from(irMemberWords)
-              .innerJoin(irMembers, eq(irMembers.memberNo, irMemberWords.memberNo))
-              .where(and(starts.rows, ...filters))
-              .orderBy(irMemberWords.word, irMemberWords.nameFolded, irMemberWords.memberNo)
-              .limit(filter.pageSize + 1)
-              .offset(offset),
-          )
+        ? await wordMatchesRanked(db, folded, words.length > 1, starts.rows, filters, filter)
         : await sortedWordMatches(db, starts.rows, filters, filter);
     if (rows.length > 0 || (offset > 0 && (await startsExist()))) return pageOf(rows, filter.pageSize);
     // No word of any name starts so: the text is looked for inside the names.
@@ -269,6 +260,63 @@ async function inWordOrder<T>(db: Queryable, read: (tx: Transaction) => Promise<
     await tx.execute(sql`select set_config('enable_bitmapscan', 'off', true), set_config('enable_sort', 'off', true)`);
     return read(tx);
   });
+}
+
+/**
+ * One page (and one row more) of the word matches, ranked. A text of several words that starts
+ * the name as typed ("rajesh a/l subram") ranks those names first, in name order, read as a range
+ * of the folded name's prefix index: the driver word's range would reach them only after every
+ * name of that word sorting before them. Then the other matches, by the driver word and the name
+ * (decision record 0046).
+ */
+async function wordMatchesRanked(
+  db: Queryable,
+  folded: string,
+  wholeTextFirst: boolean,
+  rows: SQL,
+  filters: SQL[],
+  filter: MemberFilter,
+): Promise<MemberListRow[]> {
+  const offset = (filter.page - 1) * filter.pageSize;
+  const wanted = filter.pageSize + 1;
+  const startsName = sql`${irMembers.nameFolded} like ${`${likeEscaped(folded)}%`}`;
+  let first: MemberListRow[] = [];
+  let firstCount = 0;
+  if (wholeTextFirst) {
+    first = await db
+      .select(memberListColumns)
+      .from(irMembers)
+      .where(and(startsName, ...filters))
+      .orderBy(irMembers.nameFolded, irMembers.memberNo)
+      .limit(wanted)
+      .offset(offset);
+    if (first.length === wanted) return first;
+    // How many rank first, to know where the others' ranking starts for this page.
+    if (first.length > 0) firstCount = offset + first.length;
+    else if (offset > 0) {
+      const counted = await db.execute<{ n: number }>(
+        sql`select count(*)::int as n from (select 1 from ${irMembers} where ${and(startsName, ...filters)} limit ${offset}) as f`,
+      );
+      firstCount = (counted as { rows: { n: number }[] }).rows[0]!.n;
+    }
+  }
+  const rest = await inWordOrder(db, (tx) =>
+    tx
+      .select(memberListColumns)
+      .from(irMemberWords)
+      .innerJoin(irMembers, eq(irMembers.memberNo, irMemberWords.memberNo))
+      .where(
+        and(
+          rows,
+          ...filters,
+          wholeTextFirst ? sql`${irMemberWords.nameFolded} not like ${`${likeEscaped(folded)}%`}` : undefined,
+        ),
+      )
+      .orderBy(irMemberWords.word, irMemberWords.nameFolded, irMemberWords.memberNo)
+      .limit(wanted - first.length)
+      .offset(Math.max(0, offset - firstCount)),
+  );
+  return [...first, ...rest];
 }
 
 /**
