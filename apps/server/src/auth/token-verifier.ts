@@ -14,6 +14,12 @@ export interface TokenUser {
   claims: JWTPayload;
 }
 
+/** The caller's name as their token gives it: its `name` claim, else the e-mail, else the username. */
+export function tokenUserName(user: TokenUser): string {
+  const name = user.claims['name'];
+  return typeof name === 'string' && name !== '' ? name : (user.email ?? user.username);
+}
+
 /**
  * Verifies Cognito-shaped tokens: signature, issuer, `exp` and `iat` (both required), `token_use`,
  * and the client (`aud` for id tokens, `client_id` for access tokens). The embedded identity service and

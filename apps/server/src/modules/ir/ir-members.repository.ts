@@ -89,13 +89,7 @@ function afterPrefix(prefix: string): string {
   return points.join('') + String.fromCodePoint(next);
 }
 
-/**
- * The name search of the member lookup (decision record 0046): every word of the text starts a
- * word of the name. The driver word is read as a range of `ir_member_words`, in the order of
- * its primary key (the matching word, then the name), which an index scan gives as it goes, so a
- * page stops after its rows whatever the number of matches; the other words are checked on the
- * name that row carries.
- */
+/** The words that start with `word`: a range of the primary key of `ir_member_words`. */
 const wordRange = (word: string) =>
   sql`${irMemberWords.word} >= ${word} and ${irMemberWords.word} < ${afterPrefix(word)}`;
 
@@ -123,30 +117,31 @@ async function rarestWord(db: Queryable, words: string[]): Promise<string> {
   return words[found.indexOf(Math.min(...found))]!;
 }
 
-function wordStartsMatch(words: string[], driver: string) {
+/**
+ * The name search of the member lookup (decision record 0046): every word of the text starts a
+ * word of the name. The driver word is read as a range of `ir_member_words`, in the order of
+ * its primary key (the matching word, then the name), which an index scan gives as it goes, so a
+ * page stops after its rows whatever the number of matches; the other words are checked on the
+ * name that row carries.
+ *
+ * The condition is on `ir_member_words` and gives one row per matching member. A name with two
+ * words starting with the driver ("abd": Abdul … Abdullah) has two rows in the range; only the
+ * first word's counts. Reading the name's words is the dear part, so it is done only for a name
+ * in which the driver starts a word twice.
+ */
+function wordStartsMatch(words: string[], driver: string): SQL {
   const others = words.filter((_, i) => i !== words.indexOf(driver));
-  const driverRange = wordRange(driver);
+  const name = sql`${irMemberWords.nameFolded}`;
   // The name with ' ' before each of its words, so that "% word%" is a word's start.
-  const spaced = (nameFolded: SQL | typeof irMembers.nameFolded) => sql`(' ' || translate(${nameFolded}, '/-', '  '))`;
-  const othersOn = (nameFolded: SQL | typeof irMembers.nameFolded) =>
-    others.map((word) => sql`${spaced(nameFolded)} like ${`% ${likeEscaped(word)}%`}`);
-  const rowName = sql`${irMemberWords.nameFolded}`;
+  const spaced = sql`(' ' || translate(${name}, '/-', '  '))`;
   const start = ` ${driver}`;
-  return {
-    /**
-     * On `ir_member_words`: the rows of the matching members, one per member. A name with two
-     * words starting with the driver ("abd": Abdul … Abdullah) has two rows in the range; only
-     * the first word's counts. Reading the name's words is the dear part, so it is done only for a
-     * name in which the driver starts a word twice.
-     */
-    rows: and(
-      driverRange,
-      ...othersOn(rowName),
-      sql`(position(${start} in substr(${spaced(rowName)}, position(${start} in ${spaced(rowName)}) + 1)) = 0
-        or not exists (select 1 from ir_name_words(${rowName}) as w(word)
-          where w.word collate "C" >= ${driver} and w.word collate "C" < ${irMemberWords.word}))`,
-    )!,
-  };
+  return and(
+    wordRange(driver),
+    ...others.map((word) => sql`${spaced} like ${`% ${likeEscaped(word)}%`}`),
+    sql`(position(${start} in substr(${spaced}, position(${start} in ${spaced}) + 1)) = 0
+      or not exists (select 1 from ir_name_words(${name}) as w(word)
+        where w.word collate "C" >= ${driver} and w.word collate "C" < ${irMemberWords.word}))`,
+  )!;
 }
 
 export interface MemberFilter {
@@ -225,14 +220,14 @@ export async function searchMembers(db: Queryable, filter: MemberFilter): Promis
             .select({ one: sql`1` })
             .from(irMemberWords)
             .innerJoin(irMembers, eq(irMembers.memberNo, irMemberWords.memberNo))
-            .where(and(starts.rows, ...filters))
+            .where(and(starts, ...filters))
             .limit(1),
         )
       ).length > 0;
     const rows =
       filter.sort === undefined
-        ? await wordMatchesRanked(db, folded, words.length > 1, starts.rows, filters, filter)
-        : await sortedWordMatches(db, starts.rows, filters, filter);
+        ? await wordMatchesRanked(db, folded, words.length > 1, starts, filters, filter)
+        : await sortedWordMatches(db, starts, filters, filter);
     if (rows.length > 0 || (offset > 0 && (await startsExist()))) return pageOf(rows, filter.pageSize);
     // No word of any name starts so: the text is looked for inside the names.
     const inside = nameInsideMatch(folded)!;

@@ -32,7 +32,7 @@ import {
 } from '@staff-portal/shared/ir-rules';
 import type { z } from 'zod';
 import type { Language } from '@staff-portal/shared/languages';
-import type { TokenUser } from '../../auth/token-verifier';
+import { tokenUserName, type TokenUser } from '../../auth/token-verifier';
 import { createClock } from '../../clock';
 import type { Database, Transaction } from '../../db/client';
 import { irActionAttachments, irCases, irCategories } from '../../db/schema/ir';
@@ -77,11 +77,7 @@ const AREA = 'ir';
 /** How many rows the CSV export reads at a time. */
 export const EXPORT_BATCH = 1000;
 
-/** A user's name as actions and cases record it: the token's name, else the e-mail. */
-export function nameOf(user: TokenUser): string {
-  const name = user.claims['name'];
-  return typeof name === 'string' && name !== '' ? name : (user.email ?? user.username);
-}
+/** An officer's name as cases record it: the account's name, else its e-mail. */
 const accountName = (account: IdentityUser) => account.name ?? account.email;
 
 /** Whether the caller has IR's admin functions: IRAdmin, or ITAdmin by the group check (docs/product/access.md §2). */
@@ -336,8 +332,8 @@ export function createIrService(options: IrModuleOptions, log: FastifyBaseLogger
       const officer = self
         ? (await officerAccounts()).find((account) => account.username === user.sub)
         : await officerOrRefuse(officerId);
-      const officerName = officer ? accountName(officer) : nameOf(user);
-      const authorName = nameOf(user);
+      const officerName = officer ? accountName(officer) : tokenUserName(user);
+      const authorName = tokenUserName(user);
 
       const { caseNo, mails } = await db.transaction(async (tx) => {
         const member = await findMember(tx, input.memberNo);
@@ -425,7 +421,7 @@ export function createIrService(options: IrModuleOptions, log: FastifyBaseLogger
           date: input.date,
           text: input.text,
           authorId: actor.user.sub,
-          authorName: nameOf(actor.user),
+          authorName: tokenUserName(actor.user),
         });
         if (checked.length > 0) {
           await tx.insert(irActionAttachments).values(
@@ -507,7 +503,7 @@ export function createIrService(options: IrModuleOptions, log: FastifyBaseLogger
           date: clock.today(),
           text,
           authorId: actor.user.sub,
-          authorName: nameOf(actor.user),
+          authorName: tokenUserName(actor.user),
         });
         await appendToSearch(tx, caseNo, text);
         await recordAuditBy(tx, actor, {

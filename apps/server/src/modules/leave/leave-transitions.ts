@@ -1,7 +1,7 @@
 import { conflict } from '@staff-portal/shared/errors';
 import { leaveStatusLabel, type LeaveRequest } from '@staff-portal/shared/leave';
 import type { LeaveActor } from '@staff-portal/shared/leave-rules';
-import type { TokenUser } from '../../auth/token-verifier';
+import { tokenUserName, type TokenUser } from '../../auth/token-verifier';
 import type { Clock } from '../../clock';
 import type { Queryable, Transaction } from '../../db/client';
 import { recordAuditBy, type AuditActor } from '../audit/audit.repository';
@@ -66,9 +66,7 @@ export function auditLeave(
 
 /** The name a transition is recorded under: the actor's staff record, else their token's name or e-mail. */
 export function actorNameOf(user: TokenUser, person: StaffRow | undefined): string {
-  if (person) return person.displayName;
-  const name = user.claims['name'];
-  return typeof name === 'string' && name !== '' ? name : (user.email ?? user.username);
+  return person ? person.displayName : tokenUserName(user);
 }
 
 /**

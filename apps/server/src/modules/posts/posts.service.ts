@@ -22,13 +22,12 @@ import {
   postStatus,
   type Audience,
 } from '@staff-portal/shared/posts-rules';
-import type { TokenUser } from '../../auth/token-verifier';
+import { tokenUserName, type TokenUser } from '../../auth/token-verifier';
 import type { Database, Transaction } from '../../db/client';
 import { checkAttachment, type Attachment } from '../../files/attachments';
 import type { Caller } from '../../plugins/auth';
 import type { IdentityAdmin } from '../access-control/identity-admin';
 import { recordAuditBy, type AuditActor } from '../audit/audit.repository';
-import { nameOf } from '../ir/ir.service';
 import { deliverAfterCommit, type LeaveMailer, type SendEmail } from '../leave/leave.mail';
 import { audienceDirectory, type AudienceDirectory } from './posts-audience';
 import { addressesOf, queuePublishMail } from './posts-mail';
@@ -246,7 +245,7 @@ export function createPostsService(options: PostsModuleOptions, log: FastifyBase
 
   const editedBy = (user: TokenUser, at: Date) => ({
     lastEditorId: user.sub,
-    lastEditorName: nameOf(user),
+    lastEditorName: tokenUserName(user),
     updatedAt: at,
   });
 
@@ -290,7 +289,7 @@ export function createPostsService(options: PostsModuleOptions, log: FastifyBase
         const row = await insertPost(tx, {
           ...columns,
           authorId: actor.user.sub,
-          authorName: nameOf(actor.user),
+          authorName: tokenUserName(actor.user),
           ...editedBy(actor.user, at),
           createdAt: at,
         });
@@ -387,7 +386,7 @@ export function createPostsService(options: PostsModuleOptions, log: FastifyBase
           pinned: source.pinned,
           emailAudience: source.emailAudience,
           authorId: actor.user.sub,
-          authorName: nameOf(actor.user),
+          authorName: tokenUserName(actor.user),
           ...editedBy(actor.user, at),
           createdAt: at,
         });
