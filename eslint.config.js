@@ -34,7 +34,7 @@ const featureZones = [
 
 // The namespaces whose texts come with their screens' code (apps/web/src/lib/i18n.ts).
 const SCREEN_NAMESPACES =
-  '/^(account|home|leave|leaveAdmin|staffMovement|accessControl|itAdmin|ir|irAdmin|teamSpace)$/';
+  '/^(account|home|leave|leaveAdmin|staffMovement|accessControl|itAdmin|ir|irAdmin|teamSpace|posts)$/';
 
 export default tseslint.config(
   {

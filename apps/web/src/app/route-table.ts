@@ -134,6 +134,19 @@ const IRAdminPage = lazyWithPreload(
   () => import('../features/ir-admin/ir-admin-page'),
   (module) => module.IRAdminPage,
 );
+// The posts screens: one chunk for both lists, one for the create and edit screen (docs/product/screens.md §13).
+const AnnouncementsPage = lazyWithPreload(
+  () => import('../features/posts/posts-list-page'),
+  (module) => module.AnnouncementsPage,
+);
+const StaffInformationPage = lazyWithPreload(
+  () => import('../features/posts/posts-list-page'),
+  (module) => module.StaffInformationPage,
+);
+const PostEditorPage = lazyWithPreload(
+  () => import('../features/posts/post-editor-page'),
+  (module) => module.PostEditorPage,
+);
 const TeamSpacePage = lazyWithPreload(
   () => import('../features/team-space/team-space-page'),
   (module) => module.TeamSpacePage,
@@ -155,10 +168,10 @@ export const pages: Record<PageName, LazyPage> = {
   ChangePassword: ChangePasswordPage,
   TeamSpace: TeamSpacePage,
   NotFound: NotFoundPage,
-  Announcements: UnderConstructionPage,
-  CreateAnnouncement: UnderConstructionPage,
-  UpdateAnnouncement: UnderConstructionPage,
-  StaffInformation: UnderConstructionPage,
+  Announcements: AnnouncementsPage,
+  CreateAnnouncement: PostEditorPage,
+  UpdateAnnouncement: PostEditorPage,
+  StaffInformation: StaffInformationPage,
   SharedPage,
   HRServicesPage,
   LeaveServicesPage,

@@ -9,6 +9,7 @@ import type { home } from '../locales/en/home';
 import type { itAdmin } from '../locales/en/it-admin';
 import type { ir } from '../locales/en/ir';
 import type { leave } from '../locales/en/leave';
+import type { posts } from '../locales/en/posts';
 import type { irAdmin } from '../locales/en/ir-admin';
 import type { leaveAdmin } from '../locales/en/leave-admin';
 import { shell as enShell } from '../locales/en/shell';
@@ -56,6 +57,7 @@ interface Texts {
   ir: typeof ir;
   irAdmin: typeof irAdmin;
   teamSpace: typeof teamSpace;
+  posts: typeof posts;
 }
 
 export type Language = keyof typeof resources;

@@ -129,7 +129,7 @@ export function createPostsService(options: PostsModuleOptions, log: FastifyBase
           `audience.${index}: there is no department ${department}`,
           `audience.${index}`,
           'noSuchDepartment',
-          { department },
+          { code: department },
         );
       }
     });

@@ -97,7 +97,7 @@ export const errors = {
     notAnOfficer: 'Choose an officer of the IR departments.',
     caseClosed: 'This case is closed: reopen it first.',
     caseNotClosed: 'This case is not closed.',
-    tooManyAttachments: 'Attach at most {{max}} files.',
+    tooManyAttachments: 'Attach at most {{maximum}} files.',
     alsoInFile: 'The same value is already on line {{line}} of the file.',
     importHasProblems: 'Problems in the file: {{problems}}. Nothing was imported.',
   } satisfies Record<ErrorReason, string>,

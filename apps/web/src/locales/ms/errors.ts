@@ -97,7 +97,7 @@ export const errors: typeof en = {
     notAnOfficer: 'Pilih pegawai daripada jabatan IR.',
     caseClosed: 'Kes ini telah ditutup: buka semula dahulu.',
     caseNotClosed: 'Kes ini belum ditutup.',
-    tooManyAttachments: 'Lampirkan paling banyak {{max}} fail.',
+    tooManyAttachments: 'Lampirkan paling banyak {{maximum}} fail.',
     alsoInFile: 'Nilai yang sama sudah ada pada baris {{line}} dalam fail.',
     importHasProblems: 'Fail ini mempunyai {{problems}} masalah: tiada apa yang diimport.',
   },

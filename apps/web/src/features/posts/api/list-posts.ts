@@ -1,0 +1,35 @@
+import { adminPostPageSchema } from '@staff-portal/shared/posts';
+import type { AdminPostPage } from '@staff-portal/shared/posts';
+import type { PostKind, PostStatus } from '@staff-portal/shared/posts-rules';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useApiClient, withQuery } from '../../../lib/api-client';
+import type { ApiClient } from '../../../lib/api-client';
+import { postsKeys } from './posts-keys';
+
+/** What the list asks for: the shared query, its page figures as numbers. */
+export interface PostsQuery {
+  kind: PostKind;
+  q?: string;
+  status?: PostStatus;
+  audience?: string;
+  page: number;
+  pageSize: number;
+}
+
+/** `GET /posts/admin?q=&kind=&status=&audience=&page=&pageSize=`: a page of posts, newest first. */
+export async function listPosts(client: ApiClient, query: PostsQuery, signal?: AbortSignal): Promise<AdminPostPage> {
+  return adminPostPageSchema.parse(await client.get(withQuery('/posts/admin', { ...query }), { signal }));
+}
+
+export const adminPostsQueryOptions = (client: ApiClient, query: PostsQuery) =>
+  queryOptions({
+    queryKey: postsKeys.adminList(query),
+    queryFn: ({ signal }) => listPosts(client, query, signal),
+    // The rows stay while the next page or filter loads, instead of a spinner each time.
+    placeholderData: keepPreviousData,
+  });
+
+export function useAdminPosts(query: PostsQuery) {
+  const { leave } = useApiClient();
+  return useQuery(adminPostsQueryOptions(leave, query));
+}

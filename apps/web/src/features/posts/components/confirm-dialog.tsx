@@ -1,0 +1,57 @@
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { postsNs } from '../../../locales/posts';
+
+interface ConfirmDialogProps {
+  open: boolean;
+  title: string;
+  /** What will happen, in words the admin can weigh before confirming. */
+  body: string;
+  confirmLabel: string;
+  busy: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}
+
+/** Asks before deleting or unpublishing a post; the action is the dialog's own button, named for what it does. */
+export function ConfirmDialog({ open, title, body, confirmLabel, busy, onConfirm, onClose }: ConfirmDialogProps) {
+  const { t } = useTranslation(postsNs);
+  const titleId = useId();
+  const bodyId = useId();
+  return (
+    <Dialog
+      open={open}
+      onClose={busy ? undefined : onClose}
+      aria-labelledby={titleId}
+      aria-describedby={bodyId}
+      fullWidth
+      maxWidth="xs"
+    >
+      <DialogTitle id={titleId}>{title}</DialogTitle>
+      <DialogContent>
+        <DialogContentText id={bodyId}>{body}</DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={busy}>
+          {t('cancel')}
+        </Button>
+        <Button
+          variant="contained"
+          color="error"
+          disabled={busy}
+          onClick={onConfirm}
+          startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
+        >
+          {confirmLabel}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,322 @@
+import AddIcon from '@mui/icons-material/Add';
+import AttachFileIcon from '@mui/icons-material/AttachFile';
+import PushPinIcon from '@mui/icons-material/PushPin';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import type { AdminPostSummary } from '@staff-portal/shared/posts';
+import { EVERYONE, POST_STATUSES, postDepartments } from '@staff-portal/shared/posts-rules';
+import type { PostKind } from '@staff-portal/shared/posts-rules';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { PageFrame } from '../../components/page-frame';
+import { QueryState } from '../../components/query-state';
+import { useRuntimeConfig } from '../../lib/runtime-config';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { postsNs } from '../../locales/posts';
+import { useAdminPosts } from './api/list-posts';
+import type { PostsQuery } from './api/list-posts';
+import { PAGE_SIZE } from './api/posts-keys';
+import { PostActionsMenu } from './components/post-actions-menu';
+import { PostStatusChip } from './components/post-status-chip';
+import { usePostActions } from './components/use-post-actions';
+import { readListState, withListChange } from './list-params';
+import type { ListState } from './list-params';
+import { createPath, editPath } from './paths';
+import { usePostTexts } from './post-texts';
+
+/** Typing pauses this long before the list is asked again. */
+const SEARCH_DEBOUNCE_MS = 300;
+
+const HIDDEN_ON_PHONE = { display: { xs: 'none', sm: 'table-cell' } } as const;
+const HIDDEN_BELOW_DESKTOP = { display: { xs: 'none', md: 'table-cell' } } as const;
+const HIDDEN_BELOW_WIDE = { display: { xs: 'none', lg: 'table-cell' } } as const;
+
+/** The API's query for the list the URL shows; empty filters are left out. */
+function apiQuery(kind: PostKind, state: ListState, q: string): PostsQuery {
+  return {
+    kind,
+    ...(q === '' ? {} : { q }),
+    ...(state.status === '' ? {} : { status: state.status }),
+    ...(state.audience === '' ? {} : { audience: state.audience }),
+    page: state.page,
+    pageSize: PAGE_SIZE,
+  };
+}
+
+/**
+ * `/announcements` (Announcements) and `/staff-info` (StaffInformation), ADMIN
+ * (docs/product/screens.md §13, docs/product/access.md §3): the posts of one kind, newest first,
+ * each with its status, audience, times and "seen by N of M"; search and filters in the URL.
+ */
+export function PostsListPage({ kind }: { kind: PostKind }) {
+  const { t } = useTranslation(postsNs);
+  const texts = usePostTexts();
+  const { organisation } = useRuntimeConfig();
+  const [params, setParams] = useSearchParams();
+  const state = readListState(params);
+
+  // The box follows what is typed; the URL follows it at once (replacing, so typing leaves no
+  // trail of history entries), and the list is asked once typing pauses. Going back or forward
+  // to another search puts that search in the box.
+  const [search, setSearch] = useState(state.q);
+  const [searchInUrl, setSearchInUrl] = useState(state.q);
+  if (state.q !== searchInUrl) {
+    setSearchInUrl(state.q);
+    if (state.q !== search.trim()) setSearch(state.q);
+  }
+  const debouncedSearch = useDebouncedValue(state.q, SEARCH_DEBOUNCE_MS);
+  const posts = useAdminPosts(apiQuery(kind, state, debouncedSearch));
+  const actions = usePostActions();
+
+  const change = (next: Partial<ListState>, { replace = false } = {}) =>
+    setParams((previous) => withListChange(previous, next), { replace });
+
+  const departments = postDepartments(organisation.department);
+  // A linked filter shows even when it names no department of this organisation.
+  const audiences =
+    state.audience === '' || state.audience === EVERYONE || departments.includes(state.audience)
+      ? departments
+      : [state.audience, ...departments];
+  const filtered = state.q !== '' || state.status !== '' || state.audience !== '';
+
+  return (
+    <PageFrame title={t(`kind.${kind}.listTitle`)} intro={t(`kind.${kind}.listIntro`)}>
+      <Stack
+        component="form"
+        role="search"
+        aria-label={t('list.filters')}
+        direction={{ xs: 'column', md: 'row' }}
+        spacing={2}
+        sx={{ mb: 2 }}
+        onSubmit={(event) => event.preventDefault()}
+      >
+        <TextField
+          size="small"
+          type="search"
+          label={t('list.search')}
+          value={search}
+          onChange={(event) => {
+            setSearch(event.target.value);
+            change({ q: event.target.value.trim() }, { replace: true });
+          }}
+          slotProps={{ htmlInput: { maxLength: 100 } }}
+          sx={{ flexGrow: 1 }}
+        />
+        <TextField
+          select
+          size="small"
+          label={t('list.status')}
+          value={state.status}
+          onChange={(event) => change({ status: event.target.value as ListState['status'] })}
+          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          sx={{ minWidth: 160 }}
+        >
+          <option value="">{t('list.allStatuses')}</option>
+          {POST_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {t(`status.${status}`)}
+            </option>
+          ))}
+        </TextField>
+        <TextField
+          select
+          size="small"
+          label={t('list.audience')}
+          value={state.audience}
+          onChange={(event) => change({ audience: event.target.value })}
+          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          sx={{ minWidth: 180 }}
+        >
+          <option value="">{t('list.allAudiences')}</option>
+          <option value={EVERYONE}>{t('everyone')}</option>
+          {audiences.map((name) => (
+            <option key={name} value={name}>
+              {name}
+            </option>
+          ))}
+        </TextField>
+        <Button
+          component={RouterLink}
+          to={createPath(kind)}
+          variant="contained"
+          startIcon={<AddIcon />}
+          sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+        >
+          {t(`kind.${kind}.create`)}
+        </Button>
+      </Stack>
+      <QueryState
+        query={posts}
+        isEmpty={(data) => data.items.length === 0}
+        emptyText={t(filtered ? 'list.emptyFiltered' : 'list.empty')}
+      >
+        {(data) => (
+          <>
+            <Typography color="text.secondary" variant="body2" sx={{ mb: 1 }} aria-live="polite">
+              {t('list.count', { count: data.total })}
+            </Typography>
+            <TableContainer sx={{ overflowX: 'auto' }}>
+              <Table size="small" aria-label={t('list.table')}>
+                <TableHead>
+                  <TableRow>
+                    <TableCell>{t('list.columns.title')}</TableCell>
+                    <TableCell sx={HIDDEN_ON_PHONE}>{t('list.columns.status')}</TableCell>
+                    <TableCell sx={HIDDEN_BELOW_DESKTOP}>{t('list.columns.audience')}</TableCell>
+                    <TableCell sx={HIDDEN_BELOW_DESKTOP}>{t('list.columns.times')}</TableCell>
+                    <TableCell sx={HIDDEN_BELOW_WIDE}>{t('list.columns.author')}</TableCell>
+                    <TableCell sx={HIDDEN_BELOW_WIDE}>{t('list.columns.attachments')}</TableCell>
+                    <TableCell sx={HIDDEN_ON_PHONE}>{t('list.columns.seen')}</TableCell>
+                    <TableCell align="right">
+                      <Box component="span" sx={visuallyHidden}>
+                        {t('list.columns.actions')}
+                      </Box>
+                    </TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {data.items.map((post) => (
+                    <PostRow key={post.id} post={post} texts={texts} actions={actions} />
+                  ))}
+                </TableBody>
+              </Table>
+            </TableContainer>
+            <TablePagination
+              component="div"
+              count={data.total}
+              page={Math.min(state.page - 1, Math.max(Math.ceil(data.total / PAGE_SIZE) - 1, 0))}
+              rowsPerPage={PAGE_SIZE}
+              rowsPerPageOptions={[]}
+              onPageChange={(_, next) => change({ page: next + 1 })}
+              labelDisplayedRows={({ from, to, count }) => t('list.displayedRows', { from, to, count })}
+              getItemAriaLabel={(type) => t(`list.pagination.${type}`)}
+              sx={{
+                '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end', px: { xs: 0, sm: 2 } },
+                '& .MuiTablePagination-spacer': { display: { xs: 'none', sm: 'block' } },
+              }}
+            />
+          </>
+        )}
+      </QueryState>
+      {actions.dialogs}
+    </PageFrame>
+  );
+}
+
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
+function PostRow({
+  post,
+  texts,
+  actions,
+}: {
+  post: AdminPostSummary;
+  texts: ReturnType<typeof usePostTexts>;
+  actions: ReturnType<typeof usePostActions>;
+}) {
+  const { t } = useTranslation(postsNs);
+  const expire = texts.expire(post);
+  const times = (
+    <>
+      <span>{texts.publish(post)}</span>
+      {expire !== undefined && (
+        <>
+          <br />
+          <span>{expire}</span>
+        </>
+      )}
+    </>
+  );
+  return (
+    <TableRow hover data-post={post.id}>
+      <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 160 }}>
+        <Stack direction="row" spacing={0.75} sx={{ alignItems: 'flex-start' }}>
+          {post.pinned && (
+            <Tooltip title={t('list.pinned')}>
+              <PushPinIcon fontSize="small" color="primary" titleAccess={t('list.pinned')} />
+            </Tooltip>
+          )}
+          <Link
+            component={RouterLink}
+            to={editPath(post.kind, post.id)}
+            aria-label={t('list.open', { title: post.title })}
+            sx={{ fontWeight: 600 }}
+          >
+            {post.title}
+          </Link>
+        </Stack>
+        {/* On a phone, what the hidden columns say, under the title. */}
+        <Stack spacing={0.5} sx={{ display: { xs: 'flex', sm: 'none' }, mt: 0.5, alignItems: 'flex-start' }}>
+          <PostStatusChip status={post.status} />
+          <Typography variant="caption" color="text.secondary">
+            {texts.audience(post.audience)} · {times}
+          </Typography>
+          <Typography variant="caption" color="text.secondary">
+            {texts.seen(post.seen)}
+          </Typography>
+        </Stack>
+        <Typography variant="caption" color="text.secondary" sx={{ display: { xs: 'none', md: 'block', lg: 'none' } }}>
+          {post.authorName}
+          {post.attachmentCount > 0 ? ` · ${t('list.attachments', { count: post.attachmentCount })}` : ''}
+        </Typography>
+      </TableCell>
+      <TableCell sx={HIDDEN_ON_PHONE}>
+        <PostStatusChip status={post.status} />
+      </TableCell>
+      <TableCell sx={{ ...HIDDEN_BELOW_DESKTOP, overflowWrap: 'anywhere' }}>{texts.audience(post.audience)}</TableCell>
+      <TableCell sx={{ ...HIDDEN_BELOW_DESKTOP, whiteSpace: 'nowrap' }}>{times}</TableCell>
+      <TableCell sx={HIDDEN_BELOW_WIDE}>{post.authorName}</TableCell>
+      <TableCell sx={HIDDEN_BELOW_WIDE}>
+        {post.attachmentCount === 0 ? (
+          t('none')
+        ) : (
+          <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+            <AttachFileIcon fontSize="small" aria-hidden />
+            <span>{t('list.attachments', { count: post.attachmentCount })}</span>
+          </Stack>
+        )}
+      </TableCell>
+      <TableCell sx={HIDDEN_ON_PHONE}>
+        {post.seen === null ? (
+          <Tooltip title={t('list.seenUnknownHint')}>
+            <span>{texts.seen(post.seen)}</span>
+          </Tooltip>
+        ) : (
+          texts.seen(post.seen)
+        )}
+      </TableCell>
+      <TableCell align="right" sx={{ width: 56 }}>
+        <PostActionsMenu post={post} actions={actions} />
+      </TableCell>
+    </TableRow>
+  );
+}
+
+/** Announcements (`/announcements`). */
+export function AnnouncementsPage() {
+  return <PostsListPage kind="announcement" />;
+}
+
+/** Staff information (`/staff-info`). */
+export function StaffInformationPage() {
+  return <PostsListPage kind="staffInfo" />;
+}
