@@ -23,10 +23,12 @@ const SIGNED_IN = [
   // the browser ('signed_in_app_exports' is not defined); as its own small chunk it imports this.
   /[\\/]src[\\/]app[\\/](router|route-table|route-prefetch|route-guard|provider|theme|link-cards)\.tsx?$/,
   /[\\/]src[\\/]app[\\/](layout|routes)[\\/]/,
-  /[\\/]src[\\/]features[\\/](leave|leave-admin|staff-movement)[\\/]/,
+  /[\\/]src[\\/]features[\\/](leave|leave-admin|staff-movement|home)[\\/]/,
+  // Home's reads of posts; the post dialog and the admin screens load in their own chunks.
+  /[\\/]src[\\/]features[\\/]posts[\\/]api[\\/](posts-keys|get-reader-posts)\.ts$/,
   /[\\/]src[\\/]components[\\/](?!notification-|logo)/,
-  /[\\/]src[\\/]lib[\\/](query-client|dates|download|use-debounced-value|balance-notes|plain-resolver)\.ts$/,
-  /[\\/]packages[\\/]shared[\\/]src[\\/](leave|leave-admin|leave-rules|staff-movement|staff-records|groups)\.ts$/,
+  /[\\/]src[\\/]lib[\\/](query-client|dates|download|use-debounced-value|balance-notes|plain-resolver|post-link)\.ts$/,
+  /[\\/]packages[\\/]shared[\\/]src[\\/](leave|leave-admin|leave-rules|staff-movement|staff-records|groups|home|posts|posts-rules)\.ts$/,
   // The texts of those screens (decision record 0040); the other pages' texts go with their chunks.
   /[\\/]src[\\/]locales[\\/]((en|ms)[\\/])?(home|leave|leave-admin|staff-movement)\.ts$/,
 ];

@@ -22,6 +22,7 @@ import { accessControlBulkRoutes } from './modules/access-control/access-control
 import { accessControlRoutes } from './modules/access-control/access-control.routes';
 import { cognitoIdentityAdmin, embeddedIdentityAdmin } from './modules/access-control/identity-admin';
 import { healthRoutes } from './modules/health/health.routes';
+import { homeRoutes } from './modules/home/home.routes';
 import { irRoutes } from './modules/ir/ir.routes';
 import { irAdminRoutes } from './modules/ir-admin/ir-admin.routes';
 import { itAdminRoutes } from './modules/it-admin/it-admin.routes';
@@ -274,6 +275,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   await app.register(leaveRoutes, leaveOptions);
   await app.register(leaveApprovalRoutes, leaveOptions);
   await app.register(leaveAdminRoutes, leaveOptions);
+  await app.register(homeRoutes, leaveOptions);
   await app.register(staffMovementRoutes, {
     database,
     timeZone: config.organisation.timeZone,

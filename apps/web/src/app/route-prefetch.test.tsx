@@ -14,6 +14,8 @@ import { refuse, stubLeaveApi } from '../test/leave-api-double';
 import { caseQueryOptions } from '../features/ir/api/get-case';
 import { memberQueryOptions } from '../features/ir/api/get-member';
 import { stubIrApi } from '../test/ir-api-double';
+import { homeQueryOptions } from '../features/home/api/get-home';
+import { homeAnswer } from '../features/home/test/home-fixtures';
 import { DISMISSAL, FARAH, irOfficer } from '../test/ir-fixtures';
 import { leaveRequest, leaveTypes, myLeave, pageFrom } from '../test/leave-fixtures';
 import { createApiClient, SessionLostContext } from '../lib/api-client';
@@ -86,6 +88,18 @@ describe('starting a route', () => {
     await vi.waitFor(() => expect(cache.getQueryData(myLeaveQueryOptions(leave, today).queryKey)).toBeDefined());
     expect(cache.getQueryData(leaveTypesQueryOptions(leave).queryKey)).toEqual(leaveTypes);
     expect(cache.getQueryData(myRequestsQueryOptions(leave, requestsQuery).queryKey)).toBeDefined();
+  });
+
+  it('starts Home’s one request as Home is entered, under the key the page reads', async () => {
+    const api = stubLeaveApi({ 'GET /home': () => homeAnswer() });
+    const context = contextFor(testUser({ department: ['IR'] }));
+
+    void startRoute(context, entryOf('/'), { params: {}, search: new URLSearchParams() });
+
+    await vi.waitFor(() =>
+      expect(context.queryClient.getQueryData(homeQueryOptions(leave).queryKey)).toEqual(homeAnswer()),
+    );
+    expect(api.callsTo('GET', '/home')).toHaveLength(1);
   });
 
   it('asks for the staff record, its balances and requests of the year in the address, and the leave types', async () => {

@@ -15,6 +15,7 @@ import { myLeaveQueryOptions } from '../features/leave/api/get-my-leave';
 import { MAX_PAGE_SIZE, myRequestsQueryOptions } from '../features/leave/api/get-my-requests';
 import { todayIn } from '../lib/dates';
 import { delegationsQueryOptions } from '../features/staff-movement/api/delegations';
+import { homeQueryOptions } from '../features/home/api/get-home';
 import type { ApiClient } from '../lib/api-client';
 import { pages } from './route-table';
 import type { AppRouteEntry, PageName } from './route-table';
@@ -44,6 +45,9 @@ export interface RouteMatch {
  * what the loader fetched is what they find. All at once: none waits for another.
  */
 const pagePrefetches: Partial<Record<PageName, (context: PrefetchContext, route: RouteMatch) => void>> = {
+  Home: ({ queryClient, leave }) => {
+    void queryClient.prefetchQuery(homeQueryOptions(leave));
+  },
   LeavePage: ({ queryClient, leave, timeZone }) => {
     const today = todayIn(timeZone);
     void queryClient.prefetchQuery(myLeaveQueryOptions(leave, today));

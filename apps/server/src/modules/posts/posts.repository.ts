@@ -39,9 +39,14 @@ export function statusIs(status: PostStatus, now: Date): SQL {
   }
 }
 
-/** Posts whose audience holds a reader with these audience keys (audienceKeys in posts-rules). */
+/**
+ * Posts whose audience holds a reader with these audience keys (audienceKeys in posts-rules). A
+ * reader in no department is in everyone's audience only (Drizzle refuses an empty overlap).
+ */
 const audienceHolds = (keys: string[]) =>
-  or(eq(posts.audienceEveryone, true), arrayOverlaps(posts.audienceDepartments, keys))!;
+  keys.length === 0
+    ? eq(posts.audienceEveryone, true)
+    : or(eq(posts.audienceEveryone, true), arrayOverlaps(posts.audienceDepartments, keys))!;
 
 /** What a reader may see: published now, and they are in its audience (docs/product/access.md §3). */
 export const visibleTo = (keys: string[], now: Date) => and(statusIs('published', now), audienceHolds(keys))!;

@@ -8,6 +8,7 @@ import {
   type AdminPostSummary,
   type ReaderPost,
   type ReaderPostPage,
+  type ReaderPostSummary,
   type UnseenPage,
   type adminPostListQuerySchema,
   type postInputSchema,
@@ -92,6 +93,27 @@ function stateOf(row: PostRow) {
 }
 
 const noSuchPost = () => notFound('There is no such post.');
+
+/** A row of the readers' list as the readers' lists show it: `GET /posts` and Home. */
+export function readerSummaryOf({
+  post,
+  attachmentCount,
+  read,
+}: Awaited<ReturnType<typeof listReaderPosts>>['rows'][number]): ReaderPostSummary {
+  return {
+    id: post.id,
+    kind: post.kind,
+    title: post.title,
+    excerpt: postExcerpt(post.body),
+    // Only published posts are listed to readers, and a published post has its publish time.
+    publishAt: post.publishAt!.toISOString(),
+    expireAt: iso(post.expireAt),
+    pinned: post.pinned,
+    authorName: post.authorName,
+    attachmentCount,
+    read,
+  };
+}
 
 /**
  * Announcements and staff information (docs/product/screens.md §2 and §13, decision record
@@ -491,18 +513,7 @@ export function createPostsService(options: PostsModuleOptions, log: FastifyBase
         now(),
       );
       return {
-        items: rows.map(({ post, attachmentCount, read }) => ({
-          id: post.id,
-          kind: post.kind,
-          title: post.title,
-          excerpt: postExcerpt(post.body),
-          publishAt: post.publishAt!.toISOString(),
-          expireAt: iso(post.expireAt),
-          pinned: post.pinned,
-          authorName: post.authorName,
-          attachmentCount,
-          read,
-        })),
+        items: rows.map(readerSummaryOf),
         total,
         page: query.page,
         pageSize: query.pageSize,

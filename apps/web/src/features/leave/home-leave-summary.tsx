@@ -4,10 +4,10 @@ import CardContent from '@mui/material/CardContent';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import type { LeaveSummary } from '@staff-portal/shared/leave';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { useHomeSummary } from './api/get-home-summary';
 import { shownBalances } from './components/balance-cards';
 import { formatDayCount } from '../../lib/dates';
 import { leaveNs } from '../../locales/leave';
@@ -15,18 +15,16 @@ import { leaveNs } from '../../locales/leave';
 const LEAVE = '/shared/hr-services/leave';
 
 /**
- * Home's leave section (docs/product/screens.md): balances of the types in use, my requests waiting for a
- * decision and the approvals waiting for me. Renders nothing while loading, on failure, or when
- * the user has no part in E-Leave; the leave pages themselves explain why.
+ * Home's leave section (docs/product/screens.md §2): balances of the types in use, my requests
+ * waiting for a decision and the approvals waiting for me, as `GET /home` gives them. Renders
+ * nothing when there is none of these (no staff leave record and nothing to approve); the leave
+ * pages themselves explain why.
  */
-export function HomeLeaveSummary() {
+export function HomeLeaveSummary({ summary }: { summary: LeaveSummary }) {
   const { t, i18n } = useTranslation(leaveNs);
   const locale = i18n.resolvedLanguage ?? 'en';
-  const summary = useHomeSummary();
   const headingId = useId();
-  const data = summary.data;
-  if (data === undefined) return null;
-  const { year, balances, myRequestsWaiting, approvalsWaiting } = data;
+  const { year, balances, myRequestsWaiting, approvalsWaiting } = summary;
   if (balances === null && approvalsWaiting === 0) return null;
 
   return (

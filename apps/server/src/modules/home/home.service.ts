@@ -1,0 +1,50 @@
+import { HOME_POSTS, type Home, type HomePosts } from '@staff-portal/shared/home';
+import type { LeaveSummary } from '@staff-portal/shared/leave';
+import { audienceKeys, type PostKind } from '@staff-portal/shared/posts-rules';
+import type { Database } from '../../db/client';
+import type { Caller } from '../../plugins/auth';
+import { listReaderPosts } from '../posts/posts.repository';
+import { readerSummaryOf } from '../posts/posts.service';
+
+export interface HomeServiceOptions {
+  database: Database;
+  /** The leave module's home glance (`GET /leave/summary`), for a caller E-Leave admits. */
+  leaveSummary: (caller: Caller) => Promise<LeaveSummary>;
+}
+
+/**
+ * Home (docs/product/screens.md §2) in one answer: the first posts of each kind the caller may
+ * read, as the readers' list gives them (decision record 0048), and the leave glance for those
+ * who use E-Leave. The reads are started together: on PostgreSQL they run at once on the pool's
+ * connections; PGlite, with its one connection, takes them in turn.
+ */
+export function createHomeService({ database, leaveSummary }: HomeServiceOptions) {
+  const { db } = database;
+
+  async function postsOf(caller: Caller, kind: PostKind, now: Date): Promise<HomePosts> {
+    const reader = { id: caller.user.sub, keys: audienceKeys(caller.user.groups) };
+    const { rows, total, unread } = await listReaderPosts(db, reader, { kind, page: 1, pageSize: HOME_POSTS }, now);
+    return {
+      items: rows.map(readerSummaryOf),
+      total,
+      unread,
+    };
+  }
+
+  return {
+    /**
+     * What Home shows the caller. `usesLeave`: whether E-Leave admits them (the SHARED guard,
+     * docs/product/access.md §3); for anyone else the leave glance is null and nothing of it is read.
+     */
+    async home(caller: Caller, usesLeave: boolean): Promise<Home> {
+      // One "now" for both lists, from the server's clock (decision record 0048).
+      const now = new Date();
+      const [announcements, staffInfo, leave] = await Promise.all([
+        postsOf(caller, 'announcement', now),
+        postsOf(caller, 'staffInfo', now),
+        usesLeave ? leaveSummary(caller) : null,
+      ]);
+      return { announcements, staffInfo, leave };
+    },
+  };
+}
