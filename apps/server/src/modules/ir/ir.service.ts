@@ -39,7 +39,7 @@ import { irActionAttachments, irCases, irCategories } from '../../db/schema/ir';
 import { checkAttachment, type Attachment } from '../../files/attachments';
 import type { IdentityAdmin, IdentityUser } from '../access-control/identity-admin';
 import { recordAuditBy, type AuditActor } from '../audit/audit.repository';
-import { deliverAfterCommit, queueMail, type LeaveMailer, type SendEmail } from '../leave/leave.mail';
+import { deliverAfterCommit, queueMail, type Mailer, type SendEmail } from '../../mail/outbox-mail';
 import {
   actionsOf,
   appendToSearch,
@@ -147,7 +147,7 @@ export const CASE_CSV_HEADER = [
 export function createIrService(options: IrModuleOptions, log: FastifyBaseLogger, allowsIrAdmin: AllowsIrAdmin) {
   const { db } = options.database;
   const clock = createClock(options.timeZone);
-  const mailer: LeaveMailer = { sendEmail: options.sendEmail, publicUrl: options.publicUrl, log };
+  const mailer: Mailer = { sendEmail: options.sendEmail, publicUrl: options.publicUrl, log };
 
   /** The accounts of the IR departments, each once (docs/product/ir.md §2). */
   async function officerAccounts(): Promise<IdentityUser[]> {

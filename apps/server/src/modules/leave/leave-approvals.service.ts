@@ -14,7 +14,7 @@ import { noStaffRecord, type StaffRecordService } from '../staff-records/staff-r
 import { approversActedForBy, mayDecideForApprover } from './acting-approver';
 import { balanceFacts, balancesFromFacts, typesBehind } from './leave-balances.service';
 import type { LeaveTransitions } from './leave-transitions';
-import { deliverAfterCommit, type LeaveMailer } from './leave.mail';
+import { deliverAfterCommit, type Mailer } from '../../mail/outbox-mail';
 import { approvalQueue, departmentAbsences, findLeaveType, findRequestRow, listLeaveTypes } from './leave.repository';
 
 /** At most this many requests are listed in one approval queue (oldest first). */
@@ -41,7 +41,7 @@ export interface LeaveApprovalServiceOptions {
   clock: Clock;
   staffRecords: StaffRecordService;
   transitions: LeaveTransitions;
-  mailer?: LeaveMailer | undefined;
+  mailer?: Mailer | undefined;
 }
 
 /**

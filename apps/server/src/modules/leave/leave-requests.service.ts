@@ -35,7 +35,8 @@ import { approversOfQueue } from './leave-approvals.service';
 import { balancesOf } from './leave-balances.service';
 import type { AuditActor } from '../audit/audit.repository';
 import { actorNameOf, auditLeave, leaveAuditState, type LeaveTransitions } from './leave-transitions';
-import { approverMail, daysInEnglish, deliverAfterCommit, type LeaveMailer } from './leave.mail';
+import { deliverAfterCommit, type Mailer } from '../../mail/outbox-mail';
+import { approverMail, daysInEnglish } from './leave.mail';
 import {
   attachmentOf,
   findLeaveType,
@@ -60,7 +61,7 @@ export interface LeaveRequestServiceOptions {
   staffRecords: StaffRecordService;
   transitions: LeaveTransitions;
   /** E-mail on submit and decisions (docs/product/leave.md); without it nothing is queued. */
-  mailer?: LeaveMailer | undefined;
+  mailer?: Mailer | undefined;
 }
 
 function toLeaveType(row: LeaveTypeRow): LeaveType {

@@ -5,7 +5,7 @@ import { createStaffRecordService } from '../staff-records/staff-records.service
 import { createLeaveApprovalService } from './leave-approvals.service';
 import { createLeaveRequestService } from './leave-requests.service';
 import { createLeaveTransitions } from './leave-transitions';
-import type { SendEmail } from './leave.mail';
+import type { SendEmail } from '../../mail/outbox-mail';
 
 export interface LeaveModuleOptions {
   database: Database;

@@ -7,7 +7,8 @@ import type { Queryable, Transaction } from '../../db/client';
 import { recordAuditBy, type AuditActor } from '../audit/audit.repository';
 import { findStaff, type StaffRow } from '../staff-records/staff-records.repository';
 import { actingApproverOf } from './acting-approver';
-import { approverMail, decisionMail, queueMail, type LeaveMail, type LeaveMailer } from './leave.mail';
+import { queueMail, type Mail, type Mailer } from '../../mail/outbox-mail';
+import { approverMail, decisionMail } from './leave.mail';
 import { findRequestView, insertEvent, transitionRequest } from './leave.repository';
 
 /** Who makes a transition: the verified user, as which party, and their staff record if any. */
@@ -74,13 +75,13 @@ export function actorNameOf(user: TokenUser, person: StaffRow | undefined): stri
  * the event that records who, when and why, and the e-mail it causes. Used by the applicant's
  * cancellations and the approver's decisions alike.
  */
-export function createLeaveTransitions({ mailer, clock }: { mailer: LeaveMailer | undefined; clock: Clock }) {
+export function createLeaveTransitions({ mailer, clock }: { mailer: Mailer | undefined; clock: Clock }) {
   /** Queues messages in the transaction; they are sent after it commits. */
-  async function queue(tx: Transaction, mails: (LeaveMail | undefined)[]): Promise<number[]> {
+  async function queue(tx: Transaction, mails: (Mail | undefined)[]): Promise<number[]> {
     if (!mailer) return [];
     return queueMail(
       tx,
-      mails.filter((m): m is LeaveMail => m !== undefined),
+      mails.filter((m): m is Mail => m !== undefined),
       mailer.sendEmail !== undefined,
     );
   }
@@ -98,7 +99,7 @@ export function createLeaveTransitions({ mailer, clock }: { mailer: LeaveMailer 
     to: number,
     by: string,
     remarks: string,
-  ): Promise<LeaveMail | undefined> {
+  ): Promise<Mail | undefined> {
     if (!mailer) return undefined;
     if (to === 4 || to === 5) {
       const approver = await decidingApprover(tx, view.approverStaffId);

@@ -1,80 +1,9 @@
-import { eq, inArray } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
-import { firstAttempt, leasedRows, sendLeased, type SendEmail } from '@staff-portal/identity/outbox';
-import { identityOutbox } from '@staff-portal/identity/schema';
-import { DEFAULT_LANGUAGE, type Language } from '@staff-portal/shared/languages';
+import type { Language } from '@staff-portal/shared/languages';
 import { DAY_TYPE_LABELS, type DayType } from '@staff-portal/shared/leave';
-import type { Db, Transaction } from '../../db/client';
-import { userSettings } from '../../db/schema/app';
-import { staff } from '../../db/schema/organisation';
-
-export type { SendEmail };
+import type { Mail } from '../../mail/outbox-mail';
 
 /** "1 day", "1.5 days": a figure of days in the English texts (mail, and the leave rules' messages). */
 export const daysInEnglish = (days: number) => `${days} ${days === 1 ? 'day' : 'days'}`;
-
-export interface LeaveMailer {
-  /** SMTP when configured; without it the messages stay in the outbox (embedded mode). */
-  sendEmail: SendEmail | undefined;
-  /** The portal's address, for links in the messages. */
-  publicUrl: string;
-  log: FastifyBaseLogger;
-}
-
-/** A message to one staff member, written in whichever language they read. */
-export interface LeaveMail {
-  to: string;
-  compose: (language: Language) => { subject: string; body: string };
-}
-
-/**
- * The language each of these staff members chose on their profile (decision record 0032), by
- * the e-mail of their staff record; English for anyone who has not chosen, or whose record is
- * not linked to an account yet.
- */
-async function languagesOf(tx: Transaction, emails: string[]): Promise<Map<string, Language>> {
-  const rows = await tx
-    .select({ email: staff.email, language: userSettings.language })
-    .from(staff)
-    .innerJoin(userSettings, eq(userSettings.identitySub, staff.identitySub))
-    .where(inArray(staff.email, emails));
-  return new Map(rows.map((row) => [row.email, row.language]));
-}
-
-/**
- * Queues messages in the outbox inside the caller's transaction, so a message exists exactly
- * when the change it reports was committed, in its recipient's language. With SMTP, each is
- * leased for its first attempt (deliverAfterCommit); one whose sender stopped first is sent by
- * the outbox sweep.
- */
-export async function queueMail(tx: Transaction, mails: LeaveMail[], willSend: boolean): Promise<number[]> {
-  if (mails.length === 0) return [];
-  const languages = await languagesOf(tx, [...new Set(mails.map((m) => m.to))]);
-  const rows = await tx
-    .insert(identityOutbox)
-    .values(
-      mails.map((m) => {
-        const { subject, body } = m.compose(languages.get(m.to) ?? DEFAULT_LANGUAGE);
-        return { channel: 'EMAIL', recipient: m.to, subject, body, ...firstAttempt(willSend) };
-      }),
-    )
-    .returning({ id: identityOutbox.id });
-  return rows.map((r) => r.id);
-}
-
-/**
- * Hands queued messages to SMTP after the transaction committed, without the request waiting:
- * a slow or broken mail server never slows or fails a leave request. Each outcome is recorded on
- * the outbox row (delivered, or the error and when the sweep tries again) where the IT admin page
- * shows it.
- */
-export function deliverAfterCommit(db: Db, ids: number[], mailer: LeaveMailer | undefined): Promise<void> {
-  if (ids.length === 0 || !mailer?.sendEmail) return Promise.resolve();
-  const send = mailer.sendEmail;
-  return leasedRows(db, ids)
-    .then((rows) => sendLeased(db, rows, send, mailer.log))
-    .catch((error: unknown) => mailer.log.error({ err: error }, 'leave e-mail delivery failed'));
-}
 
 export interface MailRequest {
   referenceId: string;
@@ -172,7 +101,7 @@ export function approverMail(
   publicUrl: string,
   kind: 'submitted' | 'cancellation',
   remarks: string,
-): LeaveMail {
+): Mail {
   return {
     to,
     compose: (language) => {
@@ -198,7 +127,7 @@ export function decisionMail(
   to: string,
   publicUrl: string,
   transition: { from: number; to: number; by: string; remarks: string },
-): LeaveMail {
+): Mail {
   return {
     to,
     compose: (language) => {

@@ -2,7 +2,7 @@ import type { Language } from '@staff-portal/shared/languages';
 import { postExcerpt, type PostKind } from '@staff-portal/shared/posts-rules';
 import type { Transaction } from '../../db/client';
 import type { IdentityUser } from '../access-control/identity-admin';
-import { queueMail, type LeaveMail } from '../leave/leave.mail';
+import { queueMail, type Mail } from '../../mail/outbox-mail';
 import { claimPostMail, type PostRow } from './posts.repository';
 
 /**
@@ -16,7 +16,7 @@ const KIND_WORDS: Record<Language, Record<PostKind, string>> = {
 };
 
 /** One reader's copy of the publish e-mail, in the language they chose. */
-export function publishMail(post: Pick<PostRow, 'kind' | 'title' | 'body'>, to: string, publicUrl: string): LeaveMail {
+export function publishMail(post: Pick<PostRow, 'kind' | 'title' | 'body'>, to: string, publicUrl: string): Mail {
   // The web app reads published posts on Home (docs/product/screens.md §2).
   const home = `${publicUrl.replace(/\/$/, '')}/`;
   const excerpt = postExcerpt(post.body, 1000);

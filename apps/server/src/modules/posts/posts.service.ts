@@ -29,7 +29,7 @@ import { checkAttachment, type Attachment } from '../../files/attachments';
 import type { Caller } from '../../plugins/auth';
 import type { IdentityAdmin } from '../access-control/identity-admin';
 import { recordAuditBy, type AuditActor } from '../audit/audit.repository';
-import { deliverAfterCommit, type LeaveMailer, type SendEmail } from '../leave/leave.mail';
+import { deliverAfterCommit, type Mailer, type SendEmail } from '../../mail/outbox-mail';
 import { audienceDirectory, type AudienceDirectory } from './posts-audience';
 import { addressesOf, queuePublishMail } from './posts-mail';
 import {
@@ -126,7 +126,7 @@ export function createPostsService(options: PostsModuleOptions, log: FastifyBase
   // The server's clock decides every status (packages/shared/src/posts-rules.ts); tests move it.
   const now = () => new Date();
   const departments = new Set(postDepartments(options.orgDepartment));
-  const mailer: LeaveMailer = { sendEmail: options.sendEmail, publicUrl: options.publicUrl, log };
+  const mailer: Mailer = { sendEmail: options.sendEmail, publicUrl: options.publicUrl, log };
   const willSend = Boolean(options.sendEmail);
   const directory = () => audienceDirectory(options.identityAdmin);
   /**
