@@ -64,6 +64,8 @@ export const posts = pgTable(
     // The readers' list: pinned first, then newest.
     index('posts_reader_order_idx').on(t.pinned, t.publishAt),
     index('posts_created_idx').on(t.createdAt, t.id),
+    // The admin lists' free text: a part of the title or the text (listAdminPosts).
+    index('posts_text_trgm_idx').using('gin', sql`(${t.title} || ' ' || ${t.body}) gin_trgm_ops`),
     // The publish e-mails still to queue (modules/posts/posts-mail.ts).
     index('posts_mail_due_idx')
       .on(t.publishAt)

@@ -1,0 +1,1 @@
+CREATE INDEX "posts_text_trgm_idx" ON "posts" USING gin (("title" || ' ' || "body") gin_trgm_ops);
