@@ -15,6 +15,7 @@ export const sizes = {
     staffMovements: 3_000,
     irMembers: 20_000,
     irCases: 2_000,
+    posts: 1_000,
   },
   large: {
     logEntries: 500_000,
@@ -25,6 +26,8 @@ export const sizes = {
     staffMovements: 20_000,
     irMembers: 1_000_000,
     irCases: 100_000,
+    // With their read receipts; made once the accounts exist (generate-posts.ts, called by run.ts).
+    posts: 10_000,
   },
 } as const;
 export type Size = keyof typeof sizes;

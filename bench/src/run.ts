@@ -23,6 +23,7 @@ import { migrate } from '@staff-portal/server/db/migrate';
 import { runOnConnection } from '@staff-portal/server/db/pg-client';
 import { generate, irSamples, sizes, type Size } from './generate';
 import { benchDepartmentOf, benchStaffEmail, linkBenchStaff, pendingReferences } from './generate-leave';
+import { generatePosts } from './generate-posts';
 import { BENCH_IR_OFFICER, BENCH_PASSWORD, createBenchUsers, identityClient, runSignIns } from './identity';
 import { launchBrowser } from './browser';
 import {
@@ -291,6 +292,13 @@ async function benchEngine(engine: 'pglite' | 'postgres'): Promise<Row[]> {
   const users = await createBenchUsers(database, config, sizes[size].identityUsers);
   const usersSeconds = (Date.now() - usersStarted) / 1000;
   await linkBenchStaff(database.db);
+  // Posts after the accounts: their authors are the bench's admins, their readers its accounts.
+  const postsStarted = Date.now();
+  const made = await generatePosts(database.db, sizes[size].posts, config.organisation.department);
+  console.log(
+    `[${engine}] ${made.posts} posts and ${made.receipts} read receipts in ` +
+      `${((Date.now() - postsStarted) / 1000).toFixed(1)} s`,
+  );
   const pending = await pendingReferences(database.db);
   const ir = await irSamples(database.db);
   await database.close();
@@ -466,6 +474,34 @@ async function benchEngine(engine: 'pglite' | 'postgres'): Promise<Row[]> {
       officer,
     );
     await leaveRow('GET /api/ir/grievances/:caseNo (a case)', `${grievances}/${ir.caseNo}`, officer);
+    // Posts as their readers and admins use them (decision record 0048, docs/product/screens.md §2
+    // and §13), over the size's posts and read receipts: a member of staff's list (first page,
+    // and announcements only: each marks the unread and counts them), the posts of that page
+    // opened in turn (each first view writes a receipt); the admin list, first page, free text,
+    // and status with audience (each post with "seen by N of M").
+    await leaveRow('GET /api/posts (a reader, first page)', '/api/posts', member);
+    await leaveRow('GET /api/posts?kind=announcement', '/api/posts?kind=announcement', member);
+    const readable = await fetch(`${url}/api/posts`, { headers: member });
+    const postIds = ((await readable.json()) as { items?: { id: string }[] }).items?.map((post) => post.id) ?? [];
+    if (postIds.length === 0) throw new Error(`the bench reader's post list answered ${readable.status}, no posts`);
+    let nextPost = 0;
+    const postPath = () => `/api/posts/${postIds[nextPost++ % postIds.length]}`;
+    rows.push(
+      await measure(engine, 'GET /api/posts/:id (a reader opens a post)', {
+        url,
+        headers: member,
+        requests: [{ setupRequest: (request) => ({ ...request, path: postPath() }) }],
+      }),
+      await measurePaced(engine, 'GET /api/posts/:id (a reader opens a post)', () => ({
+        path: postPath(),
+        headers: member,
+      })),
+    );
+    await leaveRow('GET /api/posts/admin (first page)', '/api/posts/admin', admin);
+    await leaveRow('GET /api/posts/admin?q= (free text)', '/api/posts/admin?q=parking', admin);
+    await leaveRow('GET /api/posts/admin?status=&audience=', '/api/posts/admin?status=published&audience=HR', admin);
+    // The home page in one request (docs/product/screens.md §2).
+    await leaveRow('GET /api/home', '/api/home', member);
     // Decisions, each on a request still pending (a repeat would only measure the 409): the paced
     // row takes what its users can send in the time (or half of what is pending), the saturating
     // row at most 2,000 of the rest.
@@ -596,5 +632,9 @@ console.log(
   `load: saturating, each of the ${connections} connections sends its next request as soon as the last is ` +
     `answered (the server's capacity; latency is then ${connections} ÷ throughput); paced, ${connections} users ` +
     `each sending a request, reading the answer and waiting 0.5 to 1.5 s before the next (about one a second each).`,
+);
+console.log(
+  `budgets (docs/product/qualities.md §4), read against the paced rows (decision record 0022): p95 at most ` +
+    `50 ms for list and search endpoints, at most 30 ms for GET /api/home.`,
 );
 for (const note of clientNotes) console.log(`- ${note}`);
