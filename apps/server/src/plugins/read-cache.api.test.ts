@@ -72,6 +72,18 @@ describe('read cache', () => {
     expect((await call(ctx, 'hr', 'GET', '/api/leave/me')).body).toBe(mine.body);
   });
 
+  it('keeps a part of an answer by its key (Home’s leave glance) until leave data changes', async () => {
+    const ctx = await setup();
+    let computed = 0;
+    const part = () => ctx.app.leaveCached('glance\nhr', async () => ({ n: ++computed }));
+    expect(await part()).toEqual({ n: 1 });
+    expect(await part()).toEqual({ n: 1 });
+    expect(await ctx.app.leaveCached('glance\nhr2', async () => ({ n: 99 }))).toEqual({ n: 99 });
+    await ctx.database.db.update(staff).set({ displayName: 'Renamed Seen' }).where(eq(staff.staffId, staffIds.hr));
+    expect(await part()).toEqual({ n: 2 });
+    expect(computed).toBe(2);
+  });
+
   it('leaves the routes it does not serve alone, those registered before the leave routes too', async () => {
     const ctx = await setup();
     const config = await ctx.app.inject({ url: '/config.json' });

@@ -17,6 +17,13 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** How often a cacheable request was answered from the cache, and how often not, since start. */
     readCacheStats(): { hits: number; misses: number };
+    /**
+     * A part of an answer kept like the marked routes' answers: `compute`'s value under `key`
+     * (which must name the caller and everything the value depends on besides the leave data and
+     * today's date), until any leave data changes. For a route that cannot be kept whole because
+     * the rest of its answer depends on other data (Home, decision record 0049).
+     */
+    leaveCached<T>(key: string, compute: () => Promise<T>): Promise<T>;
   }
   interface FastifyRequest {
     /** Set on a cacheable request that missed: where its answer is to be kept. */
@@ -51,24 +58,47 @@ export const readCachePlugin = fp<ReadCacheOptions>(
     let newest = -1;
     const stats = { hits: 0, misses: 0 };
 
-    app.decorateRequest('readCacheEntry', null);
-    app.decorate('readCacheStats', () => ({ ...stats }));
-
-    app.addHook('preHandler', async (request, reply) => {
-      if (!request.routeOptions.config.readCache || request.method !== 'GET' || !request.user) return;
+    /** The leave data's version now, or null when there is none; kept answers older than it are dropped. */
+    async function currentVersion(): Promise<number | null> {
       const [row] = await database.db
         .select({ version: dataVersions.version })
         .from(dataVersions)
         .where(eq(dataVersions.domain, DOMAIN));
-      if (row === undefined) return;
+      if (row === undefined) return null;
       const version = Number(row.version);
       if (version > newest) {
         // Everything kept is older than the data now; make room at once.
         newest = version;
         answers.clear();
       }
+      return version;
+    }
+    const keyOf = (version: number, rest: string[]) => [version, dateFormat.format(new Date()), ...rest].join('\n');
+
+    app.decorateRequest('readCacheEntry', null);
+    app.decorate('readCacheStats', () => ({ ...stats }));
+    app.decorate('leaveCached', async <T>(key: string, compute: () => Promise<T>): Promise<T> => {
+      const version = await currentVersion();
+      if (version === null) return compute();
+      const full = keyOf(version, ['part', key]);
+      const kept = answers.get(full);
+      if (kept !== undefined) {
+        stats.hits++;
+        return JSON.parse(kept) as T;
+      }
+      stats.misses++;
+      const value = await compute();
+      // Only a value of the newest version seen: an older one could never be asked for again.
+      if (version >= newest) answers.set(full, JSON.stringify(value));
+      return value;
+    });
+
+    app.addHook('preHandler', async (request, reply) => {
+      if (!request.routeOptions.config.readCache || request.method !== 'GET' || !request.user) return;
+      const version = await currentVersion();
+      if (version === null) return;
       const { sub, groups } = request.user;
-      const key = [version, dateFormat.format(new Date()), sub, [...groups].sort().join(','), request.url].join('\n');
+      const key = keyOf(version, [sub, [...groups].sort().join(','), request.url]);
       const kept = answers.get(key);
       if (kept !== undefined) {
         stats.hits++;

@@ -14,12 +14,21 @@ const LEAVE_DEPARTMENTS = departmentsOf(['SHARED']);
 
 /**
  * `GET /api/home` (docs/product/screens.md §2): any signed-in user, their own data only
- * (docs/product/access.md §3). Not kept by the read cache (decision record 0023): opening a post
- * changes the unread marks, and posts are not in the leave data's version.
+ * (docs/product/access.md §3). Not kept whole by the read cache (decision record 0023): opening a
+ * post changes the unread marks, and posts are not in the leave data's version; its leave glance
+ * is kept.
  */
 export const homeRoutes: FastifyPluginAsyncZod<LeaveModuleOptions> = async (app, options) => {
   const { requests: leave } = createLeaveServices(options, app.log);
-  const service = createHomeService({ database: options.database, leaveSummary: (caller) => leave.summary(caller) });
+  const service = createHomeService({
+    database: options.database,
+    // The glance is GET /leave/summary's, kept as that route's answers are (decision record 0023):
+    // it depends on the caller, today and the leave data only.
+    leaveSummary: (caller) =>
+      app.leaveCached(['leave-summary', caller.user.sub, [...caller.user.groups].sort().join(',')].join('\n'), () =>
+        leave.summary(caller),
+      ),
+  });
   const signedIn = app.authenticate();
 
   app.get(

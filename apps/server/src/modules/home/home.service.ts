@@ -3,7 +3,7 @@ import type { LeaveSummary } from '@staff-portal/shared/leave';
 import { audienceKeys, type PostKind } from '@staff-portal/shared/posts-rules';
 import type { Database } from '../../db/client';
 import type { Caller } from '../../plugins/auth';
-import { listReaderPosts } from '../posts/posts.repository';
+import { readerPostCounts, readerPostPage } from '../posts/posts.repository';
 import { readerSummaryOf } from '../posts/posts.service';
 
 export interface HomeServiceOptions {
@@ -21,16 +21,6 @@ export interface HomeServiceOptions {
 export function createHomeService({ database, leaveSummary }: HomeServiceOptions) {
   const { db } = database;
 
-  async function postsOf(caller: Caller, kind: PostKind, now: Date): Promise<HomePosts> {
-    const reader = { id: caller.user.sub, keys: audienceKeys(caller.user.groups) };
-    const { rows, total, unread } = await listReaderPosts(db, reader, { kind, page: 1, pageSize: HOME_POSTS }, now);
-    return {
-      items: rows.map(readerSummaryOf),
-      total,
-      unread,
-    };
-  }
-
   return {
     /**
      * What Home shows the caller. `usesLeave`: whether E-Leave admits them (the SHARED guard,
@@ -39,11 +29,17 @@ export function createHomeService({ database, leaveSummary }: HomeServiceOptions
     async home(caller: Caller, usesLeave: boolean): Promise<Home> {
       // One "now" for both lists, from the server's clock (decision record 0048).
       const now = new Date();
-      const [announcements, staffInfo, leave] = await Promise.all([
-        postsOf(caller, 'announcement', now),
-        postsOf(caller, 'staffInfo', now),
+      const reader = { id: caller.user.sub, keys: audienceKeys(caller.user.groups) };
+      const first = (kind: PostKind) => readerPostPage(db, reader, { kind, page: 1, pageSize: HOME_POSTS }, now);
+      // Both kinds' counts in one statement; each kind's first posts by the readers' order index.
+      const [announcementRows, staffInfoRows, counts, leave] = await Promise.all([
+        first('announcement'),
+        first('staffInfo'),
+        readerPostCounts(db, reader, now),
         usesLeave ? leaveSummary(caller) : null,
       ]);
+      const announcements: HomePosts = { items: announcementRows.map(readerSummaryOf), ...counts.announcement };
+      const staffInfo: HomePosts = { items: staffInfoRows.map(readerSummaryOf), ...counts.staffInfo };
       return { announcements, staffInfo, leave };
     },
   };

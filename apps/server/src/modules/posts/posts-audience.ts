@@ -25,6 +25,17 @@ export function audienceDirectory(identityAdmin: IdentityAdmin) {
     return list;
   };
 
+  const enabled = (accounts: IdentityUser[]) => accounts.filter((account) => account.enabled);
+
+  /** The groups whose accounts make up the audience's departments. */
+  async function groupsOf(departments: readonly string[]): Promise<string[]> {
+    groups ??= identityAdmin.listGroups();
+    return (await groups).filter((group) => {
+      const keys = audienceKeys([group]);
+      return departments.some((department) => keys.includes(department));
+    });
+  }
+
   return {
     /** The enabled accounts of the audience, each once. */
     async accountsOf(audience: Audience): Promise<IdentityUser[]> {
@@ -33,16 +44,32 @@ export function audienceDirectory(identityAdmin: IdentityAdmin) {
         everyone ??= identityAdmin.listUsers();
         accounts = await everyone;
       } else {
-        groups ??= identityAdmin.listGroups();
-        const wanted = (await groups).filter((group) => {
-          const keys = audienceKeys([group]);
-          return audience.some((department) => keys.includes(department));
-        });
-        accounts = (await Promise.all(wanted.map(membersOf))).flat();
+        accounts = (await Promise.all((await groupsOf(audience)).map(membersOf))).flat();
       }
       const byId = new Map<string, IdentityUser>();
-      for (const account of accounts) if (account.enabled) byId.set(account.username, account);
+      for (const account of enabled(accounts)) byId.set(account.username, account);
       return [...byId.values()];
+    },
+
+    /**
+     * The audience as lists of accounts that together make it up, each list named once however
+     * many audiences share it: `everyone`'s one list, or one per group of its departments. Counting
+     * the readers of many posts sends each list once (readersAmong), not once per audience.
+     */
+    async listsOf(audience: Audience): Promise<{ name: string; usernames: () => Promise<string[]> }[]> {
+      if (audience === EVERYONE) {
+        return [
+          {
+            name: EVERYONE,
+            usernames: async () => enabled(await (everyone ??= identityAdmin.listUsers())).map((a) => a.username),
+          },
+        ];
+      }
+      return (await groupsOf(audience)).map((group) => ({
+        // A group is named by the identity provider; the prefix keeps it apart from `everyone`.
+        name: `group:${group}`,
+        usernames: async () => enabled(await membersOf(group)).map((a) => a.username),
+      }));
     },
   };
 }

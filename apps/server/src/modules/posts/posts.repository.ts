@@ -119,36 +119,64 @@ export async function listAdminPosts(db: Queryable, filter: AdminPostFilter, now
   return { rows, total: total!.n };
 }
 
-/**
- * A reader's published posts, pinned first, then newest, each marked read or not; a page, the
- * total and the unread. The unread are the total less the reader's own receipts of posts they
- * may see: read from the reader's receipts (a few hundred at most), not by asking each of the
- * thousands of posts whether it was read.
- */
-export async function listReaderPosts(
+type Reader = { id: string; keys: string[] };
+
+/** A page of a reader's published posts, pinned first, then newest, each marked read or not. */
+export function readerPostPage(
   db: Queryable,
-  reader: { id: string; keys: string[] },
+  reader: Reader,
   filter: { kind?: PostKind | undefined; page: number; pageSize: number },
   now: Date,
 ) {
-  const where = and(visibleTo(reader.keys, now), filter.kind ? eq(posts.kind, filter.kind) : undefined);
   const read = sql<boolean>`exists (select 1 from ${postReceipts} where ${postReceipts.postId} = ${posts.id} and ${postReceipts.readerId} = ${reader.id})`;
-  const [rows, [totals], [reads]] = await Promise.all([
-    db
-      .select({ post: posts, attachmentCount, read })
-      .from(posts)
-      .where(where)
-      .orderBy(desc(posts.pinned), desc(posts.publishAt), desc(posts.id))
-      .limit(filter.pageSize)
-      .offset((filter.page - 1) * filter.pageSize),
-    db.select({ total: count() }).from(posts).where(where),
-    db
-      .select({ n: count() })
-      .from(postReceipts)
-      .innerJoin(posts, eq(posts.id, postReceipts.postId))
-      .where(and(eq(postReceipts.readerId, reader.id), where)),
+  return db
+    .select({ post: posts, attachmentCount, read })
+    .from(posts)
+    .where(and(visibleTo(reader.keys, now), filter.kind ? eq(posts.kind, filter.kind) : undefined))
+    .orderBy(desc(posts.pinned), desc(posts.publishAt), desc(posts.id))
+    .limit(filter.pageSize)
+    .offset((filter.page - 1) * filter.pageSize);
+}
+
+/**
+ * How many published posts of each kind a reader may see, and how many of them they have not
+ * opened, in one statement: the posts joined to the reader's own receipts (a few hundred rows,
+ * through the receipts' reader index, hashed), never one "was it read?" probe per post.
+ */
+export async function readerPostCounts(
+  db: Queryable,
+  reader: Reader,
+  now: Date,
+  kind?: PostKind,
+): Promise<Record<PostKind, { total: number; unread: number }>> {
+  const rows = await db
+    .select({ kind: posts.kind, total: count(), read: count(postReceipts.readerId) })
+    .from(posts)
+    .leftJoin(postReceipts, and(eq(postReceipts.postId, posts.id), eq(postReceipts.readerId, reader.id)))
+    .where(and(visibleTo(reader.keys, now), kind ? eq(posts.kind, kind) : undefined))
+    .groupBy(posts.kind);
+  const counts = { announcement: { total: 0, unread: 0 }, staffInfo: { total: 0, unread: 0 } };
+  for (const row of rows) counts[row.kind] = { total: row.total, unread: row.total - row.read };
+  return counts;
+}
+
+/** A reader's published posts, pinned first, then newest, each marked read or not; a page, the total and the unread. */
+export async function listReaderPosts(
+  db: Queryable,
+  reader: Reader,
+  filter: { kind?: PostKind | undefined; page: number; pageSize: number },
+  now: Date,
+) {
+  const [rows, counts] = await Promise.all([
+    readerPostPage(db, reader, filter, now),
+    readerPostCounts(db, reader, now, filter.kind),
   ]);
-  return { rows, total: totals!.total, unread: totals!.total - reads!.n };
+  const of = filter.kind ? [counts[filter.kind]] : [counts.announcement, counts.staffInfo];
+  return {
+    rows,
+    total: of.reduce((sum, c) => sum + c.total, 0),
+    unread: of.reduce((sum, c) => sum + c.unread, 0),
+  };
 }
 
 /** One post a reader may see now, if it is one. */
@@ -181,34 +209,38 @@ export async function readerIdsOf(db: Queryable, postId: string): Promise<Set<st
 }
 
 /**
- * How many of its audience's accounts have opened each post, in one query: `audiences` gives each
- * post's accounts (posts sharing an audience share its list).
+ * How many of its audience's accounts have opened each post, in one query. `lists` names lists of
+ * accounts (`everyone`'s, or a group's); each post of `page` names the lists that make up its
+ * audience. An account in two of a post's lists is counted once.
  */
 export async function readersAmong(
   db: Queryable,
-  audiences: { postIds: string[]; accountIds: string[] }[],
+  lists: Map<string, string[]>,
+  page: { postId: string; lists: string[] }[],
 ): Promise<Map<string, number>> {
-  const pairs = audiences.flatMap(({ postIds }, index) => postIds.map((postId) => ({ postId, index })));
-  if (pairs.length === 0) return new Map();
-  // Each list is bound as one array parameter: an audience of thousands is one value, not thousands.
-  const lists = sql.join(
-    audiences.map(({ accountIds }, index) => sql`(${index}::int, ${sql.param(accountIds)}::text[])`),
+  if (page.length === 0) return new Map();
+  // Each list is bound once as one array parameter, however many posts name it.
+  const named =
+    lists.size === 0
+      ? sql`select null::text, null::text[] where false`
+      : sql`values ${sql.join(
+          [...lists].map(([name, usernames]) => sql`(${name}::text, ${sql.param(usernames)}::text[])`),
+          sql`, `,
+        )}`;
+  const posts = sql.join(
+    page.map(({ postId, lists: names }) => sql`(${postId}::uuid, ${sql.param(names)}::text[])`),
     sql`, `,
   );
-  const page = sql.join(
-    pairs.map(({ postId, index }) => sql`(${postId}::uuid, ${index}::int)`),
-    sql`, `,
-  );
-  // The receipts of the page's posts (by the primary key's post_id), matched to the audiences'
+  // The receipts of the page's posts (by the primary key's post_id), matched to the lists'
   // accounts by a hash join: never one index probe per post and account.
   const result = await db.execute<{ post_id: string; n: number }>(sql`
-    with lists(k, accounts) as (values ${lists}),
-      page(post_id, k) as (values ${page}),
-      members as (select k, unnest(accounts) as account_id from lists)
-    select page.post_id, count(members.account_id)::int as n
+    with lists(name, accounts) as (${named}),
+      members as (select name, unnest(accounts) as account_id from lists),
+      page(post_id, names) as (values ${posts})
+    select page.post_id, count(distinct members.account_id)::int as n
     from page
     left join ${postReceipts} on ${postReceipts.postId} = page.post_id
-    left join members on members.k = page.k and members.account_id = ${postReceipts.readerId}
+    left join members on members.account_id = ${postReceipts.readerId} and members.name = any(page.names)
     group by page.post_id`);
   // Both drivers answer raw statements with `rows`.
   return new Map((result as { rows: { post_id: string; n: number }[] }).rows.map((row) => [row.post_id, row.n]));

@@ -187,7 +187,8 @@ export function createPostsService(options: PostsModuleOptions, log: FastifyBase
   /** "Seen by N of M" of each post (decision record 0048); null for all when the identity provider cannot be asked. */
   async function seenOf(rows: PostRow[]): Promise<Map<string, { readers: number; audience: number }> | null> {
     const dir = countingDirectory();
-    // Posts with the same audience share its accounts and one count of their readers.
+    // Posts with the same audience share its count of accounts; the lists that make up the
+    // audiences are each asked for, and sent to the database, once.
     const byAudience = new Map<string, { audience: Audience; ids: string[] }>();
     for (const row of rows) {
       const audience = audienceOf(row);
@@ -196,13 +197,16 @@ export function createPostsService(options: PostsModuleOptions, log: FastifyBase
       group.ids.push(row.id);
       byAudience.set(key, group);
     }
-    let groups: { postIds: string[]; accountIds: string[] }[];
+    const audiences = [...byAudience.values()];
+    const lists = new Map<string, string[]>();
+    let sized: { ids: string[]; names: string[]; size: number }[];
     try {
-      groups = await Promise.all(
-        [...byAudience.values()].map(async ({ audience, ids }) => ({
-          postIds: ids,
-          accountIds: (await dir.accountsOf(audience)).map((account) => account.username),
-        })),
+      sized = await Promise.all(
+        audiences.map(async ({ audience, ids }) => {
+          const [accounts, parts] = await Promise.all([dir.accountsOf(audience), dir.listsOf(audience)]);
+          for (const part of parts) if (!lists.has(part.name)) lists.set(part.name, await part.usernames());
+          return { ids, names: parts.map((part) => part.name), size: accounts.length };
+        }),
       );
     } catch (error) {
       // Asked again at the next request rather than remembering the failure.
@@ -210,10 +214,14 @@ export function createPostsService(options: PostsModuleOptions, log: FastifyBase
       log.warn({ err: error }, 'post audiences not counted: the identity provider could not be asked');
       return null;
     }
-    const readers = await readersAmong(db, groups);
+    const readers = await readersAmong(
+      db,
+      lists,
+      sized.flatMap(({ ids, names }) => ids.map((postId) => ({ postId, lists: names }))),
+    );
     const seen = new Map<string, { readers: number; audience: number }>();
-    for (const { postIds, accountIds } of groups) {
-      for (const id of postIds) seen.set(id, { readers: readers.get(id) ?? 0, audience: accountIds.length });
+    for (const { ids, size } of sized) {
+      for (const id of ids) seen.set(id, { readers: readers.get(id) ?? 0, audience: size });
     }
     return seen;
   }
