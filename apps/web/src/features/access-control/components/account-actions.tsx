@@ -12,7 +12,7 @@ import { reasonText } from '../../../lib/error-text';
 import { accountName } from '../account-texts';
 import { useAccountAction } from '../api/account-action';
 import { useDeleteAccount } from '../api/delete-account';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import type { Outcome } from './outcome';
 import { accessControlNs } from '../../../locales/access-control';
 

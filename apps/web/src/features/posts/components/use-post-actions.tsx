@@ -9,7 +9,7 @@ import { useDeletePost } from '../api/delete-post';
 import { useDuplicatePost } from '../api/duplicate-post';
 import { useUnpublishPost } from '../api/unpublish-post';
 import { editPath } from '../paths';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 
 type Target = Pick<AdminPostSummary, 'id' | 'title' | 'kind'>;
 
@@ -79,6 +79,8 @@ export function usePostActions({ onDeleted }: { onDeleted?: (post: Target) => vo
         title={t(`${texts}.title`)}
         body={t(`${texts}.text`, { title: asking?.post.title ?? '' })}
         confirmLabel={t(`${texts}.confirm`)}
+        cancelLabel={t('cancel')}
+        confirmColour="error"
         busy={remove.isPending || unpublish.isPending}
         onConfirm={confirm}
         onClose={() => setAsking(null)}

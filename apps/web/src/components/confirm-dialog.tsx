@@ -6,8 +6,6 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
-import { postsNs } from '../../../locales/posts';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -15,14 +13,16 @@ interface ConfirmDialogProps {
   /** What will happen, in words the admin can weigh before confirming. */
   body: string;
   confirmLabel: string;
+  cancelLabel: string;
+  confirmColour?: 'primary' | 'error';
   busy: boolean;
   onConfirm: () => void;
   onClose: () => void;
 }
 
-/** Asks before deleting or unpublishing a post; the action is the dialog's own button, named for what it does. */
-export function ConfirmDialog({ open, title, body, confirmLabel, busy, onConfirm, onClose }: ConfirmDialogProps) {
-  const { t } = useTranslation(postsNs);
+/** Asks before an action is taken; the action is the dialog's own button, named for what it does. */
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  const { open, title, body, confirmLabel, cancelLabel, confirmColour = 'primary', busy, onConfirm, onClose } = props;
   const titleId = useId();
   const bodyId = useId();
   return (
@@ -40,11 +40,11 @@ export function ConfirmDialog({ open, title, body, confirmLabel, busy, onConfirm
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={busy}>
-          {t('cancel')}
+          {cancelLabel}
         </Button>
         <Button
           variant="contained"
-          color="error"
+          color={confirmColour}
           disabled={busy}
           onClick={onConfirm}
           startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
