@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DATE_TIME_FORMAT, formatDateTime, passwordExpiryShown } from './dates';
+import { DATE_TIME_FORMAT, formatDateTime, localDateTime, passwordExpiryShown, zonedIso } from './dates';
 
 const KL = 'Asia/Kuala_Lumpur';
 
@@ -55,5 +55,18 @@ describe('passwordExpiryShown', () => {
     const shown = passwordExpiryShown('yesterday-ish', 6, now);
     expect(shown).toBeNull();
     expect(formatDateTime(shown, { timeZone: KL })).toBe('Invalid Date');
+  });
+});
+
+describe("datetime-local fields in the organisation's zone", () => {
+  it("reads a field's value in the zone, not the browser's, and refuses what is not one", () => {
+    expect(zonedIso('2027-03-01T09:30', KL)).toBe('2027-03-01T09:30:00+08:00');
+    expect(zonedIso('2027-03-01', KL)).toBeUndefined();
+    expect(zonedIso('', KL)).toBeUndefined();
+  });
+
+  it('shows an instant as the field takes it, to the minute', () => {
+    expect(localDateTime('2027-03-01T01:30:45Z', KL)).toBe('2027-03-01T09:30');
+    expect(localDateTime(new Date('2027-12-31T16:00:00Z'), KL)).toBe('2028-01-01T00:00');
   });
 });

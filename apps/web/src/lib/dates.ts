@@ -102,3 +102,21 @@ export function formatTimestamp(value: string, timeZone: string): string {
     return instant.format('YYYY-MM-DD HH:mm');
   }
 }
+
+/** The value of a `datetime-local` field: "YYYY-MM-DDTHH:mm", to the minute. */
+const LOCAL_DATE_TIME = 'YYYY-MM-DDTHH:mm';
+
+/**
+ * A `datetime-local` value read in the organisation's zone (not the browser's), as ISO 8601 with
+ * its offset; undefined when it is not such a value.
+ */
+export function zonedIso(localValue: string, timeZone: string): string | undefined {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(localValue)) return undefined;
+  const at = dayjs.tz(localValue, timeZone);
+  return at.isValid() ? at.format() : undefined;
+}
+
+/** An instant as a `datetime-local` field shows it in the organisation's zone. */
+export function localDateTime(instant: Date | string, timeZone: string): string {
+  return dayjs(instant).tz(timeZone).format(LOCAL_DATE_TIME);
+}

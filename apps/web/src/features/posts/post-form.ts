@@ -1,15 +1,10 @@
 import { postInputSchema } from '@staff-portal/shared/posts';
 import type { AdminPost, PostInput } from '@staff-portal/shared/posts';
 import type { PostKind } from '@staff-portal/shared/posts-rules';
-import dayjs from 'dayjs';
-import timezone from 'dayjs/plugin/timezone';
-import utc from 'dayjs/plugin/utc';
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
+import { localDateTime, zonedIso } from '../../lib/dates';
 import { plainResolver } from '../../lib/plain-resolver';
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
 
 /**
  * The create and edit screen's values (docs/product/screens.md §13): the shared input without its
@@ -28,23 +23,19 @@ export interface PostFormValues {
 
 export type PostFormOutput = z.output<typeof postInputSchema>;
 
-const LOCAL = 'YYYY-MM-DDTHH:mm';
-
 /** A `datetime-local` value read in the zone, as ISO 8601 with its offset; '' → null; unreadable → itself (the schema refuses it). */
 export function zonedInstant(local: string, timeZone: string): string | null {
   if (local === '') return null;
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(local)) return local;
-  const at = dayjs.tz(local, timeZone);
-  return at.isValid() ? at.format() : local;
+  return zonedIso(local, timeZone) ?? local;
 }
 
 /** An instant as a `datetime-local` value in the zone; null → ''. */
 export function localValue(instant: string | null, timeZone: string): string {
-  return instant === null ? '' : dayjs(instant).tz(timeZone).format(LOCAL);
+  return instant === null ? '' : localDateTime(instant, timeZone);
 }
 
 /** Now, to the minute, as a `datetime-local` value in the zone ("publish now"). */
-export const localNow = (timeZone: string, now = new Date()) => dayjs(now).tz(timeZone).format(LOCAL);
+export const localNow = (timeZone: string, now = new Date()) => localDateTime(now, timeZone);
 
 export const emptyPostForm: PostFormValues = {
   title: '',

@@ -28,10 +28,3 @@ export function formatTimeOn(instant: string, timeZone: string, onDate: string, 
   const at = dayjs(instant).tz(timeZone).locale(locale);
   return at.format(DATE) === onDate ? at.format('HH:mm') : at.format('DD MMM HH:mm');
 }
-
-/** A `datetime-local` value read in the organisation's zone, as ISO 8601 with its offset. */
-export function zonedIso(localValue: string, timeZone: string): string | undefined {
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(localValue)) return undefined;
-  const at = dayjs.tz(localValue, timeZone);
-  return at.isValid() ? at.format() : undefined;
-}

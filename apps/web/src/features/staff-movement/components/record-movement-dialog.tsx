@@ -18,7 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { useNotification } from '../../../components/notification-context';
 import { useRuntimeConfig } from '../../../lib/runtime-config';
 import { useRecordMovement } from '../api/record-movement';
-import { zonedIso } from '../format';
+import { zonedIso } from '../../../lib/dates';
 import { issueDetail } from '@staff-portal/shared/error-reasons';
 import { errorText, reasonText } from '../../../lib/error-text';
 import { staffMovementNs } from '../../../locales/staff-movement';
