@@ -627,6 +627,11 @@ describe('attachments (docs/product/files-mail-logs.md §1)', () => {
     const removed = await call(ctx, people.hradmin, 'DELETE', `/api/posts/admin/${post.id}/attachments/${target.id}`);
     expect(removed.statusCode).toBe(200);
     expect(adminPostSchema.parse(removed.json()).attachmentCount).toBe(8);
+    // The lists count them too: the admin's and the readers'.
+    const adminList = adminPostPageSchema.parse((await call(ctx, people.hradmin, 'GET', '/api/posts/admin')).json());
+    expect(adminList.items.map((item) => item.attachmentCount)).toEqual([8]);
+    const readerList = readerPostPageSchema.parse((await call(ctx, people.hr, 'GET', '/api/posts')).json());
+    expect(readerList.items.map((item) => item.attachmentCount)).toEqual([8]);
     expect((await call(ctx, people.hr, 'GET', `/api/posts/${post.id}/attachments/${target.id}`)).statusCode).toBe(404);
     expect(
       (await call(ctx, people.hradmin, 'DELETE', `/api/posts/admin/${post.id}/attachments/${target.id}`)).statusCode,

@@ -51,7 +51,12 @@ const audienceHolds = (keys: string[]) =>
 /** What a reader may see: published now, and they are in its audience (docs/product/access.md §3). */
 export const visibleTo = (keys: string[], now: Date) => and(statusIs('published', now), audienceHolds(keys))!;
 
-const attachmentCount = sql<number>`(select count(*) from ${postAttachments} where ${postAttachments.postId} = ${posts.id})::int`;
+/**
+ * A post's files, counted beside it. The outer post is named in full: in a select of one table
+ * Drizzle writes columns unqualified, and a bare "id" inside the subquery is the attachment's own.
+ */
+const postsId = sql`${sql.identifier('posts')}.${sql.identifier('id')}`;
+const attachmentCount = sql<number>`(select count(*) from ${postAttachments} where ${postAttachments.postId} = ${postsId})::int`;
 
 export async function findPost(db: Queryable, id: string): Promise<PostRow | undefined> {
   const [row] = await db.select().from(posts).where(eq(posts.id, id)).limit(1);
@@ -128,7 +133,7 @@ export function readerPostPage(
   filter: { kind?: PostKind | undefined; page: number; pageSize: number },
   now: Date,
 ) {
-  const read = sql<boolean>`exists (select 1 from ${postReceipts} where ${postReceipts.postId} = ${posts.id} and ${postReceipts.readerId} = ${reader.id})`;
+  const read = sql<boolean>`exists (select 1 from ${postReceipts} where ${postReceipts.postId} = ${postsId} and ${postReceipts.readerId} = ${reader.id})`;
   return db
     .select({ post: posts, attachmentCount, read })
     .from(posts)
