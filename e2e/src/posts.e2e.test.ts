@@ -188,6 +188,7 @@ describe('posts', () => {
       page = await as(accounts.HRAdmin, '/announcements');
       const row = page.getByRole('row').filter({ hasText: title });
       await expect.poll(() => row.textContent()).toMatch(/Seen by 1 of \d+/);
+      await checkScreens(page, 'posts-list');
       page = await as(accounts.HRAdmin, `/announcements/${id}`);
       const unseen = page.getByRole('list', { name: 'Not seen yet' });
       await unseen.getByText(staff.lim.name).waitFor();
