@@ -14,15 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-
-/** PostgreSQL `bytea` as a Node Buffer; attachments live in the database (docs/product/files-mail-logs.md §1). */
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
-});
-
-/** A case's full-text document, kept by the server as text and actions are written (decision record 0042). */
-const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+import { bytea, tsvector } from '../column-types';
 
 /**
  * Union members (docs/product/ir.md §1). `name_folded` is the name in lower case without accents,
@@ -136,7 +128,7 @@ export const irCases = pgTable(
     openedOn: date('opened_on', { mode: 'string' }).notNull(),
     closedOn: date('closed_on', { mode: 'string' }),
     outcome: text('outcome'),
-    /** Subject, description and every action's text (decision record 0042). */
+    /** The full-text document of the subject, description and every action's text, kept by the server (decision record 0042). */
     search: tsvector('search').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

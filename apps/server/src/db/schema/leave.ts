@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   check,
-  customType,
   date,
   index,
   integer,
@@ -13,13 +12,8 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import { bytea } from '../column-types';
 import { leaveTypes, staff } from './organisation';
-
-/** PostgreSQL `bytea` as a Node Buffer; attachments live in the database so every replica sees them. */
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
-});
 
 /**
  * Leave requests (docs/product/specification.md §3). The status follows docs/product/leave.md's transitions only; days are

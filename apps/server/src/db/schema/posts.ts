@@ -1,22 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  customType,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
-
-/** PostgreSQL `bytea` as a Node Buffer; attachments live in the database (docs/product/files-mail-logs.md §1). */
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
-});
+import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bytea, tsvector } from '../column-types';
 
 /**
  * Announcements and staff information, one table (decision record 0048, docs/product/screens.md
@@ -53,6 +37,13 @@ export const posts = pgTable(
     lastEditorName: text('last_editor_name').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The words of the title and text, for the admin lists' search (decision record 0052): kept
+     * by the database, so a search reads them rather than working them out again for each post.
+     */
+    search: tsvector('search')
+      .notNull()
+      .generatedAlwaysAs(sql`to_tsvector('simple', title || ' ' || body)`),
   },
   (t) => [
     check('posts_kind', sql`${t.kind} in ('announcement', 'staffInfo')`),
@@ -64,8 +55,9 @@ export const posts = pgTable(
     // The readers' list: pinned first, then newest.
     index('posts_reader_order_idx').on(t.pinned, t.publishAt),
     index('posts_created_idx').on(t.createdAt, t.id),
-    // The admin lists' free text: a part of the title or the text (listAdminPosts).
-    index('posts_text_trgm_idx').using('gin', sql`(${t.title} || ' ' || ${t.body}) gin_trgm_ops`),
+    // The admin lists' free text: words of the title or the text, by their starts (listAdminPosts,
+    // decision record 0052).
+    index('posts_search_idx').using('gin', t.search),
     // The publish e-mails still to queue (modules/posts/posts-mail.ts).
     index('posts_mail_due_idx')
       .on(t.publishAt)
@@ -105,3 +97,16 @@ export const postReceipts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.postId, t.readerId] }), index('post_receipts_reader_idx').on(t.readerId)],
 );
+
+/**
+ * How many read receipts each post has, kept by a trigger on `post_receipts` (migration 0023) for
+ * every writer. Receipts are only ever added (or deleted with their post), so the count names the
+ * set: the admin lists' "seen by N" is worked out again only when it moves (decision record 0052).
+ * A table of its own, narrow, so a first view never rewrites the post's row and its text index.
+ */
+export const postReceiptCounts = pgTable('post_receipt_counts', {
+  postId: uuid('post_id')
+    .primaryKey()
+    .references(() => posts.id, { onDelete: 'cascade' }),
+  receipts: integer('receipts').notNull(),
+});

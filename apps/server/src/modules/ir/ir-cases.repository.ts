@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-or
 import type { CASE_SORTS, CaseAction, CaseSummary, Category } from '@staff-portal/shared/ir';
 import { caseNo as formatCaseNo } from '@staff-portal/shared/ir-rules';
 import type { Queryable } from '../../db/client';
+import { documentOf, textQuery } from '../../db/text-search';
 import {
   irActionAttachments,
   irCaseActions,
@@ -27,23 +28,6 @@ export async function nextCaseNo(tx: Queryable, year: number): Promise<{ caseNo:
     .returning({ last: irCaseCounters.last });
   const sequence = row!.last;
   return { caseNo: formatCaseNo(year, sequence), sequence };
-}
-
-/** The full-text document of some text: the `simple` configuration, as Malay and English mix. */
-export const documentOf = (text: string) => sql`to_tsvector('simple', ${text})`;
-
-/**
- * Free text as a full-text query: every word, each as a prefix (`arbitr` finds arbitration).
- * Punctuation is dropped, so the text can never be a malformed query.
- */
-export function textQuery(text: string): SQL | undefined {
-  const words = text
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((word) => word !== '')
-    .slice(0, 16);
-  if (words.length === 0) return undefined;
-  return sql`to_tsquery('simple', ${words.map((word) => `${word}:*`).join(' & ')})`;
 }
 
 /** Adds an action's text to its case's document. */

@@ -39,6 +39,7 @@ import { irActionAttachments, irCases, irCategories } from '../../db/schema/ir';
 import { checkAttachment, type Attachment } from '../../files/attachments';
 import type { IdentityAdmin, IdentityUser } from '../access-control/identity-admin';
 import { recordAuditBy, type AuditActor } from '../audit/audit.repository';
+import { documentOf } from '../../db/text-search';
 import { deliverAfterCommit, queueMail, type Mailer, type SendEmail } from '../../mail/outbox-mail';
 import {
   actionsOf,
@@ -46,7 +47,6 @@ import {
   attachmentOf,
   casesOfMember,
   categoryNamed,
-  documentOf,
   findCase,
   findCategory,
   insertAction,

@@ -1,6 +1,6 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { identityOutbox } from '@staff-portal/identity/schema';
+import { identityOutbox, identityUserGroups } from '@staff-portal/identity/schema';
 import {
   adminPostPageSchema,
   adminPostSchema,
@@ -10,7 +10,7 @@ import {
   type AdminPost,
 } from '@staff-portal/shared/posts';
 import { auditEntries } from '../../db/schema/audit';
-import { postAttachments, postReceipts, posts } from '../../db/schema/posts';
+import { postAttachments, postReceiptCounts, postReceipts, posts } from '../../db/schema/posts';
 import { checkAttachment } from '../../files/attachments';
 import { createUser } from '../../identity/identity-test-kit';
 import { seedDemoPosts } from '../../seed/demo-posts';
@@ -272,6 +272,56 @@ describe('a post from writing to reading', () => {
     expect(await auditActions(ctx)).toEqual(['post.create']);
   });
 
+  it('counts "seen by N" again when a reader opens the post or the audience changes, never from a stale count', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    const { ctx, people } = await setup();
+    const post = await create(ctx, people.hradmin, announcement({ audience: ['HR'] }));
+    const seen = async () =>
+      adminPostPageSchema.parse((await call(ctx, people.hradmin, 'GET', '/api/posts/admin')).json()).items[0]!.seen;
+    const receiptCount = async () =>
+      (
+        await ctx.database.db
+          .select({ n: postReceiptCounts.receipts })
+          .from(postReceiptCounts)
+          .where(eq(postReceiptCounts.postId, post.id))
+      )[0]!.n;
+
+    expect(await seen()).toEqual({ readers: 0, audience: 3 });
+    await call(ctx, people.hr, 'GET', `/api/posts/${post.id}`);
+    expect(await seen()).toEqual({ readers: 1, audience: 3 });
+    // Counted again (the same answer) while nothing moved, then once more after the next reader.
+    expect(await seen()).toEqual({ readers: 1, audience: 3 });
+    await call(ctx, people.hr2, 'GET', `/api/posts/${post.id}`);
+    await call(ctx, people.hr2, 'GET', `/api/posts/${post.id}`);
+    expect(await receiptCount()).toBe(2);
+    expect(await seen()).toEqual({ readers: 2, audience: 3 });
+
+    // A reader who leaves the department no longer counts, with the same receipts, once the
+    // directory is asked again (decision record 0048: at most 30 seconds).
+    await ctx.database.db
+      .delete(identityUserGroups)
+      .where(and(eq(identityUserGroups.userId, people.hr.sub), eq(identityUserGroups.groupName, 'HR')));
+    vi.setSystemTime(Date.now() + 31_000);
+    expect(await seen()).toEqual({ readers: 1, audience: 2 });
+    expect(await receiptCount()).toBe(2);
+  });
+
+  it('keeps each post’s receipt count for every writer, a bulk insert of receipts too', async () => {
+    const { ctx, people } = await setup();
+    const [a, b] = [
+      await create(ctx, people.hradmin, announcement()),
+      await create(ctx, people.hradmin, announcement()),
+    ];
+    await ctx.database.db.insert(postReceipts).values([
+      { postId: a.id, readerId: 'reader-1' },
+      { postId: a.id, readerId: 'reader-2' },
+      { postId: b.id, readerId: 'reader-1' },
+    ]);
+    await ctx.database.db.insert(postReceipts).values({ postId: a.id, readerId: 'reader-1' }).onConflictDoNothing();
+    const rows = await ctx.database.db.select().from(postReceiptCounts);
+    expect(Object.fromEntries(rows.map((row) => [row.postId, row.receipts]))).toEqual({ [a.id]: 2, [b.id]: 1 });
+  });
+
   it('lists pinned posts first, then the newest, and filters by kind', async () => {
     const { ctx, people } = await setup();
     const old = await create(ctx, people.hradmin, announcement({ title: 'Old', publishAt: inHours(-5) }));
@@ -407,9 +457,13 @@ describe('admin functions', () => {
         .parse((await call(ctx, people.hradmin, 'GET', `/api/posts/admin?${query}`)).json())
         .items.map((item) => item.id);
     expect(await ids('')).toEqual([c.id, b.id, a.id]);
+    // Words by their starts, in any order, whatever their case; punctuation is no search.
     expect(await ids('q=CLOSURE')).toEqual([c.id, a.id]);
+    expect(await ids('q=clos')).toEqual([c.id, a.id]);
+    expect(await ids('q=raya hari')).toEqual([a.id]);
+    expect(await ids('q=hari draft')).toEqual([]);
     expect(await ids('q=50%25 rule_')).toEqual([b.id]);
-    expect(await ids('q=%25')).toEqual([b.id]);
+    expect(await ids('q=%25')).toEqual([c.id, b.id, a.id]);
     expect(await ids('kind=staffInfo')).toEqual([b.id]);
     expect(await ids('status=draft')).toEqual([c.id]);
     expect(await ids('audience=IR')).toEqual([c.id, a.id]);

@@ -1,8 +1,24 @@
-import { and, arrayOverlaps, asc, count, desc, eq, gt, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  arrayOverlaps,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gt,
+  isNotNull,
+  isNull,
+  lte,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { PostAttachment } from '@staff-portal/shared/posts';
 import { EVERYONE, type Audience, type PostKind, type PostStatus } from '@staff-portal/shared/posts-rules';
 import type { Queryable, Transaction } from '../../db/client';
-import { postAttachments, postReceipts, posts } from '../../db/schema/posts';
+import { textQuery } from '../../db/text-search';
+import { postAttachments, postReceiptCounts, postReceipts, posts } from '../../db/schema/posts';
 import type { CheckedAttachment } from '../../files/attachments';
 
 /**
@@ -11,7 +27,12 @@ import type { CheckedAttachment } from '../../files/attachments';
  * `now()`, so a post's status in SQL is the one packages/shared/src/posts-rules.ts computes.
  */
 
-export type PostRow = typeof posts.$inferSelect;
+/**
+ * A post's columns but its search document (kept for the admin lists' search only: a kilobyte a
+ * post that nobody reads back).
+ */
+const { search: _search, ...postColumns } = getTableColumns(posts);
+export type PostRow = Omit<typeof posts.$inferSelect, 'search'>;
 export type NewPostRow = typeof posts.$inferInsert;
 
 /** The audience of a row, as the API gives it. */
@@ -57,25 +78,27 @@ export const visibleTo = (keys: string[], now: Date) => and(statusIs('published'
  */
 const postsId = sql`${sql.identifier('posts')}.${sql.identifier('id')}`;
 const attachmentCount = sql<number>`(select count(*) from ${postAttachments} where ${postAttachments.postId} = ${postsId})::int`;
+/** A post's read receipts, as the trigger of migration 0023 counts them (0 before the first). */
+const receiptCount = sql<number>`coalesce((select ${postReceiptCounts.receipts} from ${postReceiptCounts} where ${postReceiptCounts.postId} = ${postsId}), 0)`;
 
 export async function findPost(db: Queryable, id: string): Promise<PostRow | undefined> {
-  const [row] = await db.select().from(posts).where(eq(posts.id, id)).limit(1);
+  const [row] = await db.select(postColumns).from(posts).where(eq(posts.id, id)).limit(1);
   return row;
 }
 
 /** The post, locked until the transaction ends, so two admins' writes take their turns. */
 export async function lockPost(tx: Transaction, id: string): Promise<PostRow | undefined> {
-  const [row] = await tx.select().from(posts).where(eq(posts.id, id)).for('update');
+  const [row] = await tx.select(postColumns).from(posts).where(eq(posts.id, id)).for('update');
   return row;
 }
 
 export async function insertPost(tx: Transaction, row: NewPostRow): Promise<PostRow> {
-  const [inserted] = await tx.insert(posts).values(row).returning();
+  const [inserted] = await tx.insert(posts).values(row).returning(postColumns);
   return inserted!;
 }
 
 export async function updatePost(tx: Transaction, id: string, set: Partial<NewPostRow>): Promise<PostRow> {
-  const [updated] = await tx.update(posts).set(set).where(eq(posts.id, id)).returning();
+  const [updated] = await tx.update(posts).set(set).where(eq(posts.id, id)).returning(postColumns);
   return updated!;
 }
 
@@ -94,15 +117,14 @@ export interface AdminPostFilter {
   pageSize: number;
 }
 
-const likeText = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
-
-/** The admin list: search over title and body, filters, newest first; a page and the total. */
+/**
+ * The admin list: the words of title and text searched by their starts, filters, newest first; a
+ * page and the total. A search of punctuation alone searches nothing.
+ */
 export async function listAdminPosts(db: Queryable, filter: AdminPostFilter, now: Date) {
+  const query = filter.q === undefined ? undefined : textQuery(filter.q);
   const where = and(
-    filter.q
-      ? // The expression of posts_text_trgm_idx, so the index answers it.
-        sql`(${posts.title} || ' ' || ${posts.body}) ilike ${likeText(filter.q)}`
-      : undefined,
+    query === undefined ? undefined : sql`${posts.search} @@ ${query}`,
     filter.kind ? eq(posts.kind, filter.kind) : undefined,
     filter.status ? statusIs(filter.status, now) : undefined,
     filter.audience === undefined
@@ -113,7 +135,7 @@ export async function listAdminPosts(db: Queryable, filter: AdminPostFilter, now
   );
   const [rows, [total]] = await Promise.all([
     db
-      .select({ post: posts, attachmentCount })
+      .select({ post: postColumns, attachmentCount, receiptCount })
       .from(posts)
       .where(where)
       .orderBy(desc(posts.createdAt), desc(posts.id))
@@ -135,7 +157,7 @@ export function readerPostPage(
 ) {
   const read = sql<boolean>`exists (select 1 from ${postReceipts} where ${postReceipts.postId} = ${postsId} and ${postReceipts.readerId} = ${reader.id})`;
   return db
-    .select({ post: posts, attachmentCount, read })
+    .select({ post: postColumns, attachmentCount, read })
     .from(posts)
     .where(and(visibleTo(reader.keys, now), filter.kind ? eq(posts.kind, filter.kind) : undefined))
     .orderBy(desc(posts.pinned), desc(posts.publishAt), desc(posts.id))
@@ -194,7 +216,7 @@ export async function listReaderPosts(
 /** One post a reader may see now, if it is one. */
 export async function findVisiblePost(db: Queryable, id: string, keys: string[], now: Date) {
   const [row] = await db
-    .select()
+    .select(postColumns)
     .from(posts)
     .where(and(eq(posts.id, id), visibleTo(keys, now)))
     .limit(1);
@@ -258,9 +280,13 @@ export async function readersAmong(
   return new Map((result as { rows: { post_id: string; n: number }[] }).rows.map((row) => [row.post_id, row.n]));
 }
 
-export async function receiptCount(db: Queryable, postId: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(postReceipts).where(eq(postReceipts.postId, postId));
-  return row!.n;
+/** How many readers have opened a post (the count the trigger of migration 0023 keeps). */
+export async function receiptCountOf(db: Queryable, postId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: postReceiptCounts.receipts })
+    .from(postReceiptCounts)
+    .where(eq(postReceiptCounts.postId, postId));
+  return row?.n ?? 0;
 }
 
 // Attachments ------------------------------------------------------------------------------------
@@ -346,7 +372,12 @@ const mailDue = (now: Date) =>
 
 /** The posts whose publish e-mail fell due and was not queued yet, the longest due first. */
 export async function postsDueForMail(db: Queryable, now: Date, limit: number): Promise<PostRow[]> {
-  return db.select().from(posts).where(mailDue(now)).orderBy(asc(posts.publishAt), asc(posts.id)).limit(limit);
+  return db
+    .select(postColumns)
+    .from(posts)
+    .where(mailDue(now))
+    .orderBy(asc(posts.publishAt), asc(posts.id))
+    .limit(limit);
 }
 
 /**

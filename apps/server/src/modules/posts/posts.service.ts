@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import type { z } from 'zod';
 import { notFound, validationError } from '@staff-portal/shared/errors';
 import {
@@ -50,7 +52,7 @@ import {
   postsDueForMail,
   readerIdsOf,
   readersAmong,
-  receiptCount,
+  receiptCountOf,
   recordReceipt,
   updatePost,
   type PostRow,
@@ -75,6 +77,11 @@ const AREA = 'posts';
 const MAIL_BATCH = 20;
 /** How long the admin pages' audience counts may be old. */
 const AUDIENCE_TTL_MS = 30_000;
+/** How many posts' "seen by N" a server remembers (decision record 0052): a few hundred kilobytes. */
+const SEEN_KEPT = 20_000;
+
+/** A short name for a list of accounts, the same exactly when the list is. */
+const fingerprintOf = (usernames: string[]) => createHash('sha256').update(usernames.join('\n')).digest('base64url');
 
 const iso = (value: Date | null) => (value === null ? null : value.toISOString());
 
@@ -184,28 +191,40 @@ export function createPostsService(options: PostsModuleOptions, log: FastifyBase
     }
   }
 
+  /**
+   * "Seen by N" of each post as last counted, with what it was counted over: the post's receipt
+   * count and the fingerprints of its audience's lists of accounts. Receipts are only ever added,
+   * so while neither moves, N has not either (decision record 0052).
+   */
+  const seenCounted = new LRUCache<string, { over: string; readers: number }>({ max: SEEN_KEPT });
+
   /** "Seen by N of M" of each post (decision record 0048); null for all when the identity provider cannot be asked. */
-  async function seenOf(rows: PostRow[]): Promise<Map<string, { readers: number; audience: number }> | null> {
+  async function seenOf(
+    rows: { post: PostRow; receiptCount: number }[],
+  ): Promise<Map<string, { readers: number; audience: number }> | null> {
     const dir = countingDirectory();
     // Posts with the same audience share its count of accounts; the lists that make up the
     // audiences are each asked for, and sent to the database, once.
-    const byAudience = new Map<string, { audience: Audience; ids: string[] }>();
+    const byAudience = new Map<string, { audience: Audience; posts: typeof rows }>();
     for (const row of rows) {
-      const audience = audienceOf(row);
+      const audience = audienceOf(row.post);
       const key = JSON.stringify(audience === EVERYONE ? audience : [...audience].sort());
-      const group = byAudience.get(key) ?? { audience, ids: [] };
-      group.ids.push(row.id);
+      const group = byAudience.get(key) ?? { audience, posts: [] };
+      group.posts.push(row);
       byAudience.set(key, group);
     }
-    const audiences = [...byAudience.values()];
-    const lists = new Map<string, string[]>();
-    let sized: { ids: string[]; names: string[]; size: number }[];
+    const lists = new Map<string, { usernames: string[]; fingerprint: string }>();
+    let sized: { posts: typeof rows; names: string[]; size: number }[];
     try {
       sized = await Promise.all(
-        audiences.map(async ({ audience, ids }) => {
+        [...byAudience.values()].map(async ({ audience, posts }) => {
           const [accounts, parts] = await Promise.all([dir.accountsOf(audience), dir.listsOf(audience)]);
-          for (const part of parts) if (!lists.has(part.name)) lists.set(part.name, await part.usernames());
-          return { ids, names: parts.map((part) => part.name), size: accounts.length };
+          for (const part of parts) {
+            if (lists.has(part.name)) continue;
+            const usernames = await part.usernames();
+            lists.set(part.name, { usernames, fingerprint: fingerprintOf(usernames) });
+          }
+          return { posts, names: parts.map((part) => part.name), size: accounts.length };
         }),
       );
     } catch (error) {
@@ -214,14 +233,33 @@ export function createPostsService(options: PostsModuleOptions, log: FastifyBase
       log.warn({ err: error }, 'post audiences not counted: the identity provider could not be asked');
       return null;
     }
-    const readers = await readersAmong(
-      db,
-      lists,
-      sized.flatMap(({ ids, names }) => ids.map((postId) => ({ postId, lists: names }))),
-    );
+
     const seen = new Map<string, { readers: number; audience: number }>();
-    for (const { ids, size } of sized) {
-      for (const id of ids) seen.set(id, { readers: readers.get(id) ?? 0, audience: size });
+    const toCount: { postId: string; lists: string[]; over: string }[] = [];
+    for (const { posts, names, size } of sized) {
+      const fingerprints = names.map((name) => lists.get(name)!.fingerprint).join(' ');
+      for (const { post, receiptCount } of posts) {
+        const over = `${receiptCount} ${fingerprints}`;
+        const counted = receiptCount === 0 ? { over, readers: 0 } : seenCounted.get(post.id);
+        if (counted?.over === over) seen.set(post.id, { readers: counted.readers, audience: size });
+        else toCount.push({ postId: post.id, lists: names, over });
+      }
+    }
+    if (toCount.length > 0) {
+      const needed = new Set(toCount.flatMap((post) => post.lists));
+      const readers = await readersAmong(
+        db,
+        new Map([...lists].filter(([name]) => needed.has(name)).map(([name, list]) => [name, list.usernames])),
+        toCount,
+      );
+      const sizeOf = new Map(sized.flatMap(({ posts, size }) => posts.map(({ post }) => [post.id, size])));
+      for (const { postId, over } of toCount) {
+        const n = readers.get(postId) ?? 0;
+        // Counted over at least these receipts: a receipt added meanwhile raised the count, and a
+        // later request, seeing the higher count, counts again.
+        seenCounted.set(postId, { over, readers: n });
+        seen.set(postId, { readers: n, audience: sizeOf.get(postId)! });
+      }
     }
     return seen;
   }
@@ -255,9 +293,9 @@ export function createPostsService(options: PostsModuleOptions, log: FastifyBase
   }
 
   async function adminPost(id: string): Promise<AdminPost> {
-    const row = await findPost(db, id);
+    const [row, receiptCount] = await Promise.all([findPost(db, id), receiptCountOf(db, id)]);
     if (!row) throw noSuchPost();
-    const [attachments, seen] = await Promise.all([attachmentsOf(db, id), seenOf([row])]);
+    const [attachments, seen] = await Promise.all([attachmentsOf(db, id), seenOf([{ post: row, receiptCount }])]);
     return {
       ...summaryOf(row, attachments.length, seen?.get(id) ?? null, now()),
       body: row.body,
@@ -296,7 +334,7 @@ export function createPostsService(options: PostsModuleOptions, log: FastifyBase
     async adminList(query: z.output<typeof adminPostListQuerySchema>): Promise<AdminPostPage> {
       const at = now();
       const { rows, total } = await listAdminPosts(db, query, at);
-      const seen = await seenOf(rows.map((row) => row.post));
+      const seen = await seenOf(rows);
       return {
         items: rows.map(({ post, attachmentCount }) =>
           summaryOf(post, attachmentCount, seen?.get(post.id) ?? null, at),
@@ -388,14 +426,18 @@ export function createPostsService(options: PostsModuleOptions, log: FastifyBase
     async remove(actor: AuditActor, id: string): Promise<void> {
       await db.transaction(async (tx) => {
         const before = await lockedOrNotFound(tx, id);
-        const [attachments, receipts] = await Promise.all([attachmentsOf(tx, id), receiptCount(tx, id)]);
+        const [attachments, receipts] = await Promise.all([attachmentsOf(tx, id), receiptCountOf(tx, id)]);
         await deletePost(tx, id);
         await recordAuditBy(tx, actor, {
           area: AREA,
           action: 'post.delete',
           target: id,
           targetLabel: before.title,
-          before: { ...stateOf(before), attachments: attachments.map((file) => file.fileName), receipts },
+          before: {
+            ...stateOf(before),
+            attachments: attachments.map((file) => file.fileName),
+            receipts,
+          },
         });
       });
     },
