@@ -3,7 +3,8 @@ import type { LeaveSummary } from '@staff-portal/shared/leave';
 import { audienceKeys, type PostKind } from '@staff-portal/shared/posts-rules';
 import type { Database } from '../../db/client';
 import type { Caller } from '../../plugins/auth';
-import { readerPostCounts, readerPostPage } from '../posts/posts.repository';
+import { readerPostPage } from '../posts/posts.repository';
+import { readerCounts } from '../posts/reader-counts';
 import { readerSummaryOf } from '../posts/posts.service';
 
 export interface HomeServiceOptions {
@@ -31,11 +32,12 @@ export function createHomeService({ database, leaveSummary }: HomeServiceOptions
       const now = new Date();
       const reader = { id: caller.user.sub, keys: audienceKeys(caller.user.groups) };
       const first = (kind: PostKind) => readerPostPage(db, reader, { kind, page: 1, pageSize: HOME_POSTS }, now);
-      // Both kinds' counts in one statement; each kind's first posts by the readers' order index.
+      // Both kinds' counts (mostly remembered: decision record 0053); each kind's first posts by
+      // the readers' order index.
       const [announcementRows, staffInfoRows, counts, leave] = await Promise.all([
         first('announcement'),
         first('staffInfo'),
-        readerPostCounts(db, reader, now),
+        readerCounts(database, reader, now),
         usesLeave ? leaveSummary(caller) : null,
       ]);
       const announcements: HomePosts = { items: announcementRows.map(readerSummaryOf), ...counts.announcement };

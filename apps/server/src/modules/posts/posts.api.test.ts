@@ -9,6 +9,7 @@ import {
   unseenPageSchema,
   type AdminPost,
 } from '@staff-portal/shared/posts';
+import { homeSchema } from '@staff-portal/shared/home';
 import { auditEntries } from '../../db/schema/audit';
 import { postAttachments, postReceiptCounts, postReceipts, posts } from '../../db/schema/posts';
 import { checkAttachment } from '../../files/attachments';
@@ -399,6 +400,10 @@ describe('the audience (docs/product/access.md §3)', () => {
       const list = readerPostPageSchema.parse((await call(ctx, people.hr, 'GET', '/api/posts')).json());
       const byId = await call(ctx, people.hr, 'GET', `/api/posts/${post.id}`);
       expect((await call(ctx, people.hr, 'GET', `/api/posts/${draft.id}`)).statusCode).toBe(404);
+      // Home counts as the list does, from the same remembered counts (decision record 0053).
+      const home = homeSchema.parse((await call(ctx, people.hr, 'GET', '/api/home')).json());
+      expect(home.announcements.total).toBe(list.total);
+      expect(list.total).toBe(list.items.length);
       return { listed: list.items.map((item) => item.id), status: byId.statusCode };
     };
     const statusOf = async (status: string) =>
@@ -419,6 +424,30 @@ describe('the audience (docs/product/access.md §3)', () => {
     expect(await visible()).toEqual({ listed: [], status: 404 });
     expect(await statusOf('expired')).toEqual([post.id]);
     expect(await statusOf('published')).toEqual([]);
+  });
+
+  it('counts what a reader may see and has not opened again after every write, on Home and the list', async () => {
+    const { ctx, people } = await setup();
+    const counts = async () => {
+      const list = readerPostPageSchema.parse((await call(ctx, people.ir, 'GET', '/api/posts')).json());
+      const home = homeSchema.parse((await call(ctx, people.ir, 'GET', '/api/home')).json());
+      expect({
+        total: home.announcements.total + home.staffInfo.total,
+        unread: home.announcements.unread + home.staffInfo.unread,
+      }).toEqual({ total: list.total, unread: list.unread });
+      return { total: list.total, unread: list.unread };
+    };
+    const a = await create(ctx, people.hradmin, announcement());
+    expect(await counts()).toEqual({ total: 1, unread: 1 });
+    const b = await create(ctx, people.hradmin, announcement({ kind: 'staffInfo', audience: ['IR'] }));
+    await create(ctx, people.hradmin, announcement({ audience: ['HR'] }));
+    expect(await counts()).toEqual({ total: 2, unread: 2 });
+    await call(ctx, people.ir, 'GET', `/api/posts/${b.id}`);
+    expect(await counts()).toEqual({ total: 2, unread: 1 });
+    expect((await call(ctx, people.hradmin, 'POST', `/api/posts/admin/${b.id}/unpublish`)).statusCode).toBe(200);
+    expect(await counts()).toEqual({ total: 1, unread: 1 });
+    expect((await call(ctx, people.hradmin, 'DELETE', `/api/posts/admin/${a.id}`)).statusCode).toBe(204);
+    expect(await counts()).toEqual({ total: 0, unread: 0 });
   });
 
   it('takes a post back to a draft, out of its readers’ sight, and keeps their receipts', async () => {

@@ -17,6 +17,7 @@ import {
 import type { PostAttachment } from '@staff-portal/shared/posts';
 import { EVERYONE, type Audience, type PostKind, type PostStatus } from '@staff-portal/shared/posts-rules';
 import type { Queryable, Transaction } from '../../db/client';
+import { dataVersions } from '../../db/schema/app';
 import { textQuery } from '../../db/text-search';
 import { postAttachments, postReceiptCounts, postReceipts, posts } from '../../db/schema/posts';
 import type { CheckedAttachment } from '../../files/attachments';
@@ -146,7 +147,7 @@ export async function listAdminPosts(db: Queryable, filter: AdminPostFilter, now
   return { rows, total: total!.n };
 }
 
-type Reader = { id: string; keys: string[] };
+export type Reader = { id: string; keys: string[] };
 
 /** A page of a reader's published posts, pinned first, then newest, each marked read or not. */
 export function readerPostPage(
@@ -165,52 +166,55 @@ export function readerPostPage(
     .offset((filter.page - 1) * filter.pageSize);
 }
 
-/**
- * How many published posts of each kind a reader may see, and how many of them they have not
- * opened, in one statement: the posts joined to the reader's own receipts, read first through the
- * receipts' reader index (a few hundred rows) and hashed. Not a plain join: the planner, misjudging
- * how many posts the audience lets through, would probe the receipts once per post (thousands).
- */
-export async function readerPostCounts(
-  db: Queryable,
-  reader: Reader,
-  now: Date,
-  kind?: PostKind,
-): Promise<Record<PostKind, { total: number; unread: number }>> {
-  const where = and(visibleTo(reader.keys, now), kind ? eq(posts.kind, kind) : undefined);
-  const result = await db.execute<{ kind: PostKind; total: number; read: number }>(sql`
-    with mine as materialized (
-      select ${postReceipts.postId} as post_id from ${postReceipts} where ${postReceipts.readerId} = ${reader.id}
-    )
-    select ${posts.kind} as kind, count(*)::int as total, count(mine.post_id)::int as read
-    from ${posts} left join mine on mine.post_id = ${posts.id}
-    where ${where}
-    group by ${posts.kind}`);
-  const counts = { announcement: { total: 0, unread: 0 }, staffInfo: { total: 0, unread: 0 } };
-  // Both drivers answer raw statements with `rows`.
-  for (const row of (result as { rows: { kind: PostKind; total: number; read: number }[] }).rows) {
-    counts[row.kind] = { total: row.total, unread: row.total - row.read };
-  }
-  return counts;
+/** The posts' data version (migration 0024): raised by every transaction that writes `posts`. */
+export async function postsVersion(db: Queryable): Promise<number | null> {
+  const [row] = await db
+    .select({ version: dataVersions.version })
+    .from(dataVersions)
+    .where(eq(dataVersions.domain, 'posts'));
+  return row?.version ?? null;
 }
 
-/** A reader's published posts, pinned first, then newest, each marked read or not; a page, the total and the unread. */
-export async function listReaderPosts(
-  db: Queryable,
-  reader: Reader,
-  filter: { kind?: PostKind | undefined; page: number; pageSize: number },
-  now: Date,
-) {
-  const [rows, counts] = await Promise.all([
-    readerPostPage(db, reader, filter, now),
-    readerPostCounts(db, reader, now, filter.kind),
-  ]);
-  const of = filter.kind ? [counts[filter.kind]] : [counts.announcement, counts.staffInfo];
+/**
+ * How many published posts of each kind readers with these audience keys may see at `now`, and
+ * until when that holds for certain: the next publish or expiry time of any post (null: none
+ * ahead). One pass over the posts.
+ */
+export async function visiblePostCounts(db: Queryable, keys: string[], now: Date) {
+  const visibleOf = (kind: PostKind) => and(eq(posts.kind, kind), visibleTo(keys, now));
+  const [row] = await db
+    .select({
+      announcement: sql<number>`(count(*) filter (where ${visibleOf('announcement')}))::int`,
+      staffInfo: sql<number>`(count(*) filter (where ${visibleOf('staffInfo')}))::int`,
+      nextPublish: sql<Date | null>`min(${posts.publishAt}) filter (where ${gt(posts.publishAt, now)})`.mapWith(
+        posts.publishAt,
+      ),
+      nextExpiry: sql<Date | null>`min(${posts.expireAt}) filter (where ${gt(posts.expireAt, now)})`.mapWith(
+        posts.expireAt,
+      ),
+    })
+    .from(posts);
+  const ahead = [row!.nextPublish, row!.nextExpiry].filter((at): at is Date => at !== null);
   return {
-    rows,
-    total: of.reduce((sum, c) => sum + c.total, 0),
-    unread: of.reduce((sum, c) => sum + c.unread, 0),
+    counts: { announcement: row!.announcement, staffInfo: row!.staffInfo } satisfies Record<PostKind, number>,
+    until: ahead.length === 0 ? null : new Date(Math.min(...ahead.map((at) => at.getTime()))),
   };
+}
+
+/**
+ * How many of the posts a reader may see now they have opened, by kind: their own receipts (a few
+ * hundred at most, by the receipts' reader index), each post found by its key.
+ */
+export async function readVisibleCounts(db: Queryable, reader: Reader, now: Date): Promise<Record<PostKind, number>> {
+  const rows = await db
+    .select({ kind: posts.kind, n: count() })
+    .from(postReceipts)
+    .innerJoin(posts, eq(posts.id, postReceipts.postId))
+    .where(and(eq(postReceipts.readerId, reader.id), visibleTo(reader.keys, now)))
+    .groupBy(posts.kind);
+  const read = { announcement: 0, staffInfo: 0 };
+  for (const row of rows) read[row.kind] = row.n;
+  return read;
 }
 
 /** One post a reader may see now, if it is one. */

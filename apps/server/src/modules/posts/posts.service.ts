@@ -34,6 +34,7 @@ import { recordAuditBy, type AuditActor } from '../audit/audit.repository';
 import { deliverAfterCommit, type Mailer, type SendEmail } from '../../mail/outbox-mail';
 import { audienceDirectory, type AudienceDirectory } from './posts-audience';
 import { addressesOf, queuePublishMail } from './posts-mail';
+import { readerCounts } from './reader-counts';
 import {
   attachmentFile,
   attachmentsOf,
@@ -47,10 +48,10 @@ import {
   insertAttachments,
   insertPost,
   listAdminPosts,
-  listReaderPosts,
   lockPost,
   postsDueForMail,
   readerIdsOf,
+  readerPostPage,
   readersAmong,
   receiptCountOf,
   recordReceipt,
@@ -106,7 +107,7 @@ export function readerSummaryOf({
   post,
   attachmentCount,
   read,
-}: Awaited<ReturnType<typeof listReaderPosts>>['rows'][number]): ReaderPostSummary {
+}: Awaited<ReturnType<typeof readerPostPage>>[number]): ReaderPostSummary {
   return {
     id: post.id,
     kind: post.kind,
@@ -556,18 +557,19 @@ export function createPostsService(options: PostsModuleOptions, log: FastifyBase
 
     /** The published posts of my audience, pinned first, then newest; each marked read or not. */
     async readerList(user: TokenUser, query: z.output<typeof readerPostListQuerySchema>): Promise<ReaderPostPage> {
-      const { rows, total, unread } = await listReaderPosts(
-        db,
-        { id: user.sub, keys: audienceKeys(user.groups) },
-        query,
-        now(),
-      );
+      const reader = { id: user.sub, keys: audienceKeys(user.groups) };
+      const at = now();
+      const [rows, counts] = await Promise.all([
+        readerPostPage(db, reader, query, at),
+        readerCounts(options.database, reader, at),
+      ]);
+      const of = query.kind ? [counts[query.kind]] : [counts.announcement, counts.staffInfo];
       return {
         items: rows.map(readerSummaryOf),
-        total,
+        total: of.reduce((sum, c) => sum + c.total, 0),
         page: query.page,
         pageSize: query.pageSize,
-        unread,
+        unread: of.reduce((sum, c) => sum + c.unread, 0),
       };
     },
 
