@@ -111,6 +111,49 @@ describe('Create a post', () => {
   });
 });
 
+describe('Unsaved changes', () => {
+  const back = () => screen.getByRole('link', { name: 'Back to announcements' });
+
+  it('are not left without asking: staying keeps them, leaving goes', async () => {
+    stubPostsApi();
+    renderPosts('/announcements/create');
+    await user().type(await screen.findByRole('textbox', { name: 'Title' }), 'Half written');
+    await user().click(back());
+    const dialog = await screen.findByRole('dialog', { name: 'Leave without saving?' });
+    expect(dialog).toHaveTextContent('Your changes on this page have not been saved.');
+    await user().click(within(dialog).getByRole('button', { name: 'Stay on this page' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(where(screen).path).toBe('/announcements/create');
+    expect(title()).toHaveValue('Half written');
+
+    await user().click(back());
+    await user().click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Leave without saving' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Announcements' })).toBeInTheDocument();
+    expect(where(screen).path).toBe('/announcements');
+  });
+
+  it('ask nothing of an untouched form, nor once saved, and the browser is asked to warn only while there are some', async () => {
+    const post = adminPost({ title: 'Saved already' });
+    stubPostsApi({ posts: [post] });
+    const unload = () => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    renderPosts(`/announcements/${post.id}`);
+    expect(await screen.findByRole('textbox', { name: 'Title' })).toHaveValue('Saved already');
+    expect(unload()).toBe(false);
+    await user().type(title(), ', and changed');
+    expect(unload()).toBe(true);
+    await user().click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Saved.')).toBeInTheDocument();
+    expect(unload()).toBe(false);
+    await user().click(back());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Announcements' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
+
 describe('The Markdown body', () => {
   it('wraps the selected words in the toolbar marks and keeps them selected', async () => {
     stubPostsApi();

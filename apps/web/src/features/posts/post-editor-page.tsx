@@ -27,6 +27,7 @@ import { Facts } from '../../components/facts';
 import { useNotification } from '../../components/notification-context';
 import { PageFrame } from '../../components/page-frame';
 import { QueryState } from '../../components/query-state';
+import { useUnsavedChangesPrompt } from '../../components/unsaved-changes-prompt';
 import { errorText } from '../../lib/error-text';
 import { useRuntimeConfig } from '../../lib/runtime-config';
 import { postsNs } from '../../locales/posts';
@@ -98,7 +99,6 @@ function PostEditor({ kind, post }: { kind: PostKind; post?: AdminPost }) {
   const navigate = useNavigate();
   const create = useCreatePost();
   const update = useUpdatePost(post?.id ?? '');
-  const actions = usePostActions({ onDeleted: () => void navigate(listPath(kind)) });
   const timeZone = organisation.timeZone;
   const { control, handleSubmit, reset, setError, setValue, formState } = useForm<
     PostFormValues,
@@ -109,6 +109,14 @@ function PostEditor({ kind, post }: { kind: PostKind; post?: AdminPost }) {
     resolver: postFormResolver(kind, timeZone, t('form.noDepartment')),
   });
   const saving = create.isPending || update.isPending;
+  // Asks before the page is left with changes not saved (attachments are saved as they are added).
+  const leaving = useUnsavedChangesPrompt(formState.isDirty);
+  const actions = usePostActions({
+    onDeleted: () => {
+      leaving.allowLeaving();
+      void navigate(listPath(kind));
+    },
+  });
 
   const submit = handleSubmit((input) => {
     const save = post === undefined ? create : update;
@@ -116,7 +124,10 @@ function PostEditor({ kind, post }: { kind: PostKind; post?: AdminPost }) {
       onSuccess: (saved) => {
         reset(postFormValues(saved, timeZone));
         notify({ message: t(post === undefined ? 'form.created' : 'form.saved') });
-        if (post === undefined) void navigate(editPath(saved.kind, saved.id), { replace: true });
+        if (post === undefined) {
+          leaving.allowLeaving();
+          void navigate(editPath(saved.kind, saved.id), { replace: true });
+        }
       },
       onError: (error) => {
         // A refusal names its field (`title`, `audience.2`...): it is shown there (decision record 0035).
@@ -347,6 +358,7 @@ function PostEditor({ kind, post }: { kind: PostKind; post?: AdminPost }) {
         )}
       </Stack>
       {actions.dialogs}
+      {leaving.prompt}
     </Box>
   );
 }

@@ -28,4 +28,11 @@ export const common = {
   sessionExpired: 'Your session has expired. Please log in again.',
   invalidEmail: 'Invalid Email',
   invalidDate: 'Invalid Date',
+  // A form left with unsaved changes (components/unsaved-changes-prompt.tsx).
+  unsavedChanges: {
+    title: 'Leave without saving?',
+    body: 'Your changes on this page have not been saved. If you leave now, they are lost.',
+    leave: 'Leave without saving',
+    stay: 'Stay on this page',
+  },
 };

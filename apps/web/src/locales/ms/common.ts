@@ -25,4 +25,10 @@ export const common: typeof en = {
   sessionExpired: 'Sesi anda telah tamat. Sila log masuk semula.',
   invalidEmail: 'E-mel Tidak Sah',
   invalidDate: 'Tarikh Tidak Sah',
+  unsavedChanges: {
+    title: 'Tinggalkan tanpa menyimpan?',
+    body: 'Perubahan anda di halaman ini belum disimpan. Jika anda keluar sekarang, perubahan itu akan hilang.',
+    leave: 'Tinggalkan tanpa menyimpan',
+    stay: 'Kekal di halaman ini',
+  },
 };

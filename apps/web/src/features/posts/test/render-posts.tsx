@@ -1,4 +1,4 @@
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-router';
 import { AuthContext } from '../../../lib/auth-context';
 import { testAuth, testUser } from '../../../test/auth';
 import { renderWithProviders } from '../../../test/render';
@@ -19,21 +19,35 @@ function Probe() {
   );
 }
 
-/** The posts screens at their routes (app/route-table.ts) inside the app's providers, starting at `url`. */
+/**
+ * The posts screens at their routes (app/route-table.ts) inside the app's providers, starting at
+ * `url`: a data router, as the app's, so the editor can ask before unsaved changes are left.
+ */
 export function renderPosts(url: string) {
+  const router = createMemoryRouter(
+    [
+      {
+        element: (
+          <>
+            <Outlet />
+            <Probe />
+          </>
+        ),
+        children: [
+          { path: '/announcements', element: <AnnouncementsPage /> },
+          { path: '/announcements/create', element: <PostEditorPage /> },
+          { path: '/announcements/:id', element: <PostEditorPage /> },
+          { path: '/staff-info', element: <StaffInformationPage /> },
+          { path: '/staff-info/create', element: <PostEditorPage /> },
+          { path: '/staff-info/:id', element: <PostEditorPage /> },
+        ],
+      },
+    ],
+    { initialEntries: [url] },
+  );
   return renderWithProviders(
     <AuthContext value={testAuth(hrAdmin)}>
-      <MemoryRouter initialEntries={[url]}>
-        <Routes>
-          <Route path="/announcements" element={<AnnouncementsPage />} />
-          <Route path="/announcements/create" element={<PostEditorPage />} />
-          <Route path="/announcements/:id" element={<PostEditorPage />} />
-          <Route path="/staff-info" element={<StaffInformationPage />} />
-          <Route path="/staff-info/create" element={<PostEditorPage />} />
-          <Route path="/staff-info/:id" element={<PostEditorPage />} />
-        </Routes>
-        <Probe />
-      </MemoryRouter>
+      <RouterProvider router={router} />
     </AuthContext>,
   );
 }
