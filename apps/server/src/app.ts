@@ -40,6 +40,7 @@ import { teamRoutes } from './modules/team/team.routes';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { loggerOptions } from './plugins/log-redaction';
+import { metricsPlugin } from './plugins/metrics';
 import { nulTextPlugin } from './plugins/nul-text';
 import { outboxSweepPlugin } from './plugins/outbox-sweep';
 import { apiRateLimits, identityRateLimits } from './plugins/rate-limit';
@@ -148,6 +149,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   await app.register(errorsPlugin);
   await app.register(nulTextPlugin);
   await app.register(securityPlugin, { config });
+  // `/metrics` with METRICS_TOKEN (decision record 0050); before every route, so its hooks time them all.
+  await app.register(metricsPlugin, {
+    token: config.metricsToken,
+    database,
+    identityPath: identity ? '/identity' : undefined,
+  });
   // Answers over a kilobyte go out brotli- or gzip-compressed when the client accepts it
   // (decision record 0027). Registered before every route, as it adds itself to each route as it
   // is declared; its onSend runs after the read cache's, which so keeps and replays plain JSON.

@@ -130,6 +130,11 @@ const envSchema = z.object({
   RATE_LIMIT_IDENTITY_PER_ACCOUNT: requestsPerWindow(20),
   RATE_LIMIT_EXPORTS_PER_USER: requestsPerWindow(10),
   RATE_LIMIT_WRITES_PER_USER: requestsPerWindow(120),
+  METRICS_TOKEN: z
+    .string()
+    .trim()
+    .regex(/^[\x21-\x7e]{16,}$/, 'must be at least 16 printable characters without spaces (e.g. openssl rand -hex 32)')
+    .optional(),
 });
 
 /** The names of the variables `loadConfig` reads: the README's table and `.env.example` list each. */
@@ -178,6 +183,8 @@ export interface Config {
   trustProxy: boolean;
   /** Requests allowed per window (plugins/rate-limit.ts); counted in the database, across servers. */
   rateLimits: RateLimits;
+  /** The bearer token `/metrics` answers to (decision record 0050); unset, there is no `/metrics`. */
+  metricsToken: string | undefined;
 }
 
 export interface RateLimits {
@@ -201,6 +208,7 @@ const SECRET_VARIABLES = new Set([
   'IDENTITY_KEY_ENCRYPTION_KEY',
   'DEMO_PASSWORD',
   'SMTP_URL',
+  'METRICS_TOKEN',
 ]);
 
 /**
@@ -287,6 +295,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       exportsPerUser: e.RATE_LIMIT_EXPORTS_PER_USER,
       writesPerUser: e.RATE_LIMIT_WRITES_PER_USER,
     },
+    metricsToken: e.METRICS_TOKEN,
   };
 }
 

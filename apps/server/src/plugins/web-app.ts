@@ -6,7 +6,7 @@ import fp from 'fastify-plugin';
 import { notFound } from '@staff-portal/shared/errors';
 
 /** Paths that belong to the server, never to the single-page app. */
-const SERVER_PREFIXES = ['/api/', '/identity/', '/healthz', '/readyz', '/config.json'];
+const SERVER_PREFIXES = ['/api/', '/identity/', '/healthz', '/readyz', '/config.json', '/metrics'];
 
 // The build's compressed copy of an asset (`.br`, `.gz`) is as immutable as the asset itself.
 const HASHED_ASSET = /\/assets\/[^/]+-[A-Za-z0-9_-]{8,}\.[a-z0-9]+(?:\.br|\.gz)?$/;
