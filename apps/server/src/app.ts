@@ -16,6 +16,7 @@ import { createJwksTokenVerifier, type TokenVerifier } from './auth/token-verifi
 import { identityConfigOf } from './identity/identity-config';
 import { mailSenderOf } from './identity/smtp';
 import type { Config } from './config';
+import { writeBackup } from './db/backup';
 import { openDatabase, secureDataDir, type Database } from './db/client';
 import { migrate } from './db/migrate';
 import { accessControlBulkRoutes } from './modules/access-control/access-control-bulk.routes';
@@ -37,6 +38,7 @@ import { identityAccountsOver } from './modules/staff-records/identity-accounts'
 import { staffRecordRoutes } from './modules/staff-records/staff-records.routes';
 import { runtimeConfigRoutes } from './modules/runtime-config/runtime-config.routes';
 import { teamRoutes } from './modules/team/team.routes';
+import { claimAdminSocketForServer } from './plugins/admin-socket';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { loggerOptions } from './plugins/log-redaction';
@@ -122,11 +124,20 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     );
   }
   const ownsDatabase = deps.database === undefined;
+  // The embedded database's directory is this process's alone; its admin socket answers
+  // `npm run backup` and is let go only once the database is closed (decision record 0051).
+  const adminSocket =
+    ownsDatabase && !config.databaseUrl ? await claimAdminSocketForServer(config.dataDir, app.log) : undefined;
   const database = deps.database ?? (await openDatabase(config));
   if (ownsDatabase) {
-    app.addHook('onClose', () => database.close());
+    app.addHook('onClose', async () => {
+      await adminSocket?.stopServing();
+      await database.close();
+      await adminSocket?.close();
+    });
     await migrate(database);
   }
+  adminSocket?.serve({ backup: (file, options) => writeBackup(database, file, options) }, app.log);
   app.decorate('database', database);
 
   const sendEmail = await mailSenderOf(config);
