@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { CASE_SORTS, CaseAction, CaseSummary, Category } from '@staff-portal/shared/ir';
 import { caseNo as formatCaseNo } from '@staff-portal/shared/ir-rules';
+import { qualified } from '../../db/qualified';
 import type { Queryable } from '../../db/client';
 import { documentOf, textQuery } from '../../db/text-search';
 import {
@@ -247,13 +248,16 @@ export async function attachmentOf(db: Queryable, caseNo: string, id: string) {
 
 // Categories ----------------------------------------------------------------------------------
 
+/** The outer category's id inside the case count. */
+const outerCategoryId = qualified(irCategories, irCategories.id);
+
 export async function listCategories(db: Queryable): Promise<Category[]> {
   const rows = await db
     .select({
       id: irCategories.id,
       name: irCategories.name,
       active: irCategories.active,
-      caseCount: sql<number>`(select count(*)::int from ${irCases} where ${irCases.categoryId} = ${irCategories.id})`,
+      caseCount: sql<number>`(select count(*)::int from ${irCases} where ${irCases.categoryId} = ${outerCategoryId})`,
     })
     .from(irCategories)
     .orderBy(desc(irCategories.active), asc(irCategories.name));

@@ -1,5 +1,6 @@
 import { and, asc, countDistinct, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Adjustment, CarryForwardRun, UtilisationRow } from '@staff-portal/shared/leave-admin';
+import { qualified } from '../../db/qualified';
 import type { Queryable, Transaction } from '../../db/client';
 import { leaveAdjustments, leaveEntitlements, leaveRequests } from '../../db/schema/leave';
 import { leaveCarryForwardRules, leaveCarryForwardRunItems, leaveCarryForwardRuns } from '../../db/schema/leave-admin';
@@ -172,13 +173,16 @@ export async function markReversed(tx: Transaction, id: number, by: string) {
     .where(eq(leaveCarryForwardRuns.id, id));
 }
 
+/** The outer run's id inside the item subqueries. */
+const outerRunId = qualified(leaveCarryForwardRuns, leaveCarryForwardRuns.id);
+
 export async function listRuns(db: Queryable): Promise<CarryForwardRun[]> {
   const rows = await db
     .select({
       id: leaveCarryForwardRuns.id,
       fromYear: leaveCarryForwardRuns.fromYear,
-      rows: sql<number>`(select count(*)::int from ${leaveCarryForwardRunItems} where ${leaveCarryForwardRunItems.runId} = ${leaveCarryForwardRuns.id})`,
-      days: sql<string>`(select coalesce(sum(${leaveCarryForwardRunItems.carried}), 0) from ${leaveCarryForwardRunItems} where ${leaveCarryForwardRunItems.runId} = ${leaveCarryForwardRuns.id})`,
+      rows: sql<number>`(select count(*)::int from ${leaveCarryForwardRunItems} where ${leaveCarryForwardRunItems.runId} = ${outerRunId})`,
+      days: sql<string>`(select coalesce(sum(${leaveCarryForwardRunItems.carried}), 0) from ${leaveCarryForwardRunItems} where ${leaveCarryForwardRunItems.runId} = ${outerRunId})`,
       appliedBy: leaveCarryForwardRuns.appliedBy,
       appliedAt: leaveCarryForwardRuns.appliedAt,
       reversedBy: leaveCarryForwardRuns.reversedBy,

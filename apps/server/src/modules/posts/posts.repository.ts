@@ -17,6 +17,7 @@ import {
 import type { PostAttachment } from '@staff-portal/shared/posts';
 import { EVERYONE, type Audience, type PostKind, type PostStatus } from '@staff-portal/shared/posts-rules';
 import type { Queryable, Transaction } from '../../db/client';
+import { qualified } from '../../db/qualified';
 import { dataVersions } from '../../db/schema/app';
 import { textQuery } from '../../db/text-search';
 import { postAttachments, postReceiptCounts, postReceipts, posts } from '../../db/schema/posts';
@@ -73,11 +74,8 @@ const audienceHolds = (keys: string[]) =>
 /** What a reader may see: published now, and they are in its audience (docs/product/access.md §3). */
 export const visibleTo = (keys: string[], now: Date) => and(statusIs('published', now), audienceHolds(keys))!;
 
-/**
- * A post's files, counted beside it. The outer post is named in full: in a select of one table
- * Drizzle writes columns unqualified, and a bare "id" inside the subquery is the attachment's own.
- */
-const postsId = sql`${sql.identifier('posts')}.${sql.identifier('id')}`;
+/** The outer post's id inside the subqueries beside it (its files, its receipts). */
+const postsId = qualified(posts, posts.id);
 const attachmentCount = sql<number>`(select count(*) from ${postAttachments} where ${postAttachments.postId} = ${postsId})::int`;
 /** A post's read receipts, as the trigger of migration 0023 counts them (0 before the first). */
 const receiptCount = sql<number>`coalesce((select ${postReceiptCounts.receipts} from ${postReceiptCounts} where ${postReceiptCounts.postId} = ${postsId}), 0)`;
