@@ -97,7 +97,11 @@ async function defaultVerifier(config: Config, identity: IdentityService | undef
   }
   // Loaded only in Cognito mode: the embedded default never needs AWS's verifier.
   const { createCognitoTokenVerifier } = await import('./auth/cognito-token-verifier');
-  return createCognitoTokenVerifier({ userPoolId: config.identity.userPoolId, clientId: config.identity.clientId });
+  return createCognitoTokenVerifier({
+    endpoint: config.identity.endpoint,
+    userPoolId: config.identity.userPoolId,
+    clientId: config.identity.clientId,
+  });
 }
 
 /** Builds the whole server: plugins and modules. It never listens; `server.ts` does. */
@@ -240,7 +244,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
         userPoolId: config.identity.userPoolId,
         credentials: identity.context.config.adminCredentials,
       })
-    : cognitoIdentityAdmin({ region: config.identity.region, userPoolId: config.identity.userPoolId });
+    : cognitoIdentityAdmin({
+        region: config.identity.region,
+        userPoolId: config.identity.userPoolId,
+        endpoint: config.identity.userPoolEndpoint,
+      });
   await app.register(staffRecordRoutes, {
     database,
     identityAccounts: identityAccountsOver(identityAdmin),

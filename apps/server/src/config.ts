@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { passwordPolicyMessage } from '@staff-portal/shared/password-policy';
 import { DEFAULT_AUTH_REGION, DEFAULT_PASSWORD_EXPIRY_MONTHS, DEFAULT_TIME_ZONE } from '@staff-portal/shared/constants';
 
-/** Cognito's pool id shape, `<region>_<alnum>`, as aws-jwt-verify and Amplify's SRP need it. */
+/** Cognito's pool id shape, `<region>_<alnum>`, as Cognito's token issuer and Amplify's SRP need it. */
 const USER_POOL_ID = /^[a-z]{2}-(gov-)?[a-z]+-\d_[a-zA-Z0-9]+$/;
 
 /** An identity user id (`sub`): Cognito's and the embedded service's are both UUIDs. */
@@ -49,6 +49,10 @@ const envSchema = z.object({
     .regex(/^[a-z]{2}-(gov-)?[a-z]+-\d$/, 'must be an AWS region such as ap-southeast-1')
     .default(DEFAULT_AUTH_REGION),
   AUTH_USER_POOL_ID: z.string().trim().regex(USER_POOL_ID, 'must look like ap-southeast-1_AbC123').optional(),
+  AUTH_ENDPOINT: z
+    .url({ protocol: /^https?$/, message: 'must be an http(s) URL' })
+    .transform((v) => v.replace(/\/+$/, ''))
+    .optional(),
   AUTH_CLIENT_ID: z
     .string()
     .trim()
@@ -155,7 +159,12 @@ export interface Config {
     region: string;
     userPoolId: string;
     clientId: string;
-    /** Where the web app sends Cognito calls in embedded mode. */
+    /**
+     * The identity provider's endpoint: its tokens' issuer is this plus the pool id, and its API
+     * answers here. Amazon's for the region, `AUTH_ENDPOINT`, or the embedded service's.
+     */
+    endpoint: string;
+    /** Where the web app sends Cognito calls: unset for Amazon's own endpoint (Amplify knows it). */
     userPoolEndpoint: string | undefined;
     /** Cognito's PreventUserExistenceErrors: ENABLED answers unknown users like wrong passwords. */
     preventUserExistenceErrors: boolean;
@@ -240,6 +249,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     userPoolId = e.AUTH_USER_POOL_ID;
     clientId = e.AUTH_CLIENT_ID;
   } else {
+    if (e.AUTH_ENDPOINT)
+      throw new ConfigError(
+        'Invalid configuration: AUTH_ENDPOINT is for IDENTITY_PROVIDER=cognito (the embedded service answers at PUBLIC_URL/identity)',
+      );
     userPoolId = e.AUTH_USER_POOL_ID ?? `${e.AUTH_REGION}_${EMBEDDED_POOL_SUFFIX}`;
     clientId = e.AUTH_CLIENT_ID ?? EMBEDDED_CLIENT_ID;
   }
@@ -270,7 +283,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       region: e.AUTH_REGION,
       userPoolId,
       clientId,
-      userPoolEndpoint: e.IDENTITY_PROVIDER === 'embedded' ? `${publicUrl}/identity` : undefined,
+      endpoint:
+        e.IDENTITY_PROVIDER === 'embedded'
+          ? `${publicUrl}/identity`
+          : (e.AUTH_ENDPOINT ?? `https://cognito-idp.${e.AUTH_REGION}.amazonaws.com`),
+      userPoolEndpoint: e.IDENTITY_PROVIDER === 'embedded' ? `${publicUrl}/identity` : e.AUTH_ENDPOINT,
       preventUserExistenceErrors: e.IDENTITY_PREVENT_USER_EXISTENCE_ERRORS === 'ENABLED',
       adminCredentials:
         e.IDENTITY_ADMIN_ACCESS_KEY_ID && e.IDENTITY_ADMIN_SECRET_ACCESS_KEY

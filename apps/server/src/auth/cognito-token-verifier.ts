@@ -1,30 +1,28 @@
-import { CognitoJwtVerifier } from 'aws-jwt-verify';
-import type { JWK, JWTPayload } from 'jose';
-import { unauthenticated } from '@staff-portal/shared/errors';
-import { toTokenUser, type TokenVerifier } from './token-verifier';
+import { createLocalJWKSet, createRemoteJWKSet, type JWK } from 'jose';
+import { createJwksTokenVerifier, type TokenVerifier } from './token-verifier';
 
-/** Amazon Cognito, through AWS's own verifier (it fetches and caches the pool's JWKS). */
+/** Amazon Cognito's endpoint in a region; a pool's tokens are issued by it plus the pool's id. */
+export const cognitoEndpoint = (region: string) => `https://cognito-idp.${region}.amazonaws.com`;
+
+/**
+ * A Cognito user pool's tokens (decision record 0055): checked against the pool's keys at
+ * `<endpoint>/<pool id>/.well-known/jwks.json`, fetched on first use and again for a key id not
+ * seen yet, with the same claim checks as every token (decision record 0004). The endpoint is
+ * Amazon's for the region, or `AUTH_ENDPOINT`: a Cognito-compatible service standing in for it.
+ */
 export function createCognitoTokenVerifier(options: {
+  endpoint: string;
   userPoolId: string;
   clientId: string;
-  /** The pool's keys, when known already (tests); otherwise fetched from Cognito on first use. */
+  /** The pool's keys, when known already (tests); otherwise fetched from the pool on first use. */
   jwks?: { keys: JWK[] };
 }): TokenVerifier {
-  const verifier = CognitoJwtVerifier.create({
-    userPoolId: options.userPoolId,
+  const issuer = `${options.endpoint}/${options.userPoolId}`;
+  return createJwksTokenVerifier({
+    issuer,
     clientId: options.clientId,
-    tokenUse: null,
+    keys: options.jwks
+      ? createLocalJWKSet(options.jwks)
+      : createRemoteJWKSet(new URL(`${issuer}/.well-known/jwks.json`)),
   });
-  if (options.jwks) verifier.cacheJwks(options.jwks as Parameters<typeof verifier.cacheJwks>[0]);
-  return {
-    async verify(token, allowed) {
-      let payload: JWTPayload;
-      try {
-        payload = await verifier.verify(token);
-      } catch {
-        throw unauthenticated('Invalid or expired token.');
-      }
-      return toTokenUser(payload, allowed, options.clientId);
-    },
-  };
 }

@@ -27,7 +27,12 @@ const verifiers: [string, string, TokenVerifier][] = [
   [
     'the Cognito verifier',
     COGNITO_ISSUER,
-    createCognitoTokenVerifier({ userPoolId: POOL_ID, clientId: CLIENT_ID, jwks: { keys: [publicJwk] } }),
+    createCognitoTokenVerifier({
+      endpoint: 'https://cognito-idp.ap-southeast-1.amazonaws.com',
+      userPoolId: POOL_ID,
+      clientId: CLIENT_ID,
+      jwks: { keys: [publicJwk] },
+    }),
   ],
 ];
 

@@ -5,9 +5,12 @@ import type { App } from '../app';
 
 export const PASSWORD = 'Kenari-2026-merbau!';
 
-/** Creates a confirmed (or invited) user through the identity service's admin operations. */
+/**
+ * Creates a confirmed (or invited) user through the identity service's admin operations: the
+ * portal's embedded one, or a standalone service's (`buildIdentityServer`).
+ */
 export async function createUser(
-  app: App,
+  app: Pick<App, 'identity'>,
   email: string,
   options: { groups?: string[]; password?: string; forceChange?: boolean; verified?: boolean } = {},
 ) {

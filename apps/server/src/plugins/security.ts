@@ -15,11 +15,8 @@ function originOf(url: string): string | undefined {
  */
 export function contentSecurityPolicy(config: Config) {
   const connect = new Set<string>(["'self'"]);
-  if (config.identity.provider === 'cognito') {
-    connect.add(`https://cognito-idp.${config.identity.region}.amazonaws.com`);
-  } else if (config.identity.userPoolEndpoint) {
-    connect.add(new URL(config.identity.userPoolEndpoint).origin);
-  }
+  // Amazon's Cognito endpoint for the region, AUTH_ENDPOINT, or the embedded service's.
+  connect.add(new URL(config.identity.endpoint).origin);
   for (const url of Object.values(config.api)) {
     const origin = originOf(url);
     if (origin) connect.add(origin);

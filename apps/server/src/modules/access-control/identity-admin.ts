@@ -288,8 +288,20 @@ export function embeddedIdentityAdmin(
   return identityAdminOver(client, options.userPoolId);
 }
 
-/** Amazon Cognito with the server's AWS credentials (they need the cognito-idp admin actions). */
-export function cognitoIdentityAdmin(options: { region: string; userPoolId: string }): IdentityAdmin {
-  const client = new CognitoIdentityProviderClient({ region: options.region, maxAttempts: 3 });
+/**
+ * Amazon Cognito with the server's AWS credentials, from the SDK's default chain (they need the
+ * cognito-idp admin actions); at `endpoint` (AUTH_ENDPOINT) when a Cognito-compatible service
+ * stands in for Amazon's.
+ */
+export function cognitoIdentityAdmin(options: {
+  region: string;
+  userPoolId: string;
+  endpoint?: string | undefined;
+}): IdentityAdmin {
+  const client = new CognitoIdentityProviderClient({
+    region: options.region,
+    maxAttempts: 3,
+    ...(options.endpoint === undefined ? {} : { endpoint: options.endpoint }),
+  });
   return identityAdminOver(client, options.userPoolId);
 }
