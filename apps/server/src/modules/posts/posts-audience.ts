@@ -11,7 +11,7 @@ import type { IdentityAdmin, IdentityUser } from '../access-control/identity-adm
  * A directory remembers what it asked for its own life only: make one per request (or per round
  * of the mail loop), so a change of departments counts at the next request.
  */
-export function audienceDirectory(identityAdmin: IdentityAdmin) {
+export function audienceDirectory(identityAdmin: IdentityAdmin): AudienceDirectory {
   let groups: Promise<string[]> | undefined;
   let everyone: Promise<IdentityUser[]> | undefined;
   const members = new Map<string, Promise<IdentityUser[]>>();
@@ -37,6 +37,23 @@ export function audienceDirectory(identityAdmin: IdentityAdmin) {
   }
 
   return {
+    /**
+     * A new directory that has asked afresh for all this one has asked for, ready once every
+     * answer is in: it can take this one's place without any request waiting for the provider.
+     */
+    async renewed(): Promise<AudienceDirectory> {
+      const next = audienceDirectory(identityAdmin);
+      await next.ask({ everyone: everyone !== undefined, groups: groups !== undefined, members: [...members.keys()] });
+      return next;
+    },
+
+    /** Asks the provider for these lists now (renewed). */
+    async ask(what: { everyone: boolean; groups: boolean; members: string[] }): Promise<void> {
+      if (what.everyone) everyone ??= identityAdmin.listUsers();
+      if (what.groups) groups ??= identityAdmin.listGroups();
+      await Promise.all([everyone, groups, ...what.members.map(membersOf)]);
+    },
+
     /** The enabled accounts of the audience, each once. */
     async accountsOf(audience: Audience): Promise<IdentityUser[]> {
       let accounts: IdentityUser[];
@@ -74,4 +91,9 @@ export function audienceDirectory(identityAdmin: IdentityAdmin) {
   };
 }
 
-export type AudienceDirectory = ReturnType<typeof audienceDirectory>;
+export interface AudienceDirectory {
+  renewed(): Promise<AudienceDirectory>;
+  ask(what: { everyone: boolean; groups: boolean; members: string[] }): Promise<void>;
+  accountsOf(audience: Audience): Promise<IdentityUser[]>;
+  listsOf(audience: Audience): Promise<{ name: string; usernames: () => Promise<string[]> }[]>;
+}

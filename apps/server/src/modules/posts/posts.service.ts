@@ -140,13 +140,30 @@ export function createPostsService(options: PostsModuleOptions, log: FastifyBase
   /**
    * The directory the admin pages' counts read ("seen by N of M", who has not seen a post): one
    * shared for AUDIENCE_TTL_MS, so a list does not ask the identity provider for every group on
-   * every request; a change of departments shows within that time (decision record 0048). The
-   * publish e-mail asks afresh.
+   * every request (decision record 0048). Then it is renewed in the background while it is still
+   * used, and replaced once the new one has every answer (decision record 0052): listing 2,000
+   * accounts takes the provider dozens of pages, which no request should wait for. A change of
+   * departments shows within that time and the renewal's. The publish e-mail asks afresh.
    */
-  let counting: { directory: AudienceDirectory; until: number } | undefined;
+  let counting: { directory: AudienceDirectory; until: number; renewing: boolean } | undefined;
   const countingDirectory = () => {
     const at = Date.now();
-    if (!counting || counting.until <= at) counting = { directory: directory(), until: at + AUDIENCE_TTL_MS };
+    if (!counting) {
+      counting = { directory: directory(), until: at + AUDIENCE_TTL_MS, renewing: false };
+    } else if (counting.until <= at && !counting.renewing) {
+      const old = counting;
+      old.renewing = true;
+      old.directory.renewed().then(
+        (renewed) => {
+          if (counting === old) counting = { directory: renewed, until: Date.now() + AUDIENCE_TTL_MS, renewing: false };
+        },
+        (error: unknown) => {
+          // The next request asks the provider itself, and counts nothing if it cannot answer.
+          if (counting === old) counting = undefined;
+          log.warn({ err: error }, 'post audiences not renewed: the identity provider could not be asked');
+        },
+      );
+    }
     return counting.directory;
   };
 
