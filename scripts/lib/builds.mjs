@@ -1,11 +1,14 @@
 // Builds the web app and the server bundle when they are missing or their sources changed.
 // Staleness is a hash of the inputs' contents (not mtimes, which git checkouts reset), kept
-// beside each build output.
+// beside each build output. A build is written into a staging folder and renamed into place, so
+// a process reading the output never sees half of one (decision record 0054).
+//
+// `node scripts/lib/builds.mjs` (`npm run build`) builds both, whether stale or not.
 import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -36,6 +39,7 @@ function hashOf(inputs) {
 
 const shared = ['packages/shared/src', 'packages/shared/package.json', 'package-lock.json'];
 
+/** Each target's `build(outDir)` writes the whole build into `outDir` (absolute, not yet existing). */
 export const targets = {
   web: {
     inputs: [
@@ -48,10 +52,10 @@ export const targets = {
     ],
     outDir: 'apps/web/dist',
     output: 'apps/web/dist/index.html',
-    build() {
+    build(outDir) {
       return spawnSync(
         process.execPath,
-        [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
+        [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn', '--outDir', outDir],
         {
           cwd: path.join(root, 'apps/web'),
           stdio: 'inherit',
@@ -60,33 +64,107 @@ export const targets = {
     },
   },
   server: {
-    inputs: ['apps/server/src', 'apps/server/package.json', 'scripts/build-server.mjs', ...shared],
+    inputs: [
+      'apps/server/src',
+      'apps/server/package.json',
+      'packages/identity/src',
+      'packages/identity/package.json',
+      'scripts/build-server.mjs',
+      ...shared,
+    ],
     outDir: 'apps/server/dist',
     output: 'apps/server/dist/server.mjs',
-    build() {
-      return spawnSync(process.execPath, [path.join(root, 'scripts/build-server.mjs')], { cwd: root, stdio: 'inherit' })
-        .status;
+    build(outDir) {
+      return spawnSync(process.execPath, [path.join(root, 'scripts/build-server.mjs'), outDir], {
+        cwd: root,
+        stdio: 'inherit',
+      }).status;
     },
   },
 };
 
-/** Builds `name` unless its output exists and was built from the same inputs. */
+function stampOf(dir) {
+  return fs.readFileSync(path.join(dir, '.build-hash'), 'utf8');
+}
+
+/** True when `name`'s output exists and was built from inputs whose hash is `hash`. */
+function isBuilt(name, hash) {
+  const target = targets[name];
+  try {
+    return fs.existsSync(path.join(root, target.output)) && stampOf(path.join(root, target.outDir)) === hash;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether the output of `name` is there at all (a production start checks only this). */
+export function hasBuild(name) {
+  return fs.existsSync(path.join(root, targets[name].output));
+}
+
+/**
+ * Builds `name` unless its output exists and was built from the same inputs. The build goes to
+ * `<outDir's parent>/.build-<random>/dist` (a `dist` folder, so git, ESLint and Prettier ignore it
+ * as they ignore the output), gets its stamp there, and replaces the output with one rename. Two
+ * starts racing both build; the second to finish finds the first's identical build in place and
+ * keeps it, so neither ever removes an up-to-date output that the other may be loading.
+ */
 export function ensureBuilt(name, { force = false } = {}) {
   const target = targets[name];
-  const stampFile = path.join(root, target.outDir, '.build-hash');
   const hash = hashOf(target.inputs);
-  const upToDate =
-    !force &&
-    fs.existsSync(path.join(root, target.output)) &&
-    fs.existsSync(stampFile) &&
-    fs.readFileSync(stampFile, 'utf8') === hash;
-  if (upToDate) return false;
+  if (!force && isBuilt(name, hash)) return false;
   console.log(`Building the ${name}...`);
-  const status = target.build();
+  const outDir = path.join(root, target.outDir);
+  const staging = path.join(path.dirname(outDir), `.build-${randomBytes(6).toString('hex')}`);
+  const next = path.join(staging, 'dist');
+  fs.mkdirSync(staging, { recursive: true });
+  let status;
+  try {
+    status = target.build(next);
+    if (status === 0) {
+      fs.writeFileSync(path.join(next, '.build-hash'), hash);
+      replace(outDir, next, force ? null : hash, staging);
+    }
+  } finally {
+    fs.rmSync(staging, { recursive: true, force: true });
+  }
   if (status !== 0) {
     console.error(`Building the ${name} failed (exit ${status}).`);
     process.exit(status ?? 1);
   }
-  fs.writeFileSync(stampFile, hash);
   return true;
+}
+
+/**
+ * Renames `next` to `outDir`, moving the output there out of the way first (into `staging`)
+ * unless it was built from the same inputs (`hash`; null when a forced build must replace it).
+ */
+function replace(outDir, next, hash, staging) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      fs.renameSync(next, outDir);
+      return;
+    } catch (error) {
+      if (!['ENOTEMPTY', 'EEXIST', 'EPERM'].includes(error.code) || attempt > 5) throw error;
+    }
+    // Another process finished the same build first: leave its output where it is.
+    try {
+      if (hash !== null && stampOf(outDir) === hash) return;
+    } catch {
+      // No stamp: a build from before stamps, or one being replaced; replaced below.
+    }
+    const old = path.join(staging, `old-${attempt}`);
+    fs.mkdirSync(old);
+    try {
+      fs.renameSync(outDir, path.join(old, 'dist'));
+    } catch (error) {
+      if (error.code !== 'ENOENT') throw error;
+    }
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  await import('./node-version.mjs');
+  ensureBuilt('web', { force: true });
+  ensureBuilt('server', { force: true });
 }

@@ -1,12 +1,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { sql } from 'drizzle-orm';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../test/app';
+import { databaseUrl, onAdminConnection, testEngine } from '../test/databases';
 import { fromPglite, pgliteExtensions } from './client';
 import { migrate, migrationsApplied, migrationsFolder } from './migrate';
 import { leaveRequests } from './schema/leave';
@@ -92,4 +95,28 @@ describe('migrations', () => {
       fs.rmSync(before, { recursive: true, force: true });
     }
   });
+
+  // Replicas started together each migrate at start: they take turns under an advisory lock
+  // (docs/product/deployment-guide.md, decision record 0054).
+  it.skipIf(testEngine !== 'postgres')(
+    'racing on one fresh PostgreSQL database, both succeed and apply each migration once',
+    async () => {
+      const name = `sp_test_race_${randomBytes(6).toString('hex')}`;
+      await onAdminConnection(`create database "${name}"`);
+      const { createPgPool, fromPgPool } = await import('./pg-client');
+      const pools = [0, 1].map(() => createPgPool(databaseUrl(name), 4));
+      const replicas = pools.map(fromPgPool);
+      try {
+        await Promise.all(replicas.map((database) => migrate(database)));
+        for (const database of replicas) expect(await migrationsApplied(database)).toBe(true);
+        const { rows } = await pools[0]!.query<{ hash: string }>(
+          'select hash from drizzle.__drizzle_migrations order by id',
+        );
+        expect(rows.map((row) => row.hash)).toEqual(readMigrationFiles({ migrationsFolder }).map((m) => m.hash));
+      } finally {
+        await Promise.all(replicas.map((database) => database.close()));
+        await onAdminConnection(`drop database if exists "${name}" with (force)`);
+      }
+    },
+  );
 });
