@@ -12,13 +12,17 @@ import { loadConfig, type Config } from '../config';
 import { claimAdminSocketForServer, DataDirInUse } from '../plugins/admin-socket';
 import { seedDemoAccounts } from '../seed/demo-accounts';
 import { seedOnFirstStart } from '../seed/demo-organisation';
+import { listen } from '../test/app';
 import { freshDatabase, onAdminConnection, databaseUrl, testEngine } from '../test/databases';
+import { callIdentity } from '../identity/identity-test-kit';
+import { passwordVerifierResponses, srpEphemeral } from '../identity/srp-client';
 import {
   BackupError,
   checkBackup,
   migrateTo,
   restoreBackup,
   runBackup,
+  runMigrateToPostgres,
   runRestore,
   writeBackup,
   type BackupHeader,
@@ -416,5 +420,62 @@ describe('backup and restore', () => {
       }
     },
     60_000,
+  );
+  it.runIf(testEngine === 'postgres')(
+    'migrate-to-postgres: an embedded DATA_DIR copied whole into an empty PostgreSQL database, where users sign in',
+    async () => {
+      // The embedded source: the demo, restored into a DATA_DIR with the key its identity keys were sealed with.
+      const dataDir = path.join(tmp, 'to-postgres');
+      const embedded = configFor({ DATA_DIR: dataDir });
+      await runRestore(embedded, backupFile, {}, () => undefined);
+      fs.copyFileSync(
+        path.join(tmp, 'seed', 'identity-key-encryption-key'),
+        path.join(dataDir, 'identity-key-encryption-key'),
+      );
+      const name = `sp_test_migrate_${randomBytes(6).toString('hex')}`;
+      await onAdminConnection(`create database "${name}"`);
+      try {
+        await expect(
+          runMigrateToPostgres({ ...embedded, databaseUrl: databaseUrl(name) }, databaseUrl(name), () => undefined),
+        ).rejects.toThrow('DATABASE_URL is set');
+        const printed: string[] = [];
+        await runMigrateToPostgres(embedded, databaseUrl(name), (line) => printed.push(line));
+        expect(printed[0]).toMatch(/no server running/);
+        expect(printed.at(-1)).toMatch(/^Every table is copied/);
+
+        const server = configFor({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl(name) });
+        const app = await buildApp(server, { webRoot: null, logger: false });
+        try {
+          expect(await contents(app.database)).toEqual({ ...sourceContents });
+          // A demo account signs in on PostgreSQL with the password it had.
+          const endpoint = `${await listen(app)}/identity`;
+          const ephemeral = srpEphemeral();
+          const started = await callIdentity(endpoint, 'InitiateAuth', {
+            ClientId: server.identity.clientId,
+            AuthFlow: 'USER_SRP_AUTH',
+            AuthParameters: { USERNAME: 'hr@staffportal.example', SRP_A: ephemeral.AHex },
+          });
+          const answered = await callIdentity(endpoint, 'RespondToAuthChallenge', {
+            ClientId: server.identity.clientId,
+            ChallengeName: 'PASSWORD_VERIFIER',
+            ChallengeResponses: passwordVerifierResponses({
+              poolName: server.identity.userPoolId.split('_')[1]!,
+              ephemeral,
+              challenge: started.body['ChallengeParameters'] as Record<string, string>,
+              password: 'Backup-Test-1234!',
+            }),
+          });
+          expect(answered.status).toBe(200);
+          expect(answered.body['AuthenticationResult']).toHaveProperty('IdToken');
+        } finally {
+          await app.close();
+        }
+        // Once copied, the target is no longer empty: a second run is refused, changing nothing.
+        await expect(runMigrateToPostgres(embedded, databaseUrl(name), () => undefined)).rejects.toThrow(/not empty/);
+      } finally {
+        await onAdminConnection(`drop database if exists "${name}" with (force)`);
+      }
+    },
+    120_000,
   );
 });

@@ -2,6 +2,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { MAX_DELIVERY_ATTEMPTS, firstAttempt, sendDueEmail } from '@staff-portal/identity/outbox';
 import { identityOutbox } from '@staff-portal/identity/schema';
+import { outboxPageSchema } from '@staff-portal/shared/it-admin';
 import { createSmtpSender } from '../identity/smtp';
 import { applyAs, seedLeaveFixture } from '../test/leave-fixture';
 import { createTestApp, type TestContext } from '../test/app';
@@ -92,6 +93,41 @@ describe('outbox sweep', () => {
     expect(last!.deliveryError).toMatch(/ECONNREFUSED|connect/i);
     await timePasses(ctx);
     expect(await sendDueEmail(ctx.database.db, send, silent)).toBe(0);
+  });
+
+  it('keeps a refusing server’s answer, tries again later, and shows the error on the IT admin’s outbox page', async () => {
+    const smtp = await startSmtpServer({ refuse: 'No such mailbox here' });
+    const ctx = await createTestApp({ env: { SMTP_URL: smtp.url } });
+    await seedLeaveFixture(ctx.database.db);
+    await applyAs(ctx, 'hr', week);
+    const [refused] = await vi.waitFor(async () => {
+      const rows = await outbox(ctx);
+      expect(rows[0]?.deliveryError).toMatch(/550.*No such mailbox here/);
+      return rows;
+    });
+    expect(refused).toMatchObject({ attempts: 1, deliveredAt: null });
+    expect(refused!.nextAttemptAt).toBeInstanceOf(Date);
+
+    await timePasses(ctx);
+    const send = await createSmtpSender(smtp.url, from);
+    expect(await sendDueEmail(ctx.database.db, send, silent)).toBe(1);
+    expect(smtp.received).toHaveLength(0);
+    const page = await ctx.app.inject({
+      url: '/api/it-admin/outbox?state=failed',
+      headers: {
+        authorization: `Bearer ${await ctx.tokens.idToken({ sub: '11111111-1111-4111-8111-111111111111', email: 'it@example.org', groups: ['ITAdmin'] })}`,
+      },
+    });
+    expect(page.statusCode).toBe(200);
+    const [shown, ...others] = outboxPageSchema.parse(page.json()).items;
+    expect(others).toEqual([]);
+    expect(shown).toMatchObject({
+      id: refused!.id,
+      recipient: 'hradmin@staffportal.example',
+      state: 'failed',
+      attempts: 2,
+    });
+    expect(shown!.deliveryError).toMatch(/550.*No such mailbox here/);
   });
 
   it('sends what a stopped sender left only after its lease, and never what embedded mode kept', async () => {

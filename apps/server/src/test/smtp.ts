@@ -9,13 +9,19 @@ afterEach(async () => {
 
 /**
  * A real SMTP server on a free loopback port, closed after each test: its `url` for SMTP_URL,
- * and every message it `received`, with its envelope recipients and raw data.
+ * and every message it `received`, with its envelope recipients and raw data. With `refuse`, it
+ * answers every recipient with that permanent refusal (as a server does for an unknown mailbox),
+ * so nothing is ever received.
  */
-export async function startSmtpServer() {
+export async function startSmtpServer(options: { refuse?: string } = {}) {
   const received: { to: string[]; data: string }[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
+    onRcptTo(address, session, callback) {
+      if (options.refuse === undefined) return callback();
+      return callback(Object.assign(new Error(options.refuse), { responseCode: 550 }));
+    },
     onData(stream, session, callback) {
       let data = '';
       stream.on('data', (chunk: Buffer) => (data += chunk.toString()));
