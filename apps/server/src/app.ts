@@ -9,7 +9,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { createLocalJWKSet } from 'jose';
+import { localKeySet } from '@staff-portal/identity/keys';
 import { createIdentityService, type IdentityService } from '@staff-portal/identity/service';
 import { createTokenCutoffs } from './auth/token-cutoffs';
 import { createJwksTokenVerifier, type TokenVerifier } from './auth/token-verifier';
@@ -91,7 +91,8 @@ async function defaultVerifier(config: Config, identity: IdentityService | undef
     return createJwksTokenVerifier({
       issuer: identity.issuer,
       clientId: config.identity.clientId,
-      keys: createLocalJWKSet(identity.jwks),
+      // The service's current keys, so a rotation reaches this verifier too (decision record 0056).
+      keys: async (header, token) => localKeySet(await identity.currentJwks())(header, token),
       sessionActive: (claims) => identity.sessionActive(claims),
     });
   }

@@ -26,6 +26,11 @@ export interface IdentityConfig {
    * a developer or a browser test reads it. Off, the log says only that a message was queued.
    */
   logMessages: boolean;
+  /**
+   * How old the keys an instance signs and verifies with may be before it reads them again, so a
+   * key rotation reaches every replica within this bound (decision record 0056).
+   */
+  keyRefreshMs: number;
 }
 
 export const defaultIdentitySettings = {
@@ -36,6 +41,7 @@ export const defaultIdentitySettings = {
   temporaryPasswordDays: 7,
   sessionSeconds: 3 * 60,
   logMessages: false,
+  keyRefreshMs: 30_000,
 } satisfies Partial<IdentityConfig>;
 
 /** What a host must supply; everything else has Cognito's defaults. */

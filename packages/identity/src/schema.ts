@@ -157,9 +157,18 @@ export const identityKeys = pgTable(
     /** The private JWK, or for `secret` a random base64url value; sealed (keys.ts: keySealer). */
     privateValue: text().notNull(),
     createdAt: now(),
+    /**
+     * When the key starts signing (decision record 0056): the epoch for the first keys, later for
+     * a rotation's keys, so that every replica publishes them before any signs with them.
+     */
+    activatesAt: timestamp({ withTimezone: true })
+      .notNull()
+      .default(sql`'epoch'`),
+    /** When the key stops being published and verifying tokens: set (ahead) by the rotation that supersedes it. */
+    retiredAt: timestamp({ withTimezone: true }),
   },
-  // One active key per use; replicas starting together agree on the first one inserted.
-  (t) => [uniqueIndex('identity_keys_use_idx').on(t.use)],
+  // Replicas starting together insert the first keys of each use with the same activation time: one wins.
+  (t) => [uniqueIndex('identity_keys_use_activates_idx').on(t.use, t.activatesAt)],
 );
 
 /** E-mails and SMS in embedded mode; the IT admin page reads them. */

@@ -15,7 +15,7 @@ import { defaultIdentitySettings, issuerOf, type IdentityConfig, type IdentityHo
 import type { IdentityContext } from './context';
 import type { IdentityDb } from './db';
 import { CognitoError, invalidParameter } from './errors';
-import { loadOrCreateKeys } from './keys';
+import { JWKS_MAX_AGE_SECONDS, openKeyring, type Jwks } from './keys';
 import { createSealer } from './seal';
 import { sessionActive } from './sessions';
 import { verifySigV4 } from './sigv4';
@@ -125,7 +125,11 @@ function sendError(request: FastifyRequest, reply: FastifyReply, error: CognitoE
 export interface IdentityService {
   context: IdentityContext;
   issuer: string;
-  jwks: IdentityContext['keys']['jwks'];
+  /** The published keys as last read; `currentJwks()` reads them again when due. */
+  readonly jwks: Jwks;
+  currentJwks(): Promise<Jwks>;
+  /** Reads the keys again now, rather than when `keyRefreshMs` has passed (decision record 0056). */
+  refreshKeys(): Promise<void>;
   /** Whether a token's session is still alive (not revoked, user enabled, no global sign-out since). */
   sessionActive(claims: Record<string, unknown>): Promise<boolean>;
   /** The Fastify plugin to register under the endpoint's path (e.g. prefix `/identity`). */
@@ -143,12 +147,15 @@ export async function createIdentityService(options: {
   log: IdentityContext['log'];
 }): Promise<IdentityService> {
   const config: IdentityConfig = { ...defaultIdentitySettings, ...options.config };
-  const keys = await loadOrCreateKeys(options.db, config.keyEncryptionKey);
+  const keyring = await openKeyring(options.db, config.keyEncryptionKey, config.keyRefreshMs);
   const context: IdentityContext = {
     db: options.db,
     config,
-    keys,
-    sealer: createSealer(keys.secret),
+    get keys() {
+      return keyring.keys;
+    },
+    currentKeys: () => keyring.current(),
+    sealer: createSealer(keyring.keys.secret),
     log: options.log,
   };
   const issuer = issuerOf(config);
@@ -227,7 +234,8 @@ export async function createIdentityService(options: {
 
     app.get(`/${config.userPoolId}/.well-known/jwks.json`, { schema: hiddenFromDocs }, async (_request, reply) => {
       corsHeaders(reply);
-      return reply.header('cache-control', 'public, max-age=300').send(keys.jwks);
+      const { jwks } = await keyring.current();
+      return reply.header('cache-control', `public, max-age=${JWKS_MAX_AGE_SECONDS}`).send(jwks);
     });
 
     app.get(
@@ -255,5 +263,17 @@ export async function createIdentityService(options: {
     );
   }
 
-  return { context, issuer, jwks: keys.jwks, sessionActive: (claims) => sessionActive(context, claims), routes };
+  return {
+    context,
+    issuer,
+    get jwks() {
+      return keyring.keys.jwks;
+    },
+    currentJwks: async () => (await keyring.current()).jwks,
+    refreshKeys: async () => {
+      await keyring.refresh();
+    },
+    sessionActive: (claims) => sessionActive(context, claims),
+    routes,
+  };
 }

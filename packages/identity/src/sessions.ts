@@ -1,8 +1,9 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { createLocalJWKSet, jwtVerify, type JWTPayload } from 'jose';
+import { jwtVerify, type JWTPayload } from 'jose';
 import { issuerOf } from './config';
 import type { IdentityContext } from './context';
 import { CognitoError, invalidAccessToken, revokedAccessToken } from './errors';
+import { localKeySet } from './keys';
 import { identityRefreshTokens, identityUsers } from './schema';
 import { mintTokens } from './tokens';
 import { groupsOf, type User } from './users';
@@ -29,7 +30,7 @@ export async function startSession(ctx: IdentityContext, user: User, clientId: s
     })
     .returning({ id: identityRefreshTokens.id });
   const tokens = await mintTokens(
-    ctx.keys,
+    await ctx.currentKeys(),
     ctx.config,
     { id: user.id, email: user.email, attributes: user.attributes, groups: await groupsOf(ctx, user.id) },
     { originJti: row!.id, authTime, deviceKey },
@@ -62,7 +63,7 @@ export async function refreshSession(ctx: IdentityContext, clientId: unknown, re
   if (user.tokensValidAfter && user.tokensValidAfter > row.createdAt)
     throw new CognitoError('NotAuthorizedException', 'Refresh Token has been revoked');
   return mintTokens(
-    ctx.keys,
+    await ctx.currentKeys(),
     ctx.config,
     { id: user.id, email: user.email, attributes: user.attributes, groups: await groupsOf(ctx, user.id) },
     { originJti: row.id, authTime: row.authTime, deviceKey: row.deviceKey },
@@ -121,8 +122,9 @@ export async function sessionActive(ctx: Pick<IdentityContext, 'db'>, claims: { 
 export async function userFromAccessToken(ctx: IdentityContext, accessToken: unknown): Promise<User> {
   if (typeof accessToken !== 'string') throw new CognitoError('InvalidParameterException', 'AccessToken is required.');
   let claims: JWTPayload;
+  const { jwks } = await ctx.currentKeys();
   try {
-    ({ payload: claims } = await jwtVerify(accessToken, createLocalJWKSet(ctx.keys.jwks), {
+    ({ payload: claims } = await jwtVerify(accessToken, localKeySet(jwks), {
       issuer: issuerOf(ctx.config),
       algorithms: ['RS256'],
       // jose checks exp only when it is there; a token that never ends is no token.
