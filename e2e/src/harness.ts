@@ -22,7 +22,8 @@ export const chromiumArgs = [
   '--no-first-run',
 ];
 
-function freePort(): Promise<number> {
+/** A free loopback port, for a server the test starts itself. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once('error', reject);

@@ -1,10 +1,10 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from './harness';
 
 /**
  * The image's contents without Docker (decision record 0054): the Dockerfile's final stage is
@@ -75,17 +75,6 @@ function differences(before: Map<string, string>, after: Map<string, string>): s
   }
   for (const file of before.keys()) if (!after.has(file)) changed.push(`removed: ${file}`);
   return changed;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 interface Started {
