@@ -16,9 +16,8 @@ import { createJwksTokenVerifier, type TokenVerifier } from './auth/token-verifi
 import { identityConfigOf } from './identity/identity-config';
 import { mailSenderOf } from './identity/smtp';
 import type { Config } from './config';
-import { writeBackup } from './db/backup';
-import { openDatabase, secureDataDir, type Database } from './db/client';
-import { migrate } from './db/migrate';
+import type { Database } from './db/client';
+import { openOwnDatabase } from './db/own-database';
 import { accessControlBulkRoutes } from './modules/access-control/access-control-bulk.routes';
 import { accessControlRoutes } from './modules/access-control/access-control.routes';
 import { cognitoIdentityAdmin, embeddedIdentityAdmin } from './modules/access-control/identity-admin';
@@ -38,7 +37,6 @@ import { identityAccountsOver } from './modules/staff-records/identity-accounts'
 import { staffRecordRoutes } from './modules/staff-records/staff-records.routes';
 import { runtimeConfigRoutes } from './modules/runtime-config/runtime-config.routes';
 import { teamRoutes } from './modules/team/team.routes';
-import { claimAdminSocketForServer } from './plugins/admin-socket';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { loggerOptions } from './plugins/log-redaction';
@@ -119,30 +117,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     }),
   }).withTypeProvider<ZodTypeProvider>();
 
-  // The data directory holds the database and generated keys: the owner's alone. One left readable
-  // by others (made by an older version, or copied) is tightened, and the log says so.
-  const tightened = await secureDataDir(config.dataDir);
-  if (tightened > 0) {
-    app.log.warn(
-      { dataDir: config.dataDir, tightened },
-      'DATA_DIR was readable by other users: made its directories 0700 and files 0600',
-    );
-  }
-  const ownsDatabase = deps.database === undefined;
-  // The embedded database's directory is this process's alone; its admin socket answers
-  // `npm run backup` and is let go only once the database is closed (decision record 0051).
-  const adminSocket =
-    ownsDatabase && !config.databaseUrl ? await claimAdminSocketForServer(config.dataDir, app.log) : undefined;
-  const database = deps.database ?? (await openDatabase(config));
-  if (ownsDatabase) {
-    app.addHook('onClose', async () => {
-      await adminSocket?.stopServing();
-      await database.close();
-      await adminSocket?.close();
-    });
-    await migrate(database);
-  }
-  adminSocket?.serve({ backup: (file, options) => writeBackup(database, file, options) }, app.log);
+  // Tests hand in a database of their own; a server opens (and later closes) the configured one.
+  const database = deps.database ?? (await openOwnDatabase(app, config));
   app.decorate('database', database);
 
   const sendEmail = await mailSenderOf(config);

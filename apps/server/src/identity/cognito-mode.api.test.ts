@@ -46,7 +46,7 @@ async function standIn() {
     IDENTITY_ADMIN_SECRET_ACCESS_KEY: SECRET_ACCESS_KEY,
   });
   const database = await freshDatabase();
-  const server = await buildIdentityServer(config, database, { logger: false });
+  const server = await buildIdentityServer(config, { database, logger: false });
   await server.app.listen({ port, host: '127.0.0.1' });
   return {
     ...server,

@@ -3,14 +3,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
-import { freshDatabase } from '../test/databases';
+import { runBackup } from '../db/backup';
+import { DataDirInUse } from '../plugins/admin-socket';
+import { freshDatabase, testEngine } from '../test/databases';
 import { buildIdentityServer } from './standalone';
 
 describe('the standalone identity service', () => {
   it('answers the Cognito protocol and serves its JWKS without the portal around it', async () => {
     const config = loadConfig({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'sp-idp-')), LOG_LEVEL: 'silent' });
     const database = await freshDatabase();
-    const { app, identity } = await buildIdentityServer(config, database, { logger: false });
+    const { app, identity } = await buildIdentityServer(config, { database, logger: false });
     try {
       const jwks = await app.inject(`/identity/${config.identity.userPoolId}/.well-known/jwks.json`);
       expect(jwks.json<{ keys: unknown[] }>().keys).toHaveLength(2);
@@ -38,4 +40,31 @@ describe('the standalone identity service', () => {
       await database.close();
     }
   });
+
+  it.runIf(testEngine === 'pglite')(
+    'holds its embedded data directory as the portal does: no second process opens it, backups go through it',
+    async () => {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sp-idp-'));
+      const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+      const { app } = await buildIdentityServer(config, { logger: false });
+      try {
+        expect(fs.statSync(path.join(dataDir, 'admin.sock')).mode & 0o777).toBe(0o600);
+        await expect(buildIdentityServer(config, { logger: false })).rejects.toBeInstanceOf(DataDirInUse);
+        const printed: string[] = [];
+        await runBackup(config, path.join(dataDir, '..', `${path.basename(dataDir)}.backup.gz`), (line) =>
+          printed.push(line),
+        );
+        expect(printed[0]).toMatch(/through the running server/);
+        expect(printed.join('\n')).toMatch(/identity_keys: \d+ rows/);
+      } finally {
+        await app.close();
+      }
+      // Closed, it lets the directory go: the next start opens it.
+      const again = await buildIdentityServer(config, { logger: false });
+      await again.app.close();
+      fs.rmSync(`${dataDir}.backup.gz`, { force: true });
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+    60_000,
+  );
 });

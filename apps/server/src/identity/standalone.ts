@@ -5,18 +5,23 @@
 import Fastify from 'fastify';
 import { createIdentityService } from '@staff-portal/identity/service';
 import { loadConfigOrExit, type Config } from '../config';
-import { openDatabase, secureDataDir, type Database } from '../db/client';
-import { migrate } from '../db/migrate';
+import type { Database } from '../db/client';
+import { openOwnDatabase } from '../db/own-database';
 import { loggerOptions } from '../plugins/log-redaction';
 import { outboxSweepPlugin } from '../plugins/outbox-sweep';
 import { identityRateLimits, registerRateLimitStore } from '../plugins/rate-limit';
 import { identityConfigOf } from './identity-config';
 import { mailSenderOf } from './smtp';
 
+/**
+ * The identity service's server. With `database` (tests) it uses that one; otherwise it opens the
+ * configured one as the portal's server does: migrated, the embedded one's directory claimed
+ * through its admin socket (so `npm run backup` works on it and no second process opens it), and
+ * closed with the app.
+ */
 export async function buildIdentityServer(
   config: Config,
-  database: Database,
-  options: { logger?: boolean | object } = {},
+  options: { database?: Database; logger?: boolean | object } = {},
 ) {
   const app = Fastify({
     logger: loggerOptions(config.logLevel, options.logger),
@@ -24,6 +29,7 @@ export async function buildIdentityServer(
     // The rate limits count per client address: behind a load balancer, the forwarded one.
     trustProxy: config.trustProxy,
   });
+  const database = options.database ?? (await openOwnDatabase(app, config));
   const sendEmail = await mailSenderOf(config);
   const identity = await createIdentityService({
     db: database.db,
@@ -45,13 +51,7 @@ export async function buildIdentityServer(
 
 async function main() {
   const config = loadConfigOrExit();
-  const tightened = await secureDataDir(config.dataDir);
-  if (tightened > 0)
-    console.warn(`DATA_DIR was readable by other users: made ${tightened} directories and files owner-only`);
-  const database = await openDatabase(config);
-  await migrate(database);
-  const { app, identity } = await buildIdentityServer(config, database);
-  app.addHook('onClose', () => database.close());
+  const { app, identity } = await buildIdentityServer(config);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => void app.close().then(() => process.exit(0)));
   }
