@@ -17,19 +17,26 @@ export interface KeyRotation {
  *   reads the keys at most `keyRefreshMs` apart) and the time a client may cache the JWKS.
  * - The old keys retire once no token they signed can be unexpired: the longest token validity
  *   after the new keys activate, plus one refresh for clocks that differ.
+ * - With `cutOff` (a key that leaked, decision record 0057), both happen now: each replica signs
+ *   with the new keys and refuses the old keys' tokens from its next key read, within
+ *   `keyRefreshMs`.
  * The secret is not rotated: it seals refresh tokens and sign-in steps, and keys code hashes.
  * Rotations are serialised by a lock on the secret's row, so two at once both take effect.
  */
 export async function rotateKeys(
   db: IdentityDb,
-  options: { keyEncryptionKey: Buffer; keyRefreshMs: number; tokenSeconds: number; now?: Date },
+  options: { keyEncryptionKey: Buffer; keyRefreshMs: number; tokenSeconds: number; cutOff?: boolean; now?: Date },
 ): Promise<KeyRotation> {
   // Opens the current keys with this key-encryption key first: keys sealed with another one
   // would stop every replica at its next read.
   await loadOrCreateKeys(db, options.keyEncryptionKey);
   const now = options.now ?? new Date();
-  const activatesAt = new Date(now.getTime() + 2 * options.keyRefreshMs + JWKS_MAX_AGE_SECONDS * 1000);
-  const retiredAt = new Date(activatesAt.getTime() + options.tokenSeconds * 1000 + options.keyRefreshMs);
+  const activatesAt = options.cutOff
+    ? now
+    : new Date(now.getTime() + 2 * options.keyRefreshMs + JWKS_MAX_AGE_SECONDS * 1000);
+  const retiredAt = options.cutOff
+    ? now
+    : new Date(activatesAt.getTime() + options.tokenSeconds * 1000 + options.keyRefreshMs);
   const rows = [
     await newSigningKeyRow('id', options.keyEncryptionKey, activatesAt),
     await newSigningKeyRow('access', options.keyEncryptionKey, activatesAt),

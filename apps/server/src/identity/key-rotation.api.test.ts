@@ -49,20 +49,28 @@ async function oneServer() {
   return { kek, first };
 }
 
-async function signIn(app: App, email: string) {
+interface Tokens {
+  IdToken: string;
+  AccessToken: string;
+  RefreshToken?: string;
+}
+
+async function initiateAuth(app: App, flow: string, parameters: Record<string, string>): Promise<Tokens> {
   const answer = await app.inject({
     method: 'POST',
     url: '/identity/',
     headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `${TARGET_PREFIX}InitiateAuth` },
     payload: JSON.stringify({
       ClientId: app.identity!.context.config.clientId,
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      AuthParameters: { USERNAME: email, PASSWORD },
+      AuthFlow: flow,
+      AuthParameters: parameters,
     }),
   });
   expect(answer.statusCode).toBe(200);
-  return answer.json<{ AuthenticationResult: { IdToken: string; AccessToken: string } }>().AuthenticationResult;
+  return answer.json<{ AuthenticationResult: Tokens }>().AuthenticationResult;
 }
+
+const signIn = (app: App, email: string) => initiateAuth(app, 'USER_PASSWORD_AUTH', { USERNAME: email, PASSWORD });
 
 const kidOf = (token: string) => decodeProtectedHeader(token).kid ?? '';
 
@@ -153,6 +161,35 @@ describe('signing-key rotation', () => {
         expect(await publishedKids(app)).toEqual([...newKids].sort());
         expect(await accepted(app, before)).toEqual(no);
         expect(await accepted(app, afterB)).toEqual(yes);
+      }
+    } finally {
+      await b.close();
+    }
+  });
+
+  it('npm run rotate-keys -- --now cuts a leaked key off: both replicas refuse its tokens at their next key read', async () => {
+    const { kek, first, a, b } = await twoReplicas();
+    try {
+      const email = 'leaked@staffportal.example';
+      await createUser(a, email);
+      const before = await signIn(a, email);
+      const rotation = await rotateKeys(first.database.db, { ...rotationOptions(kek), cutOff: true });
+      const newKids = kidsOf(rotation, 'added').sort();
+      expect(rotation.added.every((key) => key.activatesAt.getTime() <= Date.now())).toBe(true);
+      expect(rotation.retiring.every((key) => key.retiredAt.getTime() <= Date.now())).toBe(true);
+
+      await Promise.all([a.identity!.refreshKeys(), b.identity!.refreshKeys()]);
+      for (const app of [a, b]) {
+        expect(await publishedKids(app)).toEqual(newKids);
+        expect(await accepted(app, before)).toEqual(no);
+      }
+      // New sign-ins are signed with the new keys; the refresh token issued before still works.
+      const after = await signIn(b, email);
+      expect([kidOf(after.IdToken), kidOf(after.AccessToken)].sort()).toEqual(newKids);
+      const refreshed = await initiateAuth(a, 'REFRESH_TOKEN_AUTH', { REFRESH_TOKEN: before.RefreshToken! });
+      for (const app of [a, b]) {
+        expect(await accepted(app, after)).toEqual(yes);
+        expect(await accepted(app, refreshed)).toEqual(yes);
       }
     } finally {
       await b.close();

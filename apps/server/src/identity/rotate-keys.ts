@@ -23,7 +23,11 @@ export class KeyRotationError extends Error {
  * embedded database is opened by one process at a time (decision record 0051), so it is rotated
  * only while no server runs on it.
  */
-export async function runRotateKeys(config: Config, print: (line: string) => void): Promise<KeyRotation> {
+export async function runRotateKeys(
+  config: Config,
+  print: (line: string) => void,
+  options: { cutOff?: boolean } = {},
+): Promise<KeyRotation> {
   if (config.identity.provider !== 'embedded') {
     throw new KeyRotationError('IDENTITY_PROVIDER is cognito: Amazon Cognito manages its own signing keys.');
   }
@@ -51,6 +55,7 @@ export async function runRotateKeys(config: Config, print: (line: string) => voi
         keyEncryptionKey: identity.keyEncryptionKey,
         keyRefreshMs: identity.keyRefreshMs,
         tokenSeconds: identity.accessTokenSeconds,
+        cutOff: options.cutOff ?? false,
       });
       print(
         `Rotated the identity token signing keys in ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : config.dataDir}:`,
@@ -59,7 +64,11 @@ export async function runRotateKeys(config: Config, print: (line: string) => voi
         print(`  added ${key.kid}: signs new ${key.use} tokens from ${key.activatesAt.toISOString()}`);
       for (const key of rotation.retiring)
         print(`  retiring ${key.kid}: verifies ${key.use} tokens until ${key.retiredAt.toISOString()}`);
-      print('Tokens already issued stay valid until they expire; nobody has to sign in again.');
+      print(
+        options.cutOff
+          ? `Within ${identity.keyRefreshMs / 1000} s every replica signs with the new keys and refuses tokens the old ones signed: their users refresh them (refresh tokens stay valid) or sign in again.`
+          : 'Tokens already issued stay valid until they expire; nobody has to sign in again.',
+      );
       return rotation;
     } finally {
       await database.close();
