@@ -59,15 +59,36 @@ export async function sendLeased(db: IdentityDb, rows: OutboxRow[], send: SendEm
   }
 }
 
-/** Takes one e-mail not yet delivered to be sent now (an admin's "retry now"), under a sender's lease. */
-export async function leaseNow(db: IdentityDb, id: number): Promise<OutboxRow[]> {
+/**
+ * What taking a message to send it writes: one attempt more, the sender's lease, and no error
+ * (the last failure is written back if this attempt fails too). So a row with no error and its
+ * lease running is being sent, and the IT admin's "retry now" leaves it alone.
+ */
+function takenToSend() {
+  return {
+    attempts: sql`${identityOutbox.attempts} + 1`,
+    nextAttemptAt: sql`now() + make_interval(mins => ${LEASE_MINUTES})`,
+    deliveryError: null,
+  };
+}
+
+/**
+ * Takes one e-mail not yet delivered to be sent now (an admin's "retry now"), under a sender's
+ * lease, if its attempts are still `seenAttempts`: of two takers who saw the same row (two admins,
+ * or one on two replicas), only the first sends it. Answers nothing when another took it first.
+ */
+export async function leaseNow(db: IdentityDb, id: number, seenAttempts: number): Promise<OutboxRow[]> {
   return db
     .update(identityOutbox)
-    .set({
-      attempts: sql`${identityOutbox.attempts} + 1`,
-      nextAttemptAt: sql`now() + make_interval(mins => ${LEASE_MINUTES})`,
-    })
-    .where(and(eq(identityOutbox.id, id), isNull(identityOutbox.deliveredAt), eq(identityOutbox.channel, 'EMAIL')))
+    .set(takenToSend())
+    .where(
+      and(
+        eq(identityOutbox.id, id),
+        isNull(identityOutbox.deliveredAt),
+        eq(identityOutbox.channel, 'EMAIL'),
+        eq(identityOutbox.attempts, seenAttempts),
+      ),
+    )
     .returning();
 }
 
@@ -103,10 +124,7 @@ export async function sendDueEmail(db: IdentityDb, send: SendEmail, log: Log, li
     .for('update', { skipLocked: true });
   const taken = await db
     .update(identityOutbox)
-    .set({
-      attempts: sql`${identityOutbox.attempts} + 1`,
-      nextAttemptAt: sql`now() + make_interval(mins => ${LEASE_MINUTES})`,
-    })
+    .set(takenToSend())
     .where(inArray(identityOutbox.id, due))
     .returning();
   await sendLeased(db, taken, send, log);

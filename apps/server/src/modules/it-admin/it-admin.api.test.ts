@@ -232,4 +232,43 @@ describe('IT admin: status and outbox', () => {
     const [after] = await ctx.database.db.select().from(identityOutbox).where(eq(identityOutbox.id, row!.id));
     expect(after!.deliveredAt).toBeInstanceOf(Date);
   });
+
+  it('sends an e-mail once when two admins (or two replicas) retry it at once, and never one being sent', async () => {
+    const smtp = await startSmtpServer();
+    const ctx = await createTestApp({ env: { SMTP_URL: smtp.url, MAIL_FROM: 'Portal <portal@example.org>' } });
+    const [failed, sending] = await ctx.database.db
+      .insert(identityOutbox)
+      .values([
+        {
+          channel: 'EMAIL',
+          recipient: 'twice@example.org',
+          subject: 'Your leave was approved',
+          body: 'Approved.',
+          attempts: 1,
+          deliveryError: 'connect ECONNREFUSED',
+          nextAttemptAt: new Date(Date.now() + 3600_000),
+        },
+        // A first attempt under way on another server: its lease runs, it has not failed.
+        {
+          channel: 'EMAIL',
+          recipient: 'inflight@example.org',
+          subject: 'Your leave was approved',
+          body: 'Approved.',
+          attempts: 1,
+          nextAttemptAt: new Date(Date.now() + 15 * 60_000),
+        },
+      ])
+      .returning();
+    const answers = await Promise.all([
+      call(ctx, IT, 'POST', `/outbox/${failed!.id}/retry`),
+      call(ctx, IT, 'POST', `/outbox/${failed!.id}/retry`),
+    ]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    expect(smtp.received.map((m) => m.to)).toEqual([['twice@example.org']]);
+
+    const refused = await call(ctx, IT, 'POST', `/outbox/${sending!.id}/retry`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json<{ message: string }>().message).toBe('This e-mail is being sent now: look again in a moment.');
+    expect(smtp.received).toHaveLength(1);
+  });
 });

@@ -285,7 +285,11 @@ export function createItAdminService(deps: ItAdminDeps) {
       }
       if (row.channel !== 'EMAIL') throw new AppError('CONFLICT', 'Only e-mail is sent from the outbox.');
       if (row.deliveredAt !== null) throw new AppError('CONFLICT', 'This e-mail was delivered already.');
-      await sendLeased(db, await leaseNow(db, id), deps.sendEmail, deps.log);
+      // A first attempt under way (never failed, its lease running) is not sent a second time.
+      const sending = row.deliveryError === null && row.nextAttemptAt !== null && row.nextAttemptAt > new Date();
+      const leased = sending ? [] : await leaseNow(db, id, row.attempts);
+      if (leased.length === 0) throw new AppError('CONFLICT', 'This e-mail is being sent now: look again in a moment.');
+      await sendLeased(db, leased, deps.sendEmail, deps.log);
       await recordAudit(db, {
         actorId: actor.sub,
         actorEmail: actor.email ?? null,
