@@ -41,13 +41,16 @@ export interface RunningServer {
   stop: () => Promise<void>;
 }
 
-/** Starts the built server (`npm start`'s bundle) with a fresh data directory and waits until ready. */
+/**
+ * Starts the built server (`npm start`'s bundle) with a fresh data directory and waits until ready:
+ * on a free port, or on `env.PORT` (a replica started again where the proxy expects it).
+ */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const bundle = path.join(root, 'apps/server/dist/server.mjs');
   if (!fs.existsSync(bundle) || !fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
     throw new Error('Build the web app and the server first (npm test does; or run `npm start` once).');
   }
-  const port = await freePort();
+  const port = env['PORT'] ? Number(env['PORT']) : await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sp-e2e-'));
   const url = `http://localhost:${port}`;
   let output = '';

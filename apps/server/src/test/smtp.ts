@@ -1,39 +1,19 @@
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterEach } from 'vitest';
+import { listenSmtp, type TestSmtpServer } from './smtp-server';
 
-const servers: SMTPServer[] = [];
+const servers: TestSmtpServer[] = [];
 afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => new Promise<void>((resolve) => server.close(() => resolve()))));
+  await Promise.all(servers.splice(0).map((server) => server.close()));
 });
 
 /**
  * A real SMTP server on a free loopback port, closed after each test: its `url` for SMTP_URL,
- * and every message it `received`, with its envelope recipients and raw data. With `refuse`, it
- * answers every recipient with that permanent refusal (as a server does for an unknown mailbox),
- * so nothing is ever received.
+ * and every message it `received`. With `refuse`, every recipient is refused (see listenSmtp).
  */
 export async function startSmtpServer(options: { refuse?: string } = {}) {
-  const received: { to: string[]; data: string }[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onRcptTo(address, session, callback) {
-      if (options.refuse === undefined) return callback();
-      return callback(Object.assign(new Error(options.refuse), { responseCode: 550 }));
-    },
-    onData(stream, session, callback) {
-      let data = '';
-      stream.on('data', (chunk: Buffer) => (data += chunk.toString()));
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), data });
-        callback();
-      });
-    },
-  });
+  const server = await listenSmtp(options);
   servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  return { url: `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`, received };
+  return { url: server.url, received: server.received };
 }
 
 /** An SMTP address nothing listens on (the discard port): every delivery fails at once. */
