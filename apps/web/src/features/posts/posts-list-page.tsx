@@ -282,9 +282,10 @@ function PostRow({
       <TableCell sx={HIDDEN_ON_PHONE}>
         <PostStatusChip status={post.status} />
       </TableCell>
-      <TableCell sx={{ ...HIDDEN_BELOW_DESKTOP, overflowWrap: 'anywhere' }}>{texts.audience(post.audience)}</TableCell>
+      {/* Departments wrap between names, never inside one ("Everyone" stays whole). */}
+      <TableCell sx={HIDDEN_BELOW_DESKTOP}>{texts.audience(post.audience)}</TableCell>
       <TableCell sx={{ ...HIDDEN_BELOW_DESKTOP, whiteSpace: 'nowrap' }}>{times}</TableCell>
-      <TableCell sx={HIDDEN_BELOW_WIDE}>{post.authorName}</TableCell>
+      <TableCell sx={{ ...HIDDEN_BELOW_WIDE, minWidth: 120 }}>{post.authorName}</TableCell>
       <TableCell sx={HIDDEN_BELOW_WIDE}>
         {post.attachmentCount === 0 ? (
           t('none')
@@ -295,7 +296,7 @@ function PostRow({
           </Stack>
         )}
       </TableCell>
-      <TableCell sx={HIDDEN_ON_PHONE}>
+      <TableCell sx={{ ...HIDDEN_ON_PHONE, whiteSpace: 'nowrap' }}>
         {post.seen === null ? (
           <Tooltip title={t('list.seenUnknownHint')}>
             <span>{texts.seen(post.seen)}</span>
