@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -7,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
 import { createPgPool, runOnConnection } from '@staff-portal/server/db/pg-client';
 import { listenSmtp, type TestSmtpServer } from '@staff-portal/server/test/smtp-server';
-import { freePort, startServer, type RunningServer } from './harness';
+import { freePort, startProcess, startServer, type RunningServer } from './harness';
 
 /**
  * The production shape of docs/product/deployment.md on this machine, without containers: two
@@ -73,36 +72,12 @@ async function startNginx(dir: string, listenPort: number, replicaPorts: number[
   fs.writeFileSync(config, nginxConfig(dir, listenPort, replicaPorts));
   // Run as root, nginx's workers run as nobody: they must reach the temporary paths.
   fs.chmodSync(dir, 0o777);
-  let output = '';
-  const child: ChildProcess = spawn(
+  return startProcess(
+    'nginx',
     nginxPath,
     ['-p', dir, '-e', path.join(dir, 'error.log'), '-c', config, '-g', 'daemon off;'],
-    {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
+    { readyUrl: `http://127.0.0.1:${listenPort}/healthz`, seconds: 10, stopSignal: 'SIGQUIT' },
   );
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`nginx exited (${child.exitCode}):\n${output}`);
-    const up = await fetch(`http://127.0.0.1:${listenPort}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) break;
-    if (Date.now() > deadline) throw new Error(`nginx did not answer within 10 s:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return {
-    async stop() {
-      if (child.exitCode === null) {
-        child.kill('SIGQUIT');
-        await exited;
-      }
-    },
-  };
 }
 
 /** Starts the cluster: a fresh database, both replicas at the same moment, then the proxy. */

@@ -53,8 +53,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const port = env['PORT'] ? Number(env['PORT']) : await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sp-e2e-'));
   const url = `http://localhost:${port}`;
-  let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', bundle], {
+  const server = await startProcess('The server', process.execPath, ['--enable-source-maps', bundle], {
     cwd: root,
     env: {
       ...process.env,
@@ -74,35 +73,72 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       RATE_LIMIT_EXPORTS_PER_USER: '100000',
       ...env,
     },
+    readyUrl: `${url}/readyz`,
+    seconds: 60,
+    stopSignal: 'SIGTERM',
+  });
+  return {
+    url,
+    dataDir,
+    output: server.output,
+    async stop() {
+      await server.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A process a test started, with everything it printed. */
+export interface StartedProcess {
+  output: () => string;
+  /** Sends the stop signal, if it still runs, and waits until it has exited. */
+  stop: () => Promise<void>;
+}
+
+/**
+ * Starts `command` and waits until `readyUrl` answers 2xx; its exiting first, or `seconds`
+ * passing, fails with what it printed. `what` names it in those errors.
+ */
+export async function startProcess(
+  what: string,
+  command: string,
+  args: string[],
+  options: {
+    cwd?: string;
+    env?: NodeJS.ProcessEnv;
+    readyUrl: string;
+    seconds: number;
+    stopSignal: NodeJS.Signals;
+  },
+): Promise<StartedProcess> {
+  let output = '';
+  const child: ChildProcess = spawn(command, args, {
+    cwd: options.cwd,
+    env: options.env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
 
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + options.seconds * 1000;
   for (;;) {
-    if (child.exitCode !== null)
-      throw new Error(`The server exited (${child.exitCode}) before it was ready:\n${output}`);
-    const ready = await fetch(`${url}/readyz`).then(
+    if (child.exitCode !== null) throw new Error(`${what} exited (${child.exitCode}) before it was ready:\n${output}`);
+    const ready = await fetch(options.readyUrl).then(
       (r) => r.ok,
       () => false,
     );
     if (ready) break;
-    if (Date.now() > deadline) throw new Error(`The server was not ready within 60 s:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    if (Date.now() > deadline) throw new Error(`${what} was not ready within ${options.seconds} s:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
-
   return {
-    url,
-    dataDir,
     output: () => output,
     async stop() {
       if (child.exitCode === null) {
-        child.kill('SIGTERM');
+        child.kill(options.stopSignal);
         await exited;
       }
-      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
