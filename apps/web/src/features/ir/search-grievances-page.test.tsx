@@ -37,7 +37,7 @@ const caseNos = () =>
   within(screen.getByRole('table', { name: 'Grievance cases' }))
     .getAllByRole('row')
     .slice(1)
-    .map((row) => within(row).getAllByRole('cell')[0]!.textContent);
+    .map((row) => within(within(row).getAllByRole('cell')[0]!).getByRole('link').textContent);
 
 describe('SearchGrievances', () => {
   it('lists the cases newest first, with their status, officer and dates; a row opens the case', async () => {

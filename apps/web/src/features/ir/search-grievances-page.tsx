@@ -39,6 +39,7 @@ import { irNs } from '../../locales/ir';
 
 const HIDDEN_ON_PHONE = { display: { xs: 'none', sm: 'table-cell' } } as const;
 const HIDDEN_BELOW_DESKTOP = { display: { xs: 'none', md: 'table-cell' } } as const;
+const WHOLE_ROW_ON_PHONE = { gridColumn: { xs: 'span 2', sm: 'auto' } } as const;
 
 /**
  * `/shared/industrial-relations/grievances` (SearchGrievances, docs/product/screens.md §11):
@@ -104,7 +105,7 @@ export function SearchGrievancesPage() {
           <TableRow>
             {header('caseNo', t('grievances.columns.caseNo'))}
             {header('memberName', t('grievances.columns.memberName'), HIDDEN_ON_PHONE)}
-            <TableCell>{t('grievances.columns.subject')}</TableCell>
+            <TableCell sx={HIDDEN_ON_PHONE}>{t('grievances.columns.subject')}</TableCell>
             <TableCell sx={HIDDEN_BELOW_DESKTOP}>{t('grievances.columns.category')}</TableCell>
             {header('status', t('grievances.columns.status'))}
             <TableCell sx={HIDDEN_BELOW_DESKTOP}>{t('grievances.columns.officer')}</TableCell>
@@ -124,6 +125,13 @@ export function SearchGrievancesPage() {
                 >
                   {item.caseNo}
                 </Link>
+                {/* On a phone the subject is read under the case number, not squeezed into a column. */}
+                <Typography
+                  variant="body2"
+                  sx={{ display: { xs: 'block', sm: 'none' }, whiteSpace: 'normal', mt: 0.5 }}
+                >
+                  {item.subject}
+                </Typography>
               </TableCell>
               <TableCell sx={HIDDEN_ON_PHONE}>
                 {item.memberName}
@@ -131,7 +139,7 @@ export function SearchGrievancesPage() {
                   {item.memberNo}
                 </Typography>
               </TableCell>
-              <TableCell sx={{ overflowWrap: 'anywhere' }}>{item.subject}</TableCell>
+              <TableCell sx={{ ...HIDDEN_ON_PHONE, overflowWrap: 'break-word' }}>{item.subject}</TableCell>
               <TableCell sx={HIDDEN_BELOW_DESKTOP}>{item.categoryName}</TableCell>
               <TableCell>
                 <CaseStatusChip status={item.status} />
@@ -158,7 +166,9 @@ export function SearchGrievancesPage() {
           display: 'grid',
           gap: 2,
           mb: 2,
-          gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' },
+          // Two columns from the narrowest phone on: the lists and dates side by side, the text
+          // fields across both, so eleven filters take seven rows rather than eleven.
+          gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' },
         }}
       >
         <TextField
@@ -169,6 +179,7 @@ export function SearchGrievancesPage() {
           error={problems.caseNo !== undefined}
           helperText={problem('caseNo')}
           slotProps={{ htmlInput: { maxLength: 20 } }}
+          sx={WHOLE_ROW_ON_PHONE}
         />
         <TextField
           size="small"
@@ -178,6 +189,7 @@ export function SearchGrievancesPage() {
           error={problems.member !== undefined}
           helperText={problem('member')}
           slotProps={{ htmlInput: { maxLength: 100 } }}
+          sx={WHOLE_ROW_ON_PHONE}
         />
         <TextField
           size="small"
@@ -188,7 +200,7 @@ export function SearchGrievancesPage() {
           error={problems.q !== undefined}
           helperText={problem('q')}
           slotProps={{ htmlInput: { maxLength: 200 } }}
-          sx={{ gridColumn: { md: 'span 2' } }}
+          sx={{ gridColumn: 'span 2' }}
         />
         <TextField
           select
