@@ -17,7 +17,7 @@ import { identityConfigOf } from './identity/identity-config';
 import { mailSenderOf } from './identity/smtp';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { openOwnDatabase } from './db/own-database';
+import { openOwnDatabase, secureOwnDataDir } from './db/own-database';
 import { accessControlBulkRoutes } from './modules/access-control/access-control-bulk.routes';
 import { accessControlRoutes } from './modules/access-control/access-control.routes';
 import { cognitoIdentityAdmin, embeddedIdentityAdmin } from './modules/access-control/identity-admin';
@@ -117,6 +117,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     }),
   }).withTypeProvider<ZodTypeProvider>();
 
+  await secureOwnDataDir(app, config);
   // Tests hand in a database of their own; a server opens (and later closes) the configured one.
   const database = deps.database ?? (await openOwnDatabase(app, config));
   app.decorate('database', database);

@@ -6,15 +6,12 @@ import { openDatabase, secureDataDir, type Database } from './client';
 import { migrate } from './migrate';
 
 /**
- * Opens the database `config` names as `app`'s own, as every server process does at start (the
- * portal and the standalone identity service alike): the data directory made the owner's alone
- * (decision record 0024), the embedded database's directory claimed through its admin socket,
- * which then answers `npm run backup` (decision record 0051), the migrations applied, and the
- * database closed with the app, before the directory is let go.
+ * Makes the data directory the owner's alone (decision record 0024), as every server process
+ * does first at start, whatever its database: it holds generated keys and credentials too. A
+ * directory left readable by others (made by an older version, or copied) is tightened, and the
+ * log says so.
  */
-export async function openOwnDatabase(app: FastifyInstance, config: Config): Promise<Database> {
-  // A directory left readable by others (made by an older version, or copied) is tightened, and
-  // the log says so.
+export async function secureOwnDataDir(app: FastifyInstance, config: Config): Promise<void> {
   const tightened = await secureDataDir(config.dataDir);
   if (tightened > 0) {
     app.log.warn(
@@ -22,6 +19,15 @@ export async function openOwnDatabase(app: FastifyInstance, config: Config): Pro
       'DATA_DIR was readable by other users: made its directories 0700 and files 0600',
     );
   }
+}
+
+/**
+ * Opens the database `config` names as `app`'s own, as every server process does at start (the
+ * portal and the standalone identity service alike): the embedded database's directory claimed
+ * through its admin socket, which then answers `npm run backup` (decision record 0051), the
+ * migrations applied, and the database closed with the app, before the directory is let go.
+ */
+export async function openOwnDatabase(app: FastifyInstance, config: Config): Promise<Database> {
   const adminSocket = config.databaseUrl ? undefined : await claimAdminSocketForServer(config.dataDir, app.log);
   let database: Database;
   try {

@@ -6,7 +6,7 @@ import Fastify from 'fastify';
 import { createIdentityService } from '@staff-portal/identity/service';
 import { loadConfigOrExit, type Config } from '../config';
 import type { Database } from '../db/client';
-import { openOwnDatabase } from '../db/own-database';
+import { openOwnDatabase, secureOwnDataDir } from '../db/own-database';
 import { loggerOptions } from '../plugins/log-redaction';
 import { outboxSweepPlugin } from '../plugins/outbox-sweep';
 import { identityRateLimits, registerRateLimitStore } from '../plugins/rate-limit';
@@ -29,6 +29,7 @@ export async function buildIdentityServer(
     // The rate limits count per client address: behind a load balancer, the forwarded one.
     trustProxy: config.trustProxy,
   });
+  await secureOwnDataDir(app, config);
   const database = options.database ?? (await openOwnDatabase(app, config));
   const sendEmail = await mailSenderOf(config);
   const identity = await createIdentityService({
