@@ -11,6 +11,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { localKeySet } from '@staff-portal/identity/keys';
 import { createIdentityService, type IdentityService } from '@staff-portal/identity/service';
+import { cachedTokenVerifier } from './auth/token-cache';
 import { createTokenCutoffs } from './auth/token-cutoffs';
 import { createJwksTokenVerifier, type TokenVerifier } from './auth/token-verifier';
 import { identityConfigOf } from './identity/identity-config';
@@ -74,6 +75,8 @@ export interface AppDeps {
   outboxSweepIntervalMs?: number;
   /** How often this replica reads the token cutoffs other replicas wrote (20 s unless a test says). */
   tokenCutoffRefreshMs?: number;
+  /** How long a token verified once is taken on trust before it is verified again (30 s unless a test says). */
+  tokenRecheckMs?: number;
   /** How often the publish e-mails of scheduled posts that fell due are looked for; a minute unless a test says. */
   postMailIntervalMs?: number;
 }
@@ -84,23 +87,37 @@ export type App = FastifyInstance & {
   identity: IdentityService | undefined;
 };
 
-async function defaultVerifier(config: Config, identity: IdentityService | undefined): Promise<TokenVerifier> {
+async function defaultVerifier(
+  config: Config,
+  identity: IdentityService | undefined,
+  recheckMs: number | undefined,
+): Promise<TokenVerifier> {
   if (identity) {
-    return createJwksTokenVerifier({
-      issuer: identity.issuer,
-      clientId: config.identity.clientId,
-      // The service's current keys, so a rotation reaches this verifier too (decision record 0056).
-      keys: async (header, token) => localKeySet(await identity.currentJwks())(header, token),
-      sessionActive: (claims) => identity.sessionActive(claims),
-    });
+    // Tokens seen before are taken on trust for up to 30 s, then verified again with their
+    // session; sessions ended through this replica forget theirs at once (decision record 0058).
+    const verifier = cachedTokenVerifier(
+      createJwksTokenVerifier({
+        issuer: identity.issuer,
+        clientId: config.identity.clientId,
+        // The service's current keys, so a rotation reaches this verifier too (decision record 0056).
+        keys: async (header, token) => localKeySet(await identity.currentJwks())(header, token),
+        sessionActive: (claims) => identity.sessionActive(claims),
+      }),
+      { recheckMs, keysVersion: () => identity.currentJwks() },
+    );
+    identity.onSessionsEnded((userId) => verifier.forget(userId));
+    return verifier;
   }
   // Loaded only in Cognito mode: the embedded default never needs AWS's verifier.
   const { createCognitoTokenVerifier } = await import('./auth/cognito-token-verifier');
-  return createCognitoTokenVerifier({
-    endpoint: config.identity.endpoint,
-    userPoolId: config.identity.userPoolId,
-    clientId: config.identity.clientId,
-  });
+  return cachedTokenVerifier(
+    createCognitoTokenVerifier({
+      endpoint: config.identity.endpoint,
+      userPoolId: config.identity.userPoolId,
+      clientId: config.identity.clientId,
+    }),
+    { recheckMs },
+  );
 }
 
 /** Builds the whole server: plugins and modules. It never listens; `server.ts` does. */
@@ -195,7 +212,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     .catch((error: unknown) => app.log.warn({ err: error }, 'token cutoffs not read at start'));
   app.addHook('onClose', async () => tokenCutoffs.close());
   await app.register(authPlugin, {
-    verifier: deps.tokenVerifier ?? (await defaultVerifier(config, identity)),
+    verifier: deps.tokenVerifier ?? (await defaultVerifier(config, identity, deps.tokenRecheckMs)),
     passwordExpiryMonths: config.passwordExpiryMonths,
     superAdminUserId: config.superAdminUserId,
     tokenCutoffs,

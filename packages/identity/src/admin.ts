@@ -184,6 +184,7 @@ export const adminEnableUser = (ctx: IdentityContext, body: Body) => setEnabled(
 export async function adminDeleteUser(ctx: IdentityContext, body: Body) {
   const user = await existingUser(ctx, body);
   await ctx.db.delete(identityUsers).where(eq(identityUsers.id, user.id));
+  ctx.sessionsEnded?.(user.id);
   return {};
 }
 

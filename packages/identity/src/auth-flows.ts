@@ -103,13 +103,23 @@ function challengeSession(ctx: IdentityContext, user: User, client: string, chal
   return ctx.sealer.seal(CHALLENGE_PURPOSE, state, ctx.config.sessionSeconds);
 }
 
+/** How often an instance deletes the steps whose Sessions have expired (decision record 0058). */
+const STEP_SWEEP_MS = 60_000;
+const stepsSweptAt = new WeakMap<IdentityContext, number>();
+
 /**
  * Marks a sign-in step as taken, once: a second use of the same sealed block or Session (a
  * replayed request) is refused. Called only when the step succeeds, so a mistyped code can be
- * retried with the same Session, as the Authenticator does.
+ * retried with the same Session, as the Authenticator does. Expired steps are deleted at most
+ * once a minute per instance, not on every sign-in: a step's id is random and its sealed block
+ * expires before its row does, so a row kept a little longer refuses nothing that could be valid.
  */
 async function takeStep(ctx: IdentityContext, id: string) {
-  await ctx.db.delete(identityConsumedSteps).where(lt(identityConsumedSteps.expiresAt, new Date()));
+  const now = Date.now();
+  if (now - (stepsSweptAt.get(ctx) ?? 0) >= STEP_SWEEP_MS) {
+    stepsSweptAt.set(ctx, now);
+    await ctx.db.delete(identityConsumedSteps).where(lt(identityConsumedSteps.expiresAt, new Date(now)));
+  }
   const taken = await ctx.db
     .insert(identityConsumedSteps)
     .values({ id, expiresAt: new Date(Date.now() + ctx.config.sessionSeconds * 1000) })

@@ -12,5 +12,10 @@ export interface IdentityContext {
   /** The keys, read again first when they may be out of date (decision record 0056). */
   currentKeys(): Promise<IdentityKeys>;
   sealer: Sealer;
+  /**
+   * Told when sessions of a user end here (sign-out, revocation, disable, delete, reset), so that
+   * what this process remembers of their tokens is forgotten at once (decision record 0058).
+   */
+  sessionsEnded?: (userId: string) => void;
   log: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
 }

@@ -132,6 +132,8 @@ export interface IdentityService {
   refreshKeys(): Promise<void>;
   /** Whether a token's session is still alive (not revoked, user enabled, no global sign-out since). */
   sessionActive(claims: Record<string, unknown>): Promise<boolean>;
+  /** Calls `listener` whenever sessions of a user end through this instance (decision record 0058). */
+  onSessionsEnded(listener: (userId: string) => void): void;
   /** The Fastify plugin to register under the endpoint's path (e.g. prefix `/identity`). */
   routes(app: FastifyInstance): Promise<void>;
 }
@@ -148,6 +150,7 @@ export async function createIdentityService(options: {
 }): Promise<IdentityService> {
   const config: IdentityConfig = { ...defaultIdentitySettings, ...options.config };
   const keyring = await openKeyring(options.db, config.keyEncryptionKey, config.keyRefreshMs);
+  const sessionListeners: ((userId: string) => void)[] = [];
   const context: IdentityContext = {
     db: options.db,
     config,
@@ -157,6 +160,9 @@ export async function createIdentityService(options: {
     currentKeys: () => keyring.current(),
     sealer: createSealer(keyring.keys.secret),
     log: options.log,
+    sessionsEnded: (userId) => {
+      for (const listener of sessionListeners) listener(userId);
+    },
   };
   const issuer = issuerOf(config);
   const region = config.region;
@@ -274,6 +280,9 @@ export async function createIdentityService(options: {
       await keyring.refresh();
     },
     sessionActive: (claims) => sessionActive(context, claims),
+    onSessionsEnded: (listener) => {
+      sessionListeners.push(listener);
+    },
     routes,
   };
 }

@@ -6,7 +6,7 @@ import { CognitoError, invalidAccessToken, revokedAccessToken } from './errors';
 import { localKeySet } from './keys';
 import { identityRefreshTokens, identityUsers } from './schema';
 import { mintTokens } from './tokens';
-import { groupsOf, type User } from './users';
+import { groupsSql, type User } from './users';
 
 const REFRESH_PURPOSE = 'refresh-token';
 
@@ -28,11 +28,12 @@ export async function startSession(ctx: IdentityContext, user: User, clientId: s
       authTime,
       expiresAt: new Date(authTime.getTime() + ttlSeconds * 1000),
     })
-    .returning({ id: identityRefreshTokens.id });
+    // The groups the tokens carry, read by the same statement: one round trip (decision record 0058).
+    .returning({ id: identityRefreshTokens.id, groups: groupsSql(user.id) });
   const tokens = await mintTokens(
     await ctx.currentKeys(),
     ctx.config,
-    { id: user.id, email: user.email, attributes: user.attributes, groups: await groupsOf(ctx, user.id) },
+    { id: user.id, email: user.email, attributes: user.attributes, groups: row!.groups },
     { originJti: row!.id, authTime, deviceKey },
   );
   const RefreshToken = ctx.sealer.seal(
@@ -52,12 +53,18 @@ const invalidRefreshToken = () => new CognitoError('NotAuthorizedException', 'In
 export async function refreshSession(ctx: IdentityContext, clientId: unknown, refreshToken: unknown) {
   const payload = ctx.sealer.open<RefreshPayload>(REFRESH_PURPOSE, refreshToken);
   if (!payload) throw invalidRefreshToken();
-  const [row] = await ctx.db.select().from(identityRefreshTokens).where(eq(identityRefreshTokens.id, payload.jti));
+  // The session, its user and their groups in one round trip (decision record 0058).
+  const [found] = await ctx.db
+    .select({ row: identityRefreshTokens, user: identityUsers, groups: groupsSql(identityRefreshTokens.userId) })
+    .from(identityRefreshTokens)
+    .leftJoin(identityUsers, eq(identityUsers.id, identityRefreshTokens.userId))
+    .where(eq(identityRefreshTokens.id, payload.jti));
+  const row = found?.row;
   if (!row || row.userId !== payload.sub || row.clientId !== clientId) throw invalidRefreshToken();
   if (row.revokedAt) throw new CognitoError('NotAuthorizedException', 'Refresh Token has been revoked');
   if (row.expiresAt.getTime() < Date.now())
     throw new CognitoError('NotAuthorizedException', 'Refresh Token has expired');
-  const [user] = await ctx.db.select().from(identityUsers).where(eq(identityUsers.id, row.userId));
+  const user = found.user;
   if (!user) throw invalidRefreshToken();
   if (!user.enabled) throw new CognitoError('NotAuthorizedException', 'User is disabled.');
   if (user.tokensValidAfter && user.tokensValidAfter > row.createdAt)
@@ -65,7 +72,7 @@ export async function refreshSession(ctx: IdentityContext, clientId: unknown, re
   return mintTokens(
     await ctx.currentKeys(),
     ctx.config,
-    { id: user.id, email: user.email, attributes: user.attributes, groups: await groupsOf(ctx, user.id) },
+    { id: user.id, email: user.email, attributes: user.attributes, groups: found.groups },
     { originJti: row.id, authTime: row.authTime, deviceKey: row.deviceKey },
   );
 }
@@ -81,6 +88,7 @@ export async function revokeRefreshToken(ctx: IdentityContext, clientId: unknown
     .update(identityRefreshTokens)
     .set({ revokedAt: new Date() })
     .where(and(eq(identityRefreshTokens.id, row.id), isNull(identityRefreshTokens.revokedAt)));
+  ctx.sessionsEnded?.(row.userId);
 }
 
 /** Ends every session of a user (GlobalSignOut, AdminUserGlobalSignOut, disable, reset). */
@@ -91,6 +99,7 @@ export async function endAllSessions(ctx: IdentityContext, userId: string) {
     .update(identityRefreshTokens)
     .set({ revokedAt: now })
     .where(and(eq(identityRefreshTokens.userId, userId), isNull(identityRefreshTokens.revokedAt)));
+  ctx.sessionsEnded?.(userId);
 }
 
 /**
