@@ -3,6 +3,11 @@
 // SRP sign-ins (two requests and client-side arithmetic each) with concurrent client loops.
 // Usage: npm run bench -- [--size small|large] [--duration 10] [--connections 50] [--sign-in-loops 10]
 //                         [--engine pglite|postgres] [--bundle-only] [--pages-only] [--page-runs 5]
+//                         [--auth-only]
+// `--auth-only` measures just what authentication costs: /healthz, /api/me, SRP sign-ins (with
+// /healthz asked beside them) and refreshes, without the browser rows or the other endpoints.
+// Every row reports the server process's own CPU time per request (process.cpuUsage(), asked over
+// IPC before and after the row), since the load generator shares the machine's cores.
 // Each row is measured saturating: every connection sends its next request as soon as the last is
 // answered. The leave rows are measured a second time as users load a server: each of the 50
 // users one request about every second, at random moments (about 50 requests/s in all); the
@@ -47,6 +52,7 @@ const { values: args } = parseArgs({
     'bundle-only': { type: 'boolean', default: false },
     'pages-only': { type: 'boolean', default: false },
     'page-runs': { type: 'string', default: '5' },
+    'auth-only': { type: 'boolean', default: false },
     'postgres-url': {
       type: 'string',
       default: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
@@ -76,6 +82,18 @@ interface Row {
   p95: number;
   p99: number;
   errors: number;
+  /** The server process's CPU time (user + system) per request or sign-in, in ms. */
+  cpuMs: number;
+}
+
+/** The running bench server's CPU time so far, in ms (user + system); NaN when no server runs. */
+let serverCpuMs: () => Promise<number> = () => Promise.resolve(NaN);
+
+/** Runs `work` and answers its result with the server's CPU time spent meanwhile. */
+async function withServerCpu<T>(work: () => Promise<T>): Promise<{ result: T; cpuMs: number }> {
+  const before = await serverCpuMs();
+  const result = await work();
+  return { result, cpuMs: (await serverCpuMs()) - before };
 }
 
 function percentile(sorted: number[], p: number) {
@@ -89,6 +107,8 @@ function rowOf(
   perSecond: number,
   errors: number,
   load: Load = 'saturating',
+  cpuMs = NaN,
+  operations = latencies.length,
 ): Row {
   const sorted = [...latencies].sort((a, b) => a - b);
   return {
@@ -100,23 +120,35 @@ function rowOf(
     p95: percentile(sorted, 95),
     p99: percentile(sorted, 99),
     errors,
+    cpuMs: operations > 0 ? cpuMs / operations : NaN,
   };
 }
 
 async function measure(engine: string, endpoint: string, options: autocannon.Options): Promise<Row> {
   const latencies: number[] = [];
   let errors = 0;
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon({ connections, duration, ...options }, (error: Error | null, done) =>
-      error ? reject(error) : resolve(done),
-    );
-    instance.on('response', (_client, statusCode, _bytes, responseTime) => {
-      latencies.push(responseTime);
-      if (statusCode >= 400) errors++;
-    });
-  });
+  const { result, cpuMs } = await withServerCpu(
+    () =>
+      new Promise<autocannon.Result>((resolve, reject) => {
+        const instance = autocannon({ connections, duration, ...options }, (error: Error | null, done) =>
+          error ? reject(error) : resolve(done),
+        );
+        instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+          latencies.push(responseTime);
+          if (statusCode >= 400) errors++;
+        });
+      }),
+  );
   await settle();
-  return rowOf(engine, endpoint, latencies, result.requests.average, errors + result.errors + result.timeouts);
+  return rowOf(
+    engine,
+    endpoint,
+    latencies,
+    result.requests.average,
+    errors + result.errors + result.timeouts,
+    'saturating',
+    cpuMs,
+  );
 }
 
 interface PacedRequest {
@@ -139,6 +171,7 @@ async function measurePaced(engine: string, endpoint: string, next: () => PacedR
   const deadline = performance.now() + duration * 1000;
   const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
   const started = performance.now();
+  const cpuBefore = await serverCpuMs();
   await Promise.all(
     Array.from({ length: connections }, async () => {
       await pause(Math.random() * 1000);
@@ -161,8 +194,33 @@ async function measurePaced(engine: string, endpoint: string, next: () => PacedR
     }),
   );
   const seconds = (performance.now() - started) / 1000;
+  const cpuMs = (await serverCpuMs()) - cpuBefore;
   await settle();
-  return rowOf(engine, endpoint, latencies, latencies.length / seconds, errors, 'paced');
+  return rowOf(engine, endpoint, latencies, latencies.length / seconds, errors, 'paced', cpuMs);
+}
+
+/**
+ * `/healthz` asked by one client about 20 times a second (each request after the last answer and
+ * a 50 ms pause) until `done` settles: how responsive the event loop stays beside other load.
+ */
+async function probeHealth<T>(done: Promise<T>): Promise<{ result: T; latencies: number[] }> {
+  const latencies: number[] = [];
+  let running = true;
+  const probe = (async () => {
+    while (running) {
+      const sent = performance.now();
+      const response = await fetch(`${url}/healthz`);
+      await response.arrayBuffer();
+      latencies.push(performance.now() - sent);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  })();
+  try {
+    return { result: await done, latencies };
+  } finally {
+    running = false;
+    await probe;
+  }
 }
 
 /** A leave row twice: saturating, then paced (the budget's 50 users, each about once a second). */
@@ -255,6 +313,103 @@ async function benchPages(engine: string) {
   }
 }
 
+type Client = ReturnType<typeof identityClient>;
+type Users = Awaited<ReturnType<typeof createBenchUsers>>;
+
+/**
+ * SRP sign-ins by `signInLoops` client loops, with /healthz asked beside them (the event loop's
+ * responsiveness under sign-in load), then refreshes with the sessions they opened.
+ */
+async function signInRows(
+  engine: string,
+  client: Client,
+  users: Users,
+  identityEndpoint: string,
+  clientId: string,
+  fallbackRefreshToken: string,
+): Promise<Row[]> {
+  const rows: Row[] = [];
+  const {
+    result: { result: signIns, latencies: health },
+    cpuMs,
+  } = await withServerCpu(() => probeHealth(runSignIns(client, users, signInLoops, duration)));
+  await settle();
+  rows.push(
+    rowOf(
+      engine,
+      'POST /identity InitiateAuth+RespondToAuthChallenge (SRP sign-in)',
+      signIns.latencies,
+      signIns.completed / signIns.seconds,
+      signIns.errors,
+      'saturating',
+      cpuMs,
+      signIns.completed,
+    ),
+    rowOf(
+      engine,
+      'GET /healthz (one client, during the SRP sign-ins)',
+      health,
+      health.length / signIns.seconds,
+      0,
+      'paced',
+    ),
+  );
+  if (signIns.firstError) console.log(`[${engine}] first sign-in error: ${signIns.firstError}`);
+  const clientMs = [...client.clientMs].sort((a, b) => a - b);
+  clientNotes.push(
+    `${engine}: ${signIns.completed} sign-ins; the client's proof took p50 ${percentile(clientMs, 50).toFixed(1)} ms ` +
+      `(worker thread, not in the latencies)`,
+  );
+
+  // Refreshes with the sessions the sign-ins opened, each token in turn.
+  const refreshTokens = signIns.refreshTokens.length > 0 ? signIns.refreshTokens : [fallbackRefreshToken];
+  let nextToken = 0;
+  rows.push(
+    await measure(engine, 'POST /identity GetTokensFromRefreshToken (refresh)', {
+      url: identityEndpoint,
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-amz-json-1.1',
+        'x-amz-target': 'AWSCognitoIdentityProviderService.GetTokensFromRefreshToken',
+      },
+      requests: [
+        {
+          setupRequest: (request) => ({
+            ...request,
+            body: JSON.stringify({
+              ClientId: clientId,
+              RefreshToken: refreshTokens[nextToken++ % refreshTokens.length],
+            }),
+          }),
+        },
+      ],
+    }),
+  );
+  return rows;
+}
+
+/** `--auth-only`: what authentication costs, beside what the server costs at all (/healthz). */
+async function benchAuthentication(
+  engine: string,
+  client: Client,
+  users: Users,
+  identityEndpoint: string,
+  clientId: string,
+): Promise<Row[]> {
+  const member = users.find((candidate) => candidate.email === benchStaffEmail(21)) ?? users[0]!;
+  const signedIn = await client.signIn(member);
+  const rows: Row[] = [];
+  rows.push(await measure(engine, 'GET /healthz', { url: `${url}/healthz` }));
+  rows.push(
+    await measure(engine, 'GET /api/me (token check only)', {
+      url: `${url}/api/me`,
+      headers: { authorization: `Bearer ${signedIn.result.IdToken}` },
+    }),
+  );
+  rows.push(...(await signInRows(engine, client, users, identityEndpoint, clientId, signedIn.result.RefreshToken)));
+  return rows;
+}
+
 async function benchEngine(engine: 'pglite' | 'postgres'): Promise<Row[]> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sp-bench-'));
   let databaseUrl: string | undefined;
@@ -316,6 +471,13 @@ async function benchEngine(engine: 'pglite' | 'postgres'): Promise<Row[]> {
     server.once('message', () => resolve());
     server.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
   });
+  serverCpuMs = () =>
+    new Promise<number>((resolve) => {
+      server.once('message', (message: { cpu: NodeJS.CpuUsage }) =>
+        resolve((message.cpu.user + message.cpu.system) / 1000),
+      );
+      server.send('cpu');
+    });
 
   // The identity endpoint by address, not `localhost`, so fetch never tries ::1 first.
   const identityEndpoint = `http://127.0.0.1:${port}/identity`;
@@ -327,6 +489,10 @@ async function benchEngine(engine: 'pglite' | 'postgres'): Promise<Row[]> {
   });
   const rows: Row[] = [];
   try {
+    if (args['auth-only']) {
+      rows.push(...(await benchAuthentication(engine, client, users, identityEndpoint, clientId)));
+      return rows;
+    }
     await benchPages(engine);
     if (args['pages-only']) return rows;
     // The log API is measured with a real user's id token, checked as production checks it
@@ -532,49 +698,10 @@ async function benchEngine(engine: 'pglite' | 'postgres'): Promise<Row[]> {
       );
     }
 
-    const signIns = await runSignIns(client, users, signInLoops, duration);
-    rows.push(
-      rowOf(
-        engine,
-        'POST /identity InitiateAuth+RespondToAuthChallenge (SRP sign-in)',
-        signIns.latencies,
-        signIns.completed / signIns.seconds,
-        signIns.errors,
-      ),
-    );
-    if (signIns.firstError) console.log(`[${engine}] first sign-in error: ${signIns.firstError}`);
-    const clientMs = [...client.clientMs].sort((a, b) => a - b);
-    clientNotes.push(
-      `${engine}: ${signIns.completed} sign-ins; the client's proof took p50 ${percentile(clientMs, 50).toFixed(1)} ms ` +
-        `(worker thread, not in the latencies)`,
-    );
-
-    // Refreshes with the sessions the sign-ins opened, each token in turn.
-    const refreshTokens = signIns.refreshTokens.length > 0 ? signIns.refreshTokens : [signedIn.result.RefreshToken];
-    let nextToken = 0;
-    rows.push(
-      await measure(engine, 'POST /identity GetTokensFromRefreshToken (refresh)', {
-        url: identityEndpoint,
-        method: 'POST',
-        headers: {
-          'content-type': 'application/x-amz-json-1.1',
-          'x-amz-target': 'AWSCognitoIdentityProviderService.GetTokensFromRefreshToken',
-        },
-        requests: [
-          {
-            setupRequest: (request) => ({
-              ...request,
-              body: JSON.stringify({
-                ClientId: clientId,
-                RefreshToken: refreshTokens[nextToken++ % refreshTokens.length],
-              }),
-            }),
-          },
-        ],
-      }),
-    );
+    rows.push(...(await signInRows(engine, client, users, identityEndpoint, clientId, signedIn.result.RefreshToken)));
   } finally {
     await client.close();
+    serverCpuMs = () => Promise.resolve(NaN);
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
     await dropDatabase();
@@ -617,11 +744,12 @@ if (pageTables.length > 0) {
 if (rows.length === 0) process.exit();
 const fmt = (n: number) => (Number.isNaN(n) ? '-' : n.toFixed(1));
 console.log(`\n${size} demo size, ${connections} connections, ${duration} s per endpoint, ${os.cpus().length} cores\n`);
-console.log('| engine | endpoint | load | per second | p50 ms | p95 ms | p99 ms | errors |');
-console.log('|---|---|---|---:|---:|---:|---:|---:|');
+console.log('| engine | endpoint | load | per second | p50 ms | p95 ms | p99 ms | errors | server CPU ms |');
+console.log('|---|---|---|---:|---:|---:|---:|---:|---:|');
+const cpu = (n: number) => (Number.isNaN(n) ? '-' : n.toFixed(n < 1 ? 3 : 2));
 for (const r of rows)
   console.log(
-    `| ${r.engine} | ${r.endpoint} | ${r.load} | ${r.rps} | ${fmt(r.p50)} | ${fmt(r.p95)} | ${fmt(r.p99)} | ${r.errors} |`,
+    `| ${r.engine} | ${r.endpoint} | ${r.load} | ${r.rps} | ${fmt(r.p50)} | ${fmt(r.p95)} | ${fmt(r.p99)} | ${r.errors} | ${cpu(r.cpuMs)} |`,
   );
 console.log(
   `\nper second: requests, except the SRP row: complete sign-ins (InitiateAuth USER_SRP_AUTH, then ` +
@@ -636,5 +764,10 @@ console.log(
 console.log(
   `budgets (docs/product/qualities.md §4), read against the paced rows (decision record 0022): p95 at most ` +
     `50 ms for list and search endpoints, at most 30 ms for GET /api/home.`,
+);
+console.log(
+  `server CPU ms: the server process's own CPU time (user + system, process.cpuUsage()) over the row, per ` +
+    `request (per complete sign-in on the SRP row); the load generator shares the cores, so this is the ` +
+    `figure to compare between runs.`,
 );
 for (const note of clientNotes) console.log(`- ${note}`);
