@@ -55,7 +55,11 @@ export const posts = pgTable(
     // The readers' list: pinned first, then newest.
     index('posts_reader_order_idx').on(t.pinned, t.publishAt),
     index('posts_created_idx').on(t.createdAt, t.id),
-    // The admin lists' free text: words of the title or the text, by their starts (listAdminPosts,
+    // The next publish and expiry times, until which a count of posts by status holds (decision
+    // record 0059).
+    index('posts_publish_at_idx').on(t.publishAt),
+    index('posts_expire_at_idx').on(t.expireAt),
+    // The admin lists' free text: words of the title or the text, by their starts (adminPostPage,
     // decision record 0052).
     index('posts_search_idx').using('gin', t.search),
     // The publish e-mails still to queue (modules/posts/posts-mail.ts).

@@ -14,14 +14,15 @@ const LEAVE_DEPARTMENTS = departmentsOf(['SHARED']);
 
 /**
  * `GET /api/home` (docs/product/screens.md §2): any signed-in user, their own data only
- * (docs/product/access.md §3). Not kept whole by the read cache (decision record 0023): opening a
- * post changes the unread marks, and posts are not in the leave data's version; its leave glance
- * is kept.
+ * (docs/product/access.md §3). Kept whole per reader until a post or the leave data is written, a
+ * publish or expiry time passes, the reader opens a post or the day ends (decision record 0059);
+ * its leave glance is also kept by the read cache (decision record 0023).
  */
 export const homeRoutes: FastifyPluginAsyncZod<LeaveModuleOptions> = async (app, options) => {
   const { requests: leave } = createLeaveServices(options, app.log);
   const service = createHomeService({
     database: options.database,
+    timeZone: options.timeZone,
     // The glance is GET /leave/summary's, kept as that route's answers are (decision record 0023):
     // it depends on the caller, today and the leave data only.
     leaveSummary: (caller) =>

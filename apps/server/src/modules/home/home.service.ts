@@ -1,14 +1,18 @@
 import { HOME_POSTS, type Home, type HomePosts } from '@staff-portal/shared/home';
 import type { LeaveSummary } from '@staff-portal/shared/leave';
+import { dateFormatIn } from '@staff-portal/shared/leave-rules';
 import { audienceKeys, type PostKind } from '@staff-portal/shared/posts-rules';
 import type { Database } from '../../db/client';
 import type { Caller } from '../../plugins/auth';
 import { readerPostPage } from '../posts/posts.repository';
+import { readerAnswer } from '../posts/reader-answers';
 import { readerCounts } from '../posts/reader-counts';
 import { readerSummaryOf } from '../posts/posts.service';
 
 export interface HomeServiceOptions {
   database: Database;
+  /** The organisation's time zone: the leave glance is the day's (decision record 0023). */
+  timeZone: string;
   /** The leave module's home glance (`GET /leave/summary`), for a caller E-Leave admits. */
   leaveSummary: (caller: Caller) => Promise<LeaveSummary>;
 }
@@ -19,8 +23,9 @@ export interface HomeServiceOptions {
  * who use E-Leave. The reads are started together: on PostgreSQL they run at once on the pool's
  * connections; PGlite, with its one connection, takes them in turn.
  */
-export function createHomeService({ database, leaveSummary }: HomeServiceOptions) {
+export function createHomeService({ database, timeZone, leaveSummary }: HomeServiceOptions) {
   const { db } = database;
+  const today = dateFormatIn(timeZone);
 
   return {
     /**
@@ -32,17 +37,28 @@ export function createHomeService({ database, leaveSummary }: HomeServiceOptions
       const now = new Date();
       const reader = { id: caller.user.sub, keys: audienceKeys(caller.user.groups) };
       const first = (kind: PostKind) => readerPostPage(db, reader, { kind, page: 1, pageSize: HOME_POSTS }, now);
-      // Both kinds' counts (mostly remembered: decision record 0053); each kind's first posts by
-      // the readers' order index.
-      const [announcementRows, staffInfoRows, counts, leave] = await Promise.all([
-        first('announcement'),
-        first('staffInfo'),
-        readerCounts(database, reader, now),
-        usesLeave ? leaveSummary(caller) : null,
-      ]);
-      const announcements: HomePosts = { items: announcementRows.map(readerSummaryOf), ...counts.announcement };
-      const staffInfo: HomePosts = { items: staffInfoRows.map(readerSummaryOf), ...counts.staffInfo };
-      return { announcements, staffInfo, leave };
+      // Kept whole until a post or the leave data is written, a publish or expiry time passes, the
+      // reader opens a post or the day ends (decision record 0059). The key names the caller's
+      // groups, which decide the leave glance as well as the audience.
+      return readerAnswer(database, reader, {
+        key: JSON.stringify(['home', [...caller.user.groups].sort(), usesLeave]),
+        leave: usesLeave,
+        extra: usesLeave ? today.format(now) : '',
+        now,
+        compute: async () => {
+          // Both kinds' counts (mostly remembered: decision record 0053); each kind's first posts
+          // by the readers' order index.
+          const [announcementRows, staffInfoRows, counts, leave] = await Promise.all([
+            first('announcement'),
+            first('staffInfo'),
+            readerCounts(database, reader, now),
+            usesLeave ? leaveSummary(caller) : null,
+          ]);
+          const announcements: HomePosts = { items: announcementRows.map(readerSummaryOf), ...counts.announcement };
+          const staffInfo: HomePosts = { items: staffInfoRows.map(readerSummaryOf), ...counts.staffInfo };
+          return { value: { announcements, staffInfo, leave } satisfies Home, until: counts.until };
+        },
+      });
     },
   };
 }

@@ -26,6 +26,20 @@ export function audienceDirectory(identityAdmin: IdentityAdmin): AudienceDirecto
   };
 
   const enabled = (accounts: IdentityUser[]) => accounts.filter((account) => account.enabled);
+  // What was worked out of the answers, kept with them: an admin page asks for the same audiences'
+  // accounts on every request, 2,000 accounts each at the large size (decision record 0059).
+  const audiences = new Map<string, Promise<IdentityUser[]>>();
+  const usernames = new Map<string, Promise<string[]>>();
+  const usernamesOf = (name: string, list: () => Promise<IdentityUser[]>) => {
+    let names = usernames.get(name);
+    if (!names) {
+      names = list().then((accounts) => enabled(accounts).map((account) => account.username));
+      // A failed answer is not kept: the next request asks again.
+      names.catch(() => usernames.delete(name));
+      usernames.set(name, names);
+    }
+    return names;
+  };
 
   /** The groups whose accounts make up the audience's departments. */
   async function groupsOf(departments: readonly string[]): Promise<string[]> {
@@ -55,17 +69,26 @@ export function audienceDirectory(identityAdmin: IdentityAdmin): AudienceDirecto
     },
 
     /** The enabled accounts of the audience, each once. */
-    async accountsOf(audience: Audience): Promise<IdentityUser[]> {
-      let accounts: IdentityUser[];
-      if (audience === EVERYONE) {
-        everyone ??= identityAdmin.listUsers();
-        accounts = await everyone;
-      } else {
-        accounts = (await Promise.all((await groupsOf(audience)).map(membersOf))).flat();
+    accountsOf(audience: Audience): Promise<IdentityUser[]> {
+      const key = audience === EVERYONE ? EVERYONE : JSON.stringify([...audience].sort());
+      let accounts = audiences.get(key);
+      if (!accounts) {
+        accounts = (async () => {
+          let all: IdentityUser[];
+          if (audience === EVERYONE) {
+            everyone ??= identityAdmin.listUsers();
+            all = await everyone;
+          } else {
+            all = (await Promise.all((await groupsOf(audience)).map(membersOf))).flat();
+          }
+          const byId = new Map<string, IdentityUser>();
+          for (const account of enabled(all)) byId.set(account.username, account);
+          return [...byId.values()];
+        })();
+        accounts.catch(() => audiences.delete(key));
+        audiences.set(key, accounts);
       }
-      const byId = new Map<string, IdentityUser>();
-      for (const account of enabled(accounts)) byId.set(account.username, account);
-      return [...byId.values()];
+      return accounts;
     },
 
     /**
@@ -78,14 +101,14 @@ export function audienceDirectory(identityAdmin: IdentityAdmin): AudienceDirecto
         return [
           {
             name: EVERYONE,
-            usernames: async () => enabled(await (everyone ??= identityAdmin.listUsers())).map((a) => a.username),
+            usernames: () => usernamesOf(EVERYONE, () => (everyone ??= identityAdmin.listUsers())),
           },
         ];
       }
       return (await groupsOf(audience)).map((group) => ({
         // A group is named by the identity provider; the prefix keeps it apart from `everyone`.
         name: `group:${group}`,
-        usernames: async () => enabled(await membersOf(group)).map((a) => a.username),
+        usernames: () => usernamesOf(`group:${group}`, () => membersOf(group)),
       }));
     },
   };

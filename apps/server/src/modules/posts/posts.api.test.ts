@@ -452,6 +452,85 @@ describe('the audience (docs/product/access.md §3)', () => {
     expect(await counts()).toEqual({ total: 0, unread: 0 });
   });
 
+  // Decision record 0059: the readers' answers and the admin totals are kept, and must never be
+  // served once a post, the clock, the reader's receipts or their audience says otherwise.
+  it('answers the list and Home afresh once a post is edited, published or expires, a receipt is written anywhere, or the audience changes', async () => {
+    const start = Date.parse('2027-03-01T01:00:00Z');
+    vi.useFakeTimers({ toFake: ['Date'], now: start });
+    const { ctx, people } = await setup();
+    const seen = async (who: Caller) => {
+      const list = readerPostPageSchema.parse((await call(ctx, who, 'GET', '/api/posts')).json());
+      const home = homeSchema.parse((await call(ctx, who, 'GET', '/api/home')).json());
+      expect(home.announcements.items.map((item) => [item.title, item.read])).toEqual(
+        list.items.map((item) => [item.title, item.read]),
+      );
+      expect(home.announcements.unread).toBe(list.unread);
+      return { items: list.items.map((item) => [item.title, item.read]), total: list.total, unread: list.unread };
+    };
+    const adminTotal = async (query: string) =>
+      adminPostPageSchema.parse((await call(ctx, people.hradmin, 'GET', `/api/posts/admin${query}`)).json()).total;
+
+    const post = await create(ctx, people.hradmin, announcement({ title: 'First', audience: ['HR'] }));
+    const scheduled = await create(
+      ctx,
+      people.hradmin,
+      announcement({ title: 'Later', publishAt: '2027-03-01T10:00:00+08:00', expireAt: '2027-03-02T10:00:00+08:00' }),
+    );
+    expect(await seen(people.hr)).toEqual({ items: [['First', false]], total: 1, unread: 1 });
+    expect(await seen(people.hr)).toEqual({ items: [['First', false]], total: 1, unread: 1 });
+    expect(await adminTotal('?status=published')).toBe(1);
+
+    // Edited: the version moves.
+    const edited = { ...announcement({ title: 'Edited', audience: ['HR'] }), publishAt: post.publishAt };
+    expect((await call(ctx, people.hradmin, 'PUT', `/api/posts/admin/${post.id}`, edited)).statusCode).toBe(200);
+    expect(await seen(people.hr)).toEqual({ items: [['Edited', false]], total: 1, unread: 1 });
+
+    // Opened, through the API and (another server's write) straight into the table.
+    await call(ctx, people.hr, 'GET', `/api/posts/${post.id}`);
+    expect(await seen(people.hr)).toEqual({ items: [['Edited', true]], total: 1, unread: 0 });
+    expect(await seen(people.hr2)).toEqual({ items: [['Edited', false]], total: 1, unread: 1 });
+    await ctx.database.db.insert(postReceipts).values({ postId: post.id, readerId: people.hr2.sub });
+    expect(await seen(people.hr2)).toEqual({ items: [['Edited', true]], total: 1, unread: 0 });
+
+    // The same account with another department (a new token after an admin's change) sees its audience's.
+    expect(await seen({ ...people.hr, groups: ['IR'] })).toEqual({ items: [], total: 0, unread: 0 });
+    expect(await seen(people.hr)).toEqual({ items: [['Edited', true]], total: 1, unread: 0 });
+
+    // Published by the clock, then expired by it, with nothing written.
+    vi.setSystemTime(Date.parse('2027-03-01T02:00:00Z'));
+    expect(await seen(people.hr)).toEqual({
+      items: [
+        ['Later', false],
+        ['Edited', true],
+      ],
+      total: 2,
+      unread: 1,
+    });
+    expect(await adminTotal('?status=published')).toBe(2);
+    expect(await adminTotal('?status=scheduled')).toBe(0);
+    vi.setSystemTime(Date.parse('2027-03-02T02:00:00Z'));
+    expect(await seen(people.hr)).toEqual({ items: [['Edited', true]], total: 1, unread: 0 });
+    expect(await adminTotal('?status=published')).toBe(1);
+    expect(await adminTotal('?status=expired')).toBe(1);
+    expect(scheduled.status).toBe('scheduled');
+
+    // A post written by another writer than the API raises the version all the same.
+    expect(await adminTotal('')).toBe(2);
+    await ctx.database.db.insert(posts).values({
+      kind: 'announcement',
+      title: 'Written elsewhere',
+      body: 'Text',
+      audienceEveryone: true,
+      publishAt: new Date(Date.now() - HOUR),
+      authorId: people.hradmin.sub,
+      authorName: 'tan',
+      lastEditorId: people.hradmin.sub,
+      lastEditorName: 'tan',
+    });
+    expect(await adminTotal('')).toBe(3);
+    expect((await seen(people.hr)).total).toBe(2);
+  });
+
   it('takes a post back to a draft, out of its readers’ sight, and keeps their receipts', async () => {
     const { ctx, people } = await setup();
     const post = await create(ctx, people.hradmin, announcement());

@@ -117,12 +117,12 @@ export interface AdminPostFilter {
 }
 
 /**
- * The admin list: the words of title and text searched by their starts, filters, newest first; a
- * page and the total. A search of punctuation alone searches nothing.
+ * The admin list's conditions: the words of title and text searched by their starts, filters. A
+ * search of punctuation alone searches nothing.
  */
-export async function listAdminPosts(db: Queryable, filter: AdminPostFilter, now: Date) {
+function adminWhere(filter: AdminPostFilter, now: Date) {
   const query = filter.q === undefined ? undefined : textQuery(filter.q);
-  const where = and(
+  return and(
     query === undefined ? undefined : sql`${posts.search} @@ ${query}`,
     filter.kind ? eq(posts.kind, filter.kind) : undefined,
     filter.status ? statusIs(filter.status, now) : undefined,
@@ -132,17 +132,46 @@ export async function listAdminPosts(db: Queryable, filter: AdminPostFilter, now
         ? eq(posts.audienceEveryone, true)
         : sql`${filter.audience} = any(${posts.audienceDepartments})`,
   );
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ post: postColumns, attachmentCount, receiptCount })
-      .from(posts)
-      .where(where)
-      .orderBy(desc(posts.createdAt), desc(posts.id))
-      .limit(filter.pageSize)
-      .offset((filter.page - 1) * filter.pageSize),
-    db.select({ n: count() }).from(posts).where(where),
-  ]);
-  return { rows, total: total!.n };
+}
+
+/** A page of the admin list, newest first. */
+export function adminPostPage(db: Queryable, filter: AdminPostFilter, now: Date) {
+  return db
+    .select({ post: postColumns, attachmentCount, receiptCount })
+    .from(posts)
+    .where(adminWhere(filter, now))
+    .orderBy(desc(posts.createdAt), desc(posts.id))
+    .limit(filter.pageSize)
+    .offset((filter.page - 1) * filter.pageSize);
+}
+
+/** How many posts the admin list's conditions take in (one pass over the posts, or the search's matches). */
+export async function adminPostTotal(db: Queryable, filter: AdminPostFilter, now: Date): Promise<number> {
+  const [total] = await db.select({ n: count() }).from(posts).where(adminWhere(filter, now));
+  return total!.n;
+}
+
+/**
+ * The posts' data version (migration 0024) and the next publish or expiry time of any post after
+ * `now` (null: none ahead; by their indexes, migration 0026), in one statement: until the version
+ * moves or that time comes, every post keeps its status (decision record 0059).
+ */
+export async function postsStamp(db: Queryable, now: Date): Promise<{ version: number | null; until: number | null }> {
+  const at = now.toISOString();
+  const result = await db.execute(sql`
+    select
+      (select ${dataVersions.version} from ${dataVersions} where ${dataVersions.domain} = 'posts') as version,
+      (select min(${posts.publishAt}) from ${posts} where ${posts.publishAt} > ${at}::timestamptz) as publish,
+      (select min(${posts.expireAt}) from ${posts} where ${posts.expireAt} > ${at}::timestamptz) as expiry`);
+  // Both drivers answer raw statements with `rows`; times come back as text or Date, a bigint as text or number.
+  const [row] = (result as { rows: { version: unknown; publish: unknown; expiry: unknown }[] }).rows;
+  const time = (value: unknown) =>
+    value === null || value === undefined ? null : new Date(value as string | Date).getTime();
+  const ahead = [time(row!.publish), time(row!.expiry)].filter((t): t is number => t !== null);
+  return {
+    version: row!.version === null || row!.version === undefined ? null : Number(row!.version),
+    until: ahead.length === 0 ? null : Math.min(...ahead),
+  };
 }
 
 export type Reader = { id: string; keys: string[] };
@@ -171,6 +200,27 @@ export async function postsVersion(db: Queryable): Promise<number | null> {
     .from(dataVersions)
     .where(eq(dataVersions.domain, 'posts'));
   return row?.version ?? null;
+}
+
+/**
+ * What a reader's answers depend on besides the posts' rows and the clock, in one statement
+ * (decision record 0059): the posts' and the leave data's versions (migrations 0024 and 0011) and
+ * how many receipts the reader has (by the receipts' reader index). Receipts are only ever added,
+ * or deleted with their post (which raises the posts' version), so their number names them.
+ */
+export async function readerStamp(
+  db: Queryable,
+  readerId: string,
+): Promise<{ posts: number | null; leave: number | null; receipts: number }> {
+  const result = await db.execute<{ posts: string | null; leave: string | null; receipts: number }>(sql`
+    select
+      (select ${dataVersions.version} from ${dataVersions} where ${dataVersions.domain} = 'posts') as posts,
+      (select ${dataVersions.version} from ${dataVersions} where ${dataVersions.domain} = 'leave') as leave,
+      (select count(*) from ${postReceipts} where ${postReceipts.readerId} = ${readerId})::int as receipts`);
+  // Both drivers answer raw statements with `rows`; a bigint comes back as a string or a number.
+  const [row] = (result as { rows: { posts: unknown; leave: unknown; receipts: number }[] }).rows;
+  const version = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+  return { posts: version(row!.posts), leave: version(row!.leave), receipts: Number(row!.receipts) };
 }
 
 /**

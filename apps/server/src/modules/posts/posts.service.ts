@@ -34,6 +34,7 @@ import { recordAuditBy, type AuditActor } from '../audit/audit.repository';
 import { deliverAfterCommit, type Mailer, type SendEmail } from '../../mail/outbox-mail';
 import { audienceDirectory, type AudienceDirectory } from './posts-audience';
 import { addressesOf, queuePublishMail } from './posts-mail';
+import { readerAnswer } from './reader-answers';
 import { readerCounts } from './reader-counts';
 import {
   attachmentFile,
@@ -47,9 +48,11 @@ import {
   findVisiblePost,
   insertAttachments,
   insertPost,
-  listAdminPosts,
+  adminPostPage,
+  adminPostTotal,
   lockPost,
   postsDueForMail,
+  postsStamp,
   readerIdsOf,
   readerPostPage,
   readersAmong,
@@ -80,9 +83,19 @@ const MAIL_BATCH = 20;
 const AUDIENCE_TTL_MS = 30_000;
 /** How many posts' "seen by N" a server remembers (decision record 0052): a few hundred kilobytes. */
 const SEEN_KEPT = 20_000;
+/** How many admin list filters' totals a server remembers (decision record 0059). */
+const TOTALS_KEPT = 1_000;
 
-/** A short name for a list of accounts, the same exactly when the list is. */
-const fingerprintOf = (usernames: string[]) => createHash('sha256').update(usernames.join('\n')).digest('base64url');
+const fingerprints = new WeakMap<string[], string>();
+/** A short name for a list of accounts, the same exactly when the list is; worked out once per list the directory keeps. */
+const fingerprintOf = (usernames: string[]) => {
+  let fingerprint = fingerprints.get(usernames);
+  if (fingerprint === undefined) {
+    fingerprint = createHash('sha256').update(usernames.join('\n')).digest('base64url');
+    fingerprints.set(usernames, fingerprint);
+  }
+  return fingerprint;
+};
 
 const iso = (value: Date | null) => (value === null ? null : value.toISOString());
 
@@ -215,6 +228,15 @@ export function createPostsService(options: PostsModuleOptions, log: FastifyBase
    * so while neither moves, N has not either (decision record 0052).
    */
   const seenCounted = new LRUCache<string, { over: string; readers: number }>({ max: SEEN_KEPT });
+
+  /**
+   * The admin list's totals as last counted, per filter, with the posts' version they were counted
+   * under and the time they hold over (decision record 0059): a count over the posts costs a pass
+   * over every row, and changes only when a post is written or a publish or expiry time passes.
+   */
+  const totalsCounted = new LRUCache<string, { version: number; from: number; until: number | null; total: number }>({
+    max: TOTALS_KEPT,
+  });
 
   /** "Seen by N of M" of each post (decision record 0048); null for all when the identity provider cannot be asked. */
   async function seenOf(
@@ -351,7 +373,26 @@ export function createPostsService(options: PostsModuleOptions, log: FastifyBase
 
     async adminList(query: z.output<typeof adminPostListQuerySchema>): Promise<AdminPostPage> {
       const at = now();
-      const { rows, total } = await listAdminPosts(db, query, at);
+      // The total is remembered per filter until a post is written or a publish or expiry time
+      // passes (decision record 0059); the page is read every time.
+      const [stamp, rows] = await Promise.all([postsStamp(db, at), adminPostPage(db, query, at)]);
+      const key = JSON.stringify([query.q ?? null, query.kind ?? null, query.status ?? null, query.audience ?? null]);
+      const counted = totalsCounted.get(key);
+      let total: number;
+      if (
+        counted &&
+        stamp.version !== null &&
+        counted.version === stamp.version &&
+        at.getTime() >= counted.from &&
+        (counted.until === null || at.getTime() < counted.until)
+      ) {
+        total = counted.total;
+      } else {
+        total = await adminPostTotal(db, query, at);
+        if (stamp.version !== null) {
+          totalsCounted.set(key, { version: stamp.version, from: at.getTime(), until: stamp.until, total });
+        }
+      }
       const seen = await seenOf(rows);
       return {
         items: rows.map(({ post, attachmentCount }) =>
@@ -576,18 +617,27 @@ export function createPostsService(options: PostsModuleOptions, log: FastifyBase
     async readerList(user: TokenUser, query: z.output<typeof readerPostListQuerySchema>): Promise<ReaderPostPage> {
       const reader = { id: user.sub, keys: audienceKeys(user.groups) };
       const at = now();
-      const [rows, counts] = await Promise.all([
-        readerPostPage(db, reader, query, at),
-        readerCounts(options.database, reader, at),
-      ]);
-      const of = query.kind ? [counts[query.kind]] : [counts.announcement, counts.staffInfo];
-      return {
-        items: rows.map(readerSummaryOf),
-        total: of.reduce((sum, c) => sum + c.total, 0),
-        page: query.page,
-        pageSize: query.pageSize,
-        unread: of.reduce((sum, c) => sum + c.unread, 0),
-      };
+      // Kept until a post is written, a publish or expiry time passes or the reader opens a post
+      // (decision record 0059).
+      return readerAnswer(options.database, reader, {
+        key: JSON.stringify(['posts', query.kind ?? null, query.page, query.pageSize]),
+        now: at,
+        compute: async () => {
+          const [rows, counts] = await Promise.all([
+            readerPostPage(db, reader, query, at),
+            readerCounts(options.database, reader, at),
+          ]);
+          const of = query.kind ? [counts[query.kind]] : [counts.announcement, counts.staffInfo];
+          const value: ReaderPostPage = {
+            items: rows.map(readerSummaryOf),
+            total: of.reduce((sum, c) => sum + c.total, 0),
+            page: query.page,
+            pageSize: query.pageSize,
+            unread: of.reduce((sum, c) => sum + c.unread, 0),
+          };
+          return { value, until: counts.until };
+        },
+      });
     },
 
     /** One post I may read; opening it records my first view. Any other post is not found. */

@@ -4,7 +4,10 @@ import type { Database } from '../../db/client';
 import { postsVersion, readVisibleCounts, visiblePostCounts, type Reader } from './posts.repository';
 
 /** What a reader's lists and Home say of each kind: how many posts they may see, and how many they have not opened. */
-export type ReaderCounts = Record<PostKind, { total: number; unread: number }>;
+export type ReaderCounts = Record<PostKind, { total: number; unread: number }> & {
+  /** Until when the posts counted stay the ones visible: the next publish or expiry time (ms); null: none ahead. */
+  until: number | null;
+};
 
 interface Visible {
   version: number;
@@ -50,5 +53,5 @@ export async function readerCounts(database: Database, reader: Reader, now: Date
     total: visible.counts[kind],
     unread: Math.max(0, visible.counts[kind] - read[kind]),
   });
-  return { announcement: of('announcement'), staffInfo: of('staffInfo') };
+  return { announcement: of('announcement'), staffInfo: of('staffInfo'), until: visible.until };
 }
