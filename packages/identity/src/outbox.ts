@@ -122,11 +122,7 @@ export async function sendDueEmail(db: IdentityDb, send: SendEmail, log: Log, li
     .orderBy(asc(identityOutbox.nextAttemptAt))
     .limit(limit)
     .for('update', { skipLocked: true });
-  const taken = await db
-    .update(identityOutbox)
-    .set(takenToSend())
-    .where(inArray(identityOutbox.id, due))
-    .returning();
+  const taken = await db.update(identityOutbox).set(takenToSend()).where(inArray(identityOutbox.id, due)).returning();
   await sendLeased(db, taken, send, log);
   return taken.length;
 }
