@@ -735,7 +735,8 @@ if (pageTables.length > 0) {
   console.log(`\n${size} demo size, leave screens in headless Chromium, medians of ${pageRuns} runs\n`);
   for (const { engine, reports } of pageTables) for (const line of pageLoadTable(reports, engine)) console.log(line);
   console.log(
-    `\ncold: a fresh page load with a signed-in session and an empty HTTP cache, from navigation to the data ` +
+    `\ncold: a fresh page load in an open browser window with a signed-in session and an empty HTTP cache, ` +
+      `from navigation to the data ` +
       `on screen (budget ${COLD_BUDGET_MS} ms); in-app: from a click on the screen's link elsewhere in the app ` +
       `(budget ${IN_APP_BUDGET_MS} ms). KB transferred: as the browser received it (compressed bodies and ` +
       `headers) until the network was idle, for the median cold load on this machine.`,
