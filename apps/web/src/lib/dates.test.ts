@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { DATE_TIME_FORMAT, formatDateTime, localDateTime, passwordExpiryShown, zonedIso } from './dates';
+import {
+  DATE_TIME_FORMAT,
+  formatDateTime,
+  formatDayCount,
+  localDateTime,
+  passwordExpiryShown,
+  todayIn,
+  zonedIso,
+} from './dates';
 
 const KL = 'Asia/Kuala_Lumpur';
 
@@ -68,5 +76,34 @@ describe("datetime-local fields in the organisation's zone", () => {
   it('shows an instant as the field takes it, to the minute', () => {
     expect(localDateTime('2027-03-01T01:30:45Z', KL)).toBe('2027-03-01T09:30');
     expect(localDateTime(new Date('2027-12-31T16:00:00Z'), KL)).toBe('2028-01-01T00:00');
+  });
+});
+
+describe('todayIn', () => {
+  // 23:30 UTC on 31 December: already 1 January in Kuala Lumpur (UTC+8), still 31 December in
+  // London, and 31 December earlier still in Honolulu (UTC−10).
+  const lateOnNewYearsEve = new Date('2026-12-31T23:30:00Z');
+
+  it("is the calendar day in the organisation's zone, not the browser's", () => {
+    expect(todayIn('Asia/Kuala_Lumpur', lateOnNewYearsEve)).toBe('2027-01-01');
+    expect(todayIn('Europe/London', lateOnNewYearsEve)).toBe('2026-12-31');
+    expect(todayIn('Pacific/Honolulu', lateOnNewYearsEve)).toBe('2026-12-31');
+    // Asked again, from the kept formatter, for another instant.
+    expect(todayIn('Asia/Kuala_Lumpur', new Date('2027-03-05T02:00:00Z'))).toBe('2027-03-05');
+  });
+
+  it("falls back to the browser's own day for an unknown zone", () => {
+    const local = lateOnNewYearsEve;
+    const expected = `${local.getFullYear()}-${String(local.getMonth() + 1).padStart(2, '0')}-${String(local.getDate()).padStart(2, '0')}`;
+    expect(todayIn('Not/AZone', local)).toBe(expected);
+  });
+});
+
+describe('formatDayCount', () => {
+  it('shows whole and half days in either language', () => {
+    expect(formatDayCount(12.5)).toBe('12.5');
+    expect(formatDayCount(3)).toBe('3');
+    expect(formatDayCount(0.5, 'ms')).toBe('0.5');
+    expect(formatDayCount(1234)).toBe('1,234');
   });
 });

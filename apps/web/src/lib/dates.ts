@@ -78,18 +78,39 @@ export function formatDateRange(start: string, end: string, locale = 'en', { wra
   return wrapAtDash ? `${show(start)}${NO_BREAK}– ${show(end)}` : `${show(start)} – ${show(end)}`;
 }
 
+// Intl formatters cost about a millisecond each to build on a slow machine, and a screen asks
+// for them in every row it renders: each is built once and kept.
+const dayCountFormats = new Map<string, Intl.NumberFormat>();
+
 /** Day counts are whole or half days: "1", "0.5", "12.5". */
 export function formatDayCount(days: number, locale = 'en'): string {
-  return new Intl.NumberFormat(locale === 'ms' ? 'ms-MY' : 'en-MY', { maximumFractionDigits: 1 }).format(days);
+  const tag = locale === 'ms' ? 'ms-MY' : 'en-MY';
+  let format = dayCountFormats.get(tag);
+  if (format === undefined) {
+    format = new Intl.NumberFormat(tag, { maximumFractionDigits: 1 });
+    dayCountFormats.set(tag, format);
+  }
+  return format.format(days);
 }
 
-/** Today in the organisation's time zone, as YYYY-MM-DD. */
-export function todayIn(timeZone: string): string {
-  try {
-    return dayjs().tz(timeZone).format('YYYY-MM-DD');
-  } catch {
-    return dayjs().format('YYYY-MM-DD');
+const calendarDayFormats = new Map<string, Intl.DateTimeFormat | null>();
+
+/** Today in the organisation's time zone, as YYYY-MM-DD (the browser's own zone for an unknown one). */
+export function todayIn(timeZone: string, now: Date = new Date()): string {
+  let format = calendarDayFormats.get(timeZone);
+  if (format === undefined) {
+    try {
+      format = new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    } catch {
+      // An unknown zone name makes Intl throw a RangeError.
+      format = null;
+    }
+    calendarDayFormats.set(timeZone, format);
   }
+  if (format === null) return dayjs(now).format('YYYY-MM-DD');
+  const parts = format.formatToParts(now);
+  const value = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${value('year')}-${value('month')}-${value('day')}`;
 }
 
 /** An instant as "YYYY-MM-DD HH:mm" in the organisation's zone, for exports. */
