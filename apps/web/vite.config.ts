@@ -26,7 +26,7 @@ const SIGNED_IN = [
   /[\\/]src[\\/]features[\\/](leave|leave-admin|staff-movement|home)[\\/]/,
   // Home's reads of posts; the post dialog and the admin screens load in their own chunks.
   /[\\/]src[\\/]features[\\/]posts[\\/]api[\\/](posts-keys|get-reader-posts)\.ts$/,
-  /[\\/]src[\\/]components[\\/](?!notification-|logo)/,
+  /[\\/]src[\\/]components[\\/](?!notification-|logo|page-spinner)/,
   /[\\/]src[\\/]lib[\\/](query-client|dates|download|use-debounced-value|balance-notes|plain-resolver|post-link)\.ts$/,
   /[\\/]packages[\\/]shared[\\/]src[\\/](leave|leave-admin|leave-rules|staff-movement|staff-records|groups|home|posts|posts-rules)\.ts$/,
   // The texts of those screens (decision record 0040); the other pages' texts go with their chunks.

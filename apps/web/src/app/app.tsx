@@ -1,6 +1,6 @@
-import { Flex, Loader } from '@aws-amplify/ui-react';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageSpinner } from '../components/page-spinner';
 import { Gate } from '../features/auth/gate';
 import { currentIdToken } from '../lib/amplify';
 import type { RuntimeConfigResult } from '../lib/runtime-config';
@@ -15,14 +15,10 @@ const ConfigErrorScreen = lazy(() =>
   import('./config-error-page').then((module) => ({ default: module.ConfigErrorScreen })),
 );
 
-/** While a lazy part loads: the sign-in widget's own spinner, which is already loaded. */
+/** While a lazy part loads. */
 function Loading() {
   const { t } = useTranslation();
-  return (
-    <Flex justifyContent="center" alignItems="center" minHeight="50vh">
-      <Loader size="large" ariaLabel={t('loading')} />
-    </Flex>
-  );
+  return <PageSpinner label={t('loading')} />;
 }
 
 const signedInApp = (

@@ -1,3 +1,4 @@
+import { SignInWidget } from '../features/auth/lazy-sign-in-widget';
 import { hasKeptSession } from '../lib/kept-session';
 import { lazyWithPreload } from '../lib/lazy-component';
 
@@ -7,10 +8,12 @@ export const SignedInApp = lazyWithPreload(
   (module) => module.SignedInApp,
 );
 
-// main.tsx imports this first, so it runs before the gate's own modules are evaluated (Amplify,
-// its widget and React DOM: about a quarter of a second on a 2-core machine). With a session kept
+// main.tsx imports this first, so it runs before the gate's own modules are evaluated (Amplify
+// and React DOM: about a tenth of a second on a 2-core machine). With a session kept
 // from an earlier visit (a reload, a bookmark, a link from an e-mail), the signed-in app's code
 // is fetched meanwhile, not once the gate has let the user in (decision record 0028), and the
-// gate then shows it at once, without a loading state in between. Signed out, nothing more
-// loads: the sign-in page stays as small as decision record 0016 has it.
+// gate then shows it at once, without a loading state in between. Signed out, the sign-in
+// widget's code is fetched instead (decision record 0061), and the sign-in page stays as small as
+// decision record 0016 has it.
 if (hasKeptSession(globalThis.localStorage)) void SignedInApp.preload();
+else void SignInWidget.preload();

@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { signOut as amplifySignOut } from 'aws-amplify/auth';
+import { getCurrentUser, signOut as amplifySignOut } from 'aws-amplify/auth';
 import type * as AmplifyAuth from 'aws-amplify/auth';
 import { Hub } from 'aws-amplify/utils';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -13,10 +13,10 @@ import { Gate } from './gate';
 
 // Only sign-out is replaced, to see that the gate asks for it; the widget itself is Amplify's,
 // with nobody signed in. Token refreshes against the real service are exercised end to end.
-vi.mock('aws-amplify/auth', async (importOriginal) => ({
-  ...(await importOriginal<typeof AmplifyAuth>()),
-  signOut: vi.fn(() => Promise.resolve()),
-}));
+vi.mock('aws-amplify/auth', async (importOriginal) => {
+  const original = await importOriginal<typeof AmplifyAuth>();
+  return { ...original, signOut: vi.fn(() => Promise.resolve()), getCurrentUser: vi.fn(original.getCurrentUser) };
+});
 
 const SESSION_EXPIRED = 'Your session has expired. Please log in again.';
 
@@ -153,5 +153,38 @@ describe('Gate', () => {
 
     expect(screen.queryByText(SESSION_EXPIRED)).not.toBeInTheDocument();
     expect(amplifySignOut).not.toHaveBeenCalled();
+  });
+
+  it('lets a user with a kept session straight in, without the sign-in widget, and shows it again at sign-out', async () => {
+    vi.mocked(getCurrentUser).mockResolvedValueOnce({ username: 'hr@staffportal.example', userId: 'u-1' });
+    renderWithProviders(
+      <Gate>
+        <p>the application</p>
+      </Gate>,
+    );
+    expect(await screen.findByText('the application')).toBeInTheDocument();
+    expect(document.querySelector('[data-amplify-authenticator]')).toBeNull();
+
+    act(() => {
+      vi.spyOn(console, 'warn').mockImplementationOnce(() => undefined);
+      Hub.dispatch('auth', { event: 'signedOut' });
+    });
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    expect(screen.queryByText('the application')).not.toBeInTheDocument();
+  });
+
+  it('shows a spinner, and neither the widget nor the application, while Amplify looks for a session', async () => {
+    let found: (user: { username: string; userId: string }) => void = () => {};
+    vi.mocked(getCurrentUser).mockReturnValueOnce(new Promise((resolve) => (found = resolve)));
+    renderWithProviders(
+      <Gate>
+        <p>the application</p>
+      </Gate>,
+    );
+    expect(screen.getByRole('progressbar', { name: 'Loading…' })).toBeInTheDocument();
+    expect(screen.queryByText('the application')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Sign in' })).not.toBeInTheDocument();
+    act(() => found({ username: 'hr@staffportal.example', userId: 'u-1' }));
+    expect(await screen.findByText('the application')).toBeInTheDocument();
   });
 });
