@@ -15,6 +15,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StatusChip } from './status-chip';
 import { formatDateRange, formatDayCount } from '../lib/dates';
+import { useProgressiveList } from '../lib/use-progressive-list';
 import { leaveNs } from '../locales/leave';
 
 interface RequestListProps {
@@ -28,8 +29,9 @@ interface RequestListProps {
  * My requests as a table, or as stacked cards on a phone where seven columns cannot fit
  * (docs/product/qualities.md: responsive down to a phone).
  */
-export function RequestList({ requests, label, actions }: RequestListProps) {
+export function RequestList({ requests: all, label, actions }: RequestListProps) {
   const { t, i18n } = useTranslation(leaveNs);
+  const requests = useProgressiveList(all);
   const locale = i18n.resolvedLanguage ?? 'en';
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
   const dayText = (request: LeaveRequest) =>

@@ -22,6 +22,7 @@ import { useNotification } from '../../components/notification-context';
 import { useBulkApprove, useDecideLeave } from './api/decide-leave';
 import { useOpenAttachment } from './api/get-attachment';
 import { useApprovals } from './api/get-approvals';
+import { useProgressiveList } from '../../lib/use-progressive-list';
 import { PageFrame } from '../../components/page-frame';
 import { QueryState } from '../../components/query-state';
 import { RemarksDialog } from '../../components/remarks-dialog';
@@ -197,6 +198,8 @@ export function LeaveApprovalPage({ actingApprover }: { actingApprover?: ReactNo
   const [deciding, setDeciding] = useState<Deciding | null>(null);
 
   const items = approvals.data ?? [];
+  // The first cards at once, the rest in a second pass (use-progressive-list.ts).
+  const shownItems = useProgressiveList(items);
   // Requests decided elsewhere drop out of the selection when the queue refreshes.
   const selected = items.filter((item) => selection.has(item.referenceId)).map((item) => item.referenceId);
   const allSelected = items.length > 0 && selected.length === items.length;
@@ -314,7 +317,7 @@ export function LeaveApprovalPage({ actingApprover }: { actingApprover?: ReactNo
               </Button>
             </Stack>
             <Stack component="ul" spacing={2} aria-label={t('approval.title')} sx={{ listStyle: 'none', p: 0, m: 0 }}>
-              {data.map((item) => (
+              {shownItems.map((item) => (
                 <ApprovalCard
                   key={item.referenceId}
                   item={item}
