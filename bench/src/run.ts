@@ -7,7 +7,9 @@
 // `--auth-only` measures just what authentication costs: /healthz, /api/me, SRP sign-ins (with
 // /healthz asked beside them) and refreshes, without the browser rows or the other endpoints.
 // Every row reports the server process's own CPU time per request (process.cpuUsage(), asked over
-// IPC before and after the row), since the load generator shares the machine's cores.
+// IPC before and after the row), since the load generator shares the machine's cores. Where the
+// SRP rows ran, the cryptography of a sign-in and a refresh is also timed alone (crypto-floor.ts):
+// the floor those rows' server CPU cannot go below.
 // Each row is measured saturating: every connection sends its next request as soon as the last is
 // answered. The leave rows are measured a second time as users load a server: each of the 50
 // users one request about every second, at random moments (about 50 requests/s in all); the
@@ -31,6 +33,7 @@ import { benchDepartmentOf, benchStaffEmail, linkBenchStaff, pendingReferences }
 import { generatePosts } from './generate-posts';
 import { BENCH_IR_OFFICER, BENCH_PASSWORD, createBenchUsers, identityClient, runSignIns } from './identity';
 import { launchBrowser } from './browser';
+import { measureCryptoFloor } from './crypto-floor';
 import {
   COLD_BUDGET_MS,
   IN_APP_BUDGET_MS,
@@ -789,3 +792,13 @@ console.log(
     `figure to compare between runs.`,
 );
 for (const note of clientNotes) console.log(`- ${note}`);
+if (rows.some((row) => row.endpoint.includes('(SRP sign-in)'))) {
+  // What the SRP and refresh rows' server CPU cannot go below (issue 18): the cryptography alone.
+  const floor = await measureCryptoFloor();
+  const signIn = floor.handshakeMs + floor.proofMs + floor.tokensMs;
+  console.log(
+    `\ncryptography alone, in this process (the floor under server CPU ms): an SRP sign-in ${signIn.toFixed(2)} ms ` +
+      `(B = k·v + g^b ${floor.handshakeMs.toFixed(2)}, S = (A·v^u)^b and the proof ${floor.proofMs.toFixed(2)}, ` +
+      `two RS256 tokens ${floor.tokensMs.toFixed(2)}); a refresh (two RS256 tokens) ${floor.tokensMs.toFixed(2)} ms.`,
+  );
+}
