@@ -20,12 +20,16 @@ vi.mock('aws-amplify/auth', async (importOriginal) => {
 
 const SESSION_EXPIRED = 'Your session has expired. Please log in again.';
 
-function refreshFailed(name: string) {
+function hubEvent(payload: Parameters<typeof Hub.dispatch<'auth'>>[1]) {
   act(() => {
     // The channel is Amplify's own; it warns about outside dispatches, which is what a test is.
     vi.spyOn(console, 'warn').mockImplementationOnce(() => undefined);
-    Hub.dispatch('auth', { event: 'tokenRefresh_failure', data: { error: Object.assign(new Error(name), { name }) } });
+    Hub.dispatch('auth', payload);
   });
+}
+
+function refreshFailed(name: string) {
+  hubEvent({ event: 'tokenRefresh_failure', data: { error: Object.assign(new Error(name), { name }) } });
 }
 
 beforeAll(() => {
@@ -165,10 +169,7 @@ describe('Gate', () => {
     expect(await screen.findByText('the application')).toBeInTheDocument();
     expect(document.querySelector('[data-amplify-authenticator]')).toBeNull();
 
-    act(() => {
-      vi.spyOn(console, 'warn').mockImplementationOnce(() => undefined);
-      Hub.dispatch('auth', { event: 'signedOut' });
-    });
+    hubEvent({ event: 'signedOut' });
     expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
     expect(screen.queryByText('the application')).not.toBeInTheDocument();
   });
@@ -186,5 +187,18 @@ describe('Gate', () => {
     expect(screen.queryByRole('button', { name: 'Sign in' })).not.toBeInTheDocument();
     act(() => found({ username: 'hr@staffportal.example', userId: 'u-1' }));
     expect(await screen.findByText('the application')).toBeInTheDocument();
+  });
+
+  it('asks Amplify for the session once, not again when the language changes', async () => {
+    vi.mocked(getCurrentUser).mockResolvedValueOnce({ username: 'hr@staffportal.example', userId: 'u-1' });
+    renderWithProviders(
+      <Gate>
+        <p>the application</p>
+      </Gate>,
+    );
+    expect(await screen.findByText('the application')).toBeInTheDocument();
+    await act(() => changeLanguage('ms'));
+    expect(screen.getByText('the application')).toBeInTheDocument();
+    expect(getCurrentUser).toHaveBeenCalledOnce();
   });
 });

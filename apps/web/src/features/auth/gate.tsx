@@ -38,9 +38,9 @@ export function Gate({ children }: { children: ReactNode }) {
     void amplifySignOut();
   }, [notify, t]);
 
+  // Once: a kept session (Amplify reads its tokens, refreshing them if they have expired), or none.
   useEffect(() => {
     let active = true;
-    // A kept session (Amplify reads its tokens, refreshing them if they have expired), or none.
     const decide = (found: Entry) => {
       if (active) setEntry((current) => (current === 'checking' ? found : current));
     };
@@ -48,23 +48,27 @@ export function Gate({ children }: { children: ReactNode }) {
       () => decide('signed-in'),
       () => decide('signed-out'),
     );
-    const stopListening = Hub.listen('auth', ({ payload }) => {
-      if (payload.event === 'signedIn') {
-        freshSignIn.current = true;
-        ending.current = false;
-      }
-      if (payload.event === 'signedOut') setEntry('signed-out');
-      // A refresh the service refused (docs/product/specification.md §4: "Token refresh failure signs the user out").
-      // One that failed for want of a network keeps the tokens, and the user, signed in.
-      if (payload.event === 'tokenRefresh_failure' && payload.data?.error?.name !== 'NetworkError') {
-        sessionLost();
-      }
-    });
     return () => {
       active = false;
-      stopListening();
     };
-  }, [sessionLost]);
+  }, []);
+
+  useEffect(
+    () =>
+      Hub.listen('auth', ({ payload }) => {
+        if (payload.event === 'signedIn') {
+          freshSignIn.current = true;
+          ending.current = false;
+        }
+        if (payload.event === 'signedOut') setEntry('signed-out');
+        // A refresh the service refused (docs/product/specification.md §4: "Token refresh failure signs the user out").
+        // One that failed for want of a network keeps the tokens, and the user, signed in.
+        if (payload.event === 'tokenRefresh_failure' && payload.data?.error?.name !== 'NetworkError') {
+          sessionLost();
+        }
+      }),
+    [sessionLost],
+  );
 
   const enter = useCallback(() => setEntry('signed-in'), []);
   const signedIn = useMemo(() => <SignedInSession freshSignIn={freshSignIn}>{children}</SignedInSession>, [children]);
