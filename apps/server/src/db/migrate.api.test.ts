@@ -39,6 +39,24 @@ describe('migrations', () => {
     expect(row).toEqual({ close: true });
   });
 
+  it('give every GIN index a short pending list, which every search through it reads (decision record 0063)', async () => {
+    const { database } = await createTestApp();
+    const result = await database.db.execute<{ name: string; options: string[] | null }>(sql`
+      select c.relname as name, c.reloptions as options
+      from pg_class c join pg_am am on am.oid = c.relam join pg_namespace n on n.oid = c.relnamespace
+      where am.amname = 'gin' and n.nspname = current_schema()
+      order by c.relname`);
+    const indexes = (result as { rows: { name: string; options: string[] | null }[] }).rows;
+    expect(indexes.map((index) => index.name)).toEqual([
+      'audit_entries_text_trgm_idx',
+      'ir_cases_search_idx',
+      'ir_members_name_trgm_idx',
+      'log_entries_text_trgm_idx',
+      'posts_search_idx',
+    ]);
+    for (const index of indexes) expect(index.options, index.name).toContain('gin_pending_list_limit=256');
+  });
+
   it("0015 gives the requests already made the dates of their days, and the catalogue's types the Act's rules", async () => {
     const client = await PGlite.create({ extensions: pgliteExtensions });
     const database = fromPglite(client);

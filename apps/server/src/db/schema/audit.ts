@@ -1,3 +1,4 @@
+import { SEARCH_GIN_STORAGE } from './gin';
 import { sql } from 'drizzle-orm';
 import { bigint, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
@@ -32,10 +33,12 @@ export const auditEntries = pgTable(
     index('audit_entries_actor_idx').on(t.actorId, t.at),
     index('audit_entries_area_action_idx').on(t.area, t.action, t.at),
     // The IT admin explorer's free text (modules/it-admin/activity.repository.ts, the same expression).
-    index('audit_entries_text_trgm_idx').using(
-      'gin',
-      sql`(${t.action} || ' ' || coalesce(${t.targetLabel}, '') || ' ' || coalesce(${t.before}::text, '') || ' ' || coalesce(${t.after}::text, '')) gin_trgm_ops`,
-    ),
+    index('audit_entries_text_trgm_idx')
+      .using(
+        'gin',
+        sql`(${t.action} || ' ' || coalesce(${t.targetLabel}, '') || ' ' || coalesce(${t.before}::text, '') || ' ' || coalesce(${t.after}::text, '')) gin_trgm_ops`,
+      )
+      .with(SEARCH_GIN_STORAGE),
   ],
 );
 

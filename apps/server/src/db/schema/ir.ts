@@ -1,3 +1,4 @@
+import { SEARCH_GIN_STORAGE } from './gin';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -48,7 +49,9 @@ export const irMembers = pgTable(
     check('ir_members_status', sql`${t.status} in ('active', 'lapsed', 'resigned', 'deceased')`),
     // Two members never share an NRIC; the same index answers prefix searches as a range.
     uniqueIndex('ir_members_nric_idx').on(t.nric),
-    index('ir_members_name_trgm_idx').using('gin', sql`${t.nameFolded} gin_trgm_ops`),
+    index('ir_members_name_trgm_idx')
+      .using('gin', sql`${t.nameFolded} gin_trgm_ops`)
+      .with(SEARCH_GIN_STORAGE),
     // Names shorter than a trigram are searched as a prefix.
     index('ir_members_name_prefix_idx').using('btree', sql`${t.nameFolded} text_pattern_ops`),
     index('ir_members_name_idx').on(t.name, t.memberNo),
@@ -140,7 +143,7 @@ export const irCases = pgTable(
     check('ir_cases_closed', sql`(${t.status} = 1) = (${t.closedOn} is not null)`),
     uniqueIndex('ir_cases_year_sequence_idx').on(t.year, t.sequence),
     index('ir_cases_case_no_prefix_idx').using('btree', sql`${t.caseNo} text_pattern_ops`),
-    index('ir_cases_search_idx').using('gin', t.search),
+    index('ir_cases_search_idx').using('gin', t.search).with(SEARCH_GIN_STORAGE),
     index('ir_cases_opened_idx').on(t.openedOn, t.year, t.sequence),
     index('ir_cases_closed_idx').on(t.closedOn, t.year, t.sequence),
     index('ir_cases_status_opened_idx').on(t.status, t.openedOn, t.year, t.sequence),

@@ -1,3 +1,4 @@
+import { SEARCH_GIN_STORAGE } from './gin';
 import { sql } from 'drizzle-orm';
 import { bigint, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
@@ -23,9 +24,8 @@ export const logEntries = pgTable(
     index('log_entries_received_idx').on(t.receivedAt),
     index('log_entries_action_received_idx').on(t.action, t.receivedAt),
     // The IT admin explorer's free text (modules/it-admin/activity.repository.ts, the same expression).
-    index('log_entries_text_trgm_idx').using(
-      'gin',
-      sql`(${t.action} || ' ' || ${t.request} || ' ' || ${t.url}) gin_trgm_ops`,
-    ),
+    index('log_entries_text_trgm_idx')
+      .using('gin', sql`(${t.action} || ' ' || ${t.request} || ' ' || ${t.url}) gin_trgm_ops`)
+      .with(SEARCH_GIN_STORAGE),
   ],
 );

@@ -1,3 +1,4 @@
+import { SEARCH_GIN_STORAGE } from './gin';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { bytea, tsvector } from '../column-types';
@@ -61,7 +62,7 @@ export const posts = pgTable(
     index('posts_expire_at_idx').on(t.expireAt),
     // The admin lists' free text: words of the title or the text, by their starts (adminPostPage,
     // decision record 0052).
-    index('posts_search_idx').using('gin', t.search),
+    index('posts_search_idx').using('gin', t.search).with(SEARCH_GIN_STORAGE),
     // The publish e-mails still to queue (modules/posts/posts-mail.ts).
     index('posts_mail_due_idx')
       .on(t.publishAt)
