@@ -52,8 +52,9 @@ export const irMembers = pgTable(
     index('ir_members_name_trgm_idx')
       .using('gin', sql`${t.nameFolded} gin_trgm_ops`)
       .with(SEARCH_GIN_STORAGE),
-    // Names shorter than a trigram are searched as a prefix.
-    index('ir_members_name_prefix_idx').using('btree', sql`${t.nameFolded} text_pattern_ops`),
+    // Names shorter than a trigram are searched as a prefix, and the names a text starts are
+    // read in this order, a page at a time (decision record 0064).
+    index('ir_members_name_prefix_idx').using('btree', sql`${t.nameFolded} text_pattern_ops`, t.memberNo),
     index('ir_members_name_idx').on(t.name, t.memberNo),
     index('ir_members_employer_idx').on(t.employer, t.name, t.memberNo),
     index('ir_members_branch_idx').on(t.branch, t.name, t.memberNo),

@@ -212,22 +212,26 @@ export async function searchMembers(db: Queryable, filter: MemberFilter): Promis
   const words = /\d/.test(q) || !/\p{L}/u.test(folded) ? [] : nameWords(folded);
 
   if (words.length > 0) {
-    const starts = wordStartsMatch(words, await rarestWord(db, words));
-    const startsExist = async () =>
-      (
-        await inWordOrder(db, (tx) =>
-          tx
-            .select({ one: sql`1` })
-            .from(irMemberWords)
-            .innerJoin(irMembers, eq(irMembers.memberNo, irMemberWords.memberNo))
-            .where(and(starts, ...filters))
-            .limit(1),
-        )
-      ).length > 0;
+    // The driver word is counted for only when the word matches are read: a full name typed as
+    // many members carry it fills its page from the names it starts, with no count.
+    let starts: SQL | undefined;
+    const startsMatch = async () => (starts ??= wordStartsMatch(words, await rarestWord(db, words)));
+    const startsExist = async () => {
+      const where = and(await startsMatch(), ...filters);
+      const found = await inWordOrder(db, (tx) =>
+        tx
+          .select({ one: sql`1` })
+          .from(irMemberWords)
+          .innerJoin(irMembers, eq(irMembers.memberNo, irMemberWords.memberNo))
+          .where(where)
+          .limit(1),
+      );
+      return found.length > 0;
+    };
     const rows =
       filter.sort === undefined
-        ? await wordMatchesRanked(db, folded, words.length > 1, starts, filters, filter)
-        : await sortedWordMatches(db, starts, filters, filter);
+        ? await wordMatchesRanked(db, folded, words.length > 1, startsMatch, filters, filter)
+        : await sortedWordMatches(db, await startsMatch(), filters, filter);
     if (rows.length > 0 || (offset > 0 && (await startsExist()))) return pageOf(rows, filter.pageSize);
     // No word of any name starts so: the text is looked for inside the names.
     const inside = nameInsideMatch(folded)!;
@@ -262,13 +266,14 @@ async function inWordOrder<T>(db: Queryable, read: (tx: Transaction) => Promise<
  * the name as typed ("rajesh a/l subram") ranks those names first, in name order, read as a range
  * of the folded name's prefix index: the driver word's range would reach them only after every
  * name of that word sorting before them. Then the other matches, by the driver word and the name
- * (decision record 0046).
+ * (decision record 0046); `wordRows` gives their condition, whose driver word costs a count, and
+ * is asked for only when the names the text starts leave room on the page.
  */
 async function wordMatchesRanked(
   db: Queryable,
   folded: string,
   wholeTextFirst: boolean,
-  rows: SQL,
+  wordRows: () => Promise<SQL>,
   filters: SQL[],
   filter: MemberFilter,
 ): Promise<MemberListRow[]> {
@@ -282,7 +287,9 @@ async function wordMatchesRanked(
       .select(memberListColumns)
       .from(irMembers)
       .where(and(startsName, ...filters))
-      .orderBy(irMembers.nameFolded, irMembers.memberNo)
+      // In the prefix index's order (byte by byte), so that the read stops with the page: among
+      // the many members of a common full name, the collation's order would need them all sorted.
+      .orderBy(sql`${irMembers.nameFolded} using ~<~`, irMembers.memberNo)
       .limit(wanted)
       .offset(offset);
     if (first.length === wanted) return first;
@@ -295,6 +302,7 @@ async function wordMatchesRanked(
       firstCount = (counted as { rows: { n: number }[] }).rows[0]!.n;
     }
   }
+  const rows = await wordRows();
   const rest = await inWordOrder(db, (tx) =>
     tx
       .select(memberListColumns)
