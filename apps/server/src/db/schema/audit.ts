@@ -1,6 +1,6 @@
-import { SEARCH_GIN_STORAGE } from './gin';
 import { sql } from 'drizzle-orm';
 import { bigint, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { SEARCH_GIN_STORAGE } from './gin';
 
 /**
  * The server's audit trail (docs/product/files-mail-logs.md §2, decision record 0038): one entry

@@ -1,4 +1,3 @@
-import { SEARCH_GIN_STORAGE } from './gin';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -16,6 +15,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { bytea, tsvector } from '../column-types';
+import { SEARCH_GIN_STORAGE } from './gin';
 
 /**
  * Union members (docs/product/ir.md §1). `name_folded` is the name in lower case without accents,

@@ -1,6 +1,6 @@
-import { SEARCH_GIN_STORAGE } from './gin';
 import { sql } from 'drizzle-orm';
 import { bigint, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { SEARCH_GIN_STORAGE } from './gin';
 
 /** Entries of the logging API (docs/product/specification.md §7): who signed in or out, and when, as the client said. */
 export const logEntries = pgTable(

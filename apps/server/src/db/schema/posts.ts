@@ -1,7 +1,7 @@
-import { SEARCH_GIN_STORAGE } from './gin';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { bytea, tsvector } from '../column-types';
+import { SEARCH_GIN_STORAGE } from './gin';
 
 /**
  * Announcements and staff information, one table (decision record 0048, docs/product/screens.md
