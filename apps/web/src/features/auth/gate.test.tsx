@@ -159,7 +159,8 @@ describe('Gate', () => {
     expect(amplifySignOut).not.toHaveBeenCalled();
   });
 
-  it('lets a user with a kept session straight in, without the sign-in widget, and shows it again at sign-out', async () => {
+  /** The gate for a user whose session Amplify kept, once the application shows. */
+  async function renderWithKeptSession() {
     vi.mocked(getCurrentUser).mockResolvedValueOnce({ username: 'hr@staffportal.example', userId: 'u-1' });
     renderWithProviders(
       <Gate>
@@ -167,6 +168,10 @@ describe('Gate', () => {
       </Gate>,
     );
     expect(await screen.findByText('the application')).toBeInTheDocument();
+  }
+
+  it('lets a user with a kept session straight in, without the sign-in widget, and shows it again at sign-out', async () => {
+    await renderWithKeptSession();
     expect(document.querySelector('[data-amplify-authenticator]')).toBeNull();
 
     hubEvent({ event: 'signedOut' });
@@ -190,13 +195,7 @@ describe('Gate', () => {
   });
 
   it('asks Amplify for the session once, not again when the language changes', async () => {
-    vi.mocked(getCurrentUser).mockResolvedValueOnce({ username: 'hr@staffportal.example', userId: 'u-1' });
-    renderWithProviders(
-      <Gate>
-        <p>the application</p>
-      </Gate>,
-    );
-    expect(await screen.findByText('the application')).toBeInTheDocument();
+    await renderWithKeptSession();
     await act(() => changeLanguage('ms'));
     expect(screen.getByText('the application')).toBeInTheDocument();
     expect(getCurrentUser).toHaveBeenCalledOnce();
