@@ -263,11 +263,12 @@ async function inWordOrder<T>(db: Queryable, read: (tx: Transaction) => Promise<
 
 /**
  * One page (and one row more) of the word matches, ranked. A text of several words that starts
- * the name as typed ("rajesh a/l subram") ranks those names first, in name order, read as a range
- * of the folded name's prefix index: the driver word's range would reach them only after every
- * name of that word sorting before them. Then the other matches, by the driver word and the name
- * (decision record 0046); `wordRows` gives their condition, whose driver word costs a count, and
- * is asked for only when the names the text starts leave room on the page.
+ * the name as typed ("rajesh a/l subram") ranks those names first, by the folded name byte by
+ * byte and the member no, read as a range of the prefix index in its own order (decision record
+ * 0064): the driver word's range would reach them only after every name of that word sorting
+ * before them. Then the other matches, by the driver word and the name (decision record 0046);
+ * `wordRows` gives their condition, whose driver word costs a count, and is asked for only when
+ * the names the text starts leave room on the page.
  */
 async function wordMatchesRanked(
   db: Queryable,
