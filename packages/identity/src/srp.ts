@@ -1,4 +1,13 @@
-import { createDiffieHellman, createHash, createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
+import {
+  createDiffieHellman,
+  createHash,
+  createHmac,
+  DiffieHellman,
+  getDiffieHellman,
+  hkdfSync,
+  randomBytes,
+  timingSafeEqual,
+} from 'node:crypto';
 
 // Server side of Cognito's SRP-6a variant, byte for byte as the Amplify v6 client computes it.
 // Section numbers (§) refer to docs/product/identity-protocol.md (Cognito wire protocol notes).
@@ -73,24 +82,50 @@ function fromBuffer(bytes: Buffer): bigint {
 }
 
 // All exponentiation goes through OpenSSL, never a BigInt loop (CONTRIBUTING.md): one DH context
-// holds (N, g) and we swap its private key. OpenSSL recognises (N, 2) as the named modp_3072
-// group and skips DH_check's primality tests; a context with any other generator costs ~2 s to
-// build, so other bases go through computeSecret instead. Node is single-threaded and both calls
-// are synchronous, so sharing the context cannot interleave.
-const dh = createDiffieHellman(toBuffer(N), toBuffer(g));
+// holds (N, g) and we swap its private key. Node is single-threaded and both calls are
+// synchronous, so sharing the context cannot interleave.
+//
+// The context is OpenSSL's named group for (N, g), RFC 3526's group 15, which OpenSSL builds
+// without testing N. Built from the numbers instead (createDiffieHellman), Node 24's OpenSSL 3.5
+// tests N and (N − 1)/2 for primality: 1.5 s of CPU in every process that loads this module
+// (each server start, each test file), where Node 20's OpenSSL 3.0 took 0.2 ms (decision record
+// 0065). Node's group object has no setPrivateKey of its own but is the same native object as a
+// DiffieHellman, whose method applies to it (checked once: g^3 must be 8); should a later Node
+// refuse that, the context is built from the numbers: slower to start, the same results.
+// Taken unbound on purpose: it is applied with .call to the group object, which lacks it.
+// eslint-disable-next-line @typescript-eslint/unbound-method
+const setPrivateKey: (this: DiffieHellman, key: NodeJS.ArrayBufferView) => void = DiffieHellman.prototype.setPrivateKey;
+
+/**
+ * OpenSSL's named group for (N, g) as a context whose private key can be set, or undefined where
+ * this Node does not allow it.
+ */
+export function namedGroupContext(): DiffieHellman | undefined {
+  const group = getDiffieHellman('modp15');
+  if (fromBuffer(group.getPrime()) !== N || fromBuffer(group.getGenerator()) !== g) return undefined;
+  try {
+    const context = group as unknown as DiffieHellman;
+    setPrivateKey.call(context, toBuffer(3n));
+    return fromBuffer(context.generateKeys()) === 8n ? context : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const dh = namedGroupContext() ?? createDiffieHellman(toBuffer(N), toBuffer(g));
 
 /** g^exponent mod N: generateKeys recomputes the public key from the private key just set. */
-function powG(exponent: bigint): bigint {
+export function powG(exponent: bigint): bigint {
   if (exponent <= 0n) throw new RangeError('exponent must be positive');
-  dh.setPrivateKey(toBuffer(exponent));
+  setPrivateKey.call(dh, toBuffer(exponent));
   return fromBuffer(dh.generateKeys());
 }
 
 /** base^exponent mod N via computeSecret, which refuses peer values outside 1 < base < N − 1. */
-function powMod(base: bigint, exponent: bigint): bigint {
+export function powMod(base: bigint, exponent: bigint): bigint {
   if (exponent <= 0n) throw new RangeError('exponent must be positive');
   if (base <= 1n || base >= N - 1n) throw new RangeError('base must lie in 1 < base < N - 1');
-  dh.setPrivateKey(toBuffer(exponent));
+  setPrivateKey.call(dh, toBuffer(exponent));
   return fromBuffer(dh.computeSecret(toBuffer(base)));
 }
 

@@ -1,24 +1,11 @@
-import { createDiffieHellman, createHmac, hkdfSync, randomBytes } from 'node:crypto';
-import { N, g, hashHex, hashUtf8, k, padHex } from '@staff-portal/identity/srp';
+import { createHmac, hkdfSync, randomBytes } from 'node:crypto';
+import { N, hashHex, hashUtf8, k, padHex, powG, powMod } from '@staff-portal/identity/srp';
 
 // The client side of Cognito's SRP (protocol doc §2.2), for raw-protocol tests and the benchmark:
-// the same formulas Amplify runs, on node:crypto's native modular exponentiation. One DH context
-// over (N, g): generateKeys gives g^e, computeSecret gives base^e.
+// the same formulas Amplify runs, on the server's native modular exponentiation over (N, g).
 
-const toBuffer = (x: bigint) => Buffer.from(padHex(x), 'hex');
 const fromBuffer = (bytes: Buffer) => (bytes.length === 0 ? 0n : BigInt(`0x${bytes.toString('hex')}`));
 const mod = (x: bigint) => ((x % N) + N) % N;
-const dh = createDiffieHellman(toBuffer(N), toBuffer(g));
-
-function powG(exponent: bigint): bigint {
-  dh.setPrivateKey(toBuffer(exponent));
-  return fromBuffer(dh.generateKeys());
-}
-
-function powMod(base: bigint, exponent: bigint): bigint {
-  dh.setPrivateKey(toBuffer(exponent));
-  return fromBuffer(dh.computeSecret(toBuffer(base)));
-}
 
 /** The client's ephemeral pair: secret a and SRP_A = g^a mod N as unpadded lowercase hex. */
 export interface SrpEphemeral {
