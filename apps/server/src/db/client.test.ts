@@ -2,9 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp } from '../test/app';
-import { openDatabase, secureDataDir } from './client';
+import { fromPglite, openDatabase, secureDataDir } from './client';
 import { migrate } from './migrate';
 
 // The data directory holds the embedded database (the identity store, its keys) and generated
@@ -79,5 +81,31 @@ describe('the embedded database directory', () => {
     expect(await secureDataDir(dataDir)).toBe(0);
     expect(await secureDataDir(path.join(dataDir, 'missing'))).toBe(0);
     fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+});
+
+describe('the embedded database on the event loop', () => {
+  it('lets the event loop turn between statements, so other work is not held behind a chain of them', async () => {
+    const database = fromPglite(await PGlite.create());
+    try {
+      let statementsRun = 0;
+      const chain = (async () => {
+        for (let i = 0; i < 20; i++) {
+          await database.db.execute(sql`select 1`);
+          statementsRun++;
+        }
+        await database.db.transaction(async (tx) => {
+          await tx.execute(sql`select 1`);
+        });
+      })();
+      // Queued when the chain has started: without a turn of the event loop between statements
+      // (PGlite answers through promises alone), it would run only after all twenty.
+      const runBeforeIt = await new Promise<number>((resolve) => setImmediate(() => resolve(statementsRun)));
+      await chain;
+      expect(runBeforeIt).toBeLessThan(20);
+      expect(statementsRun).toBe(20);
+    } finally {
+      await database.close();
+    }
   });
 });
