@@ -77,7 +77,8 @@ function toBuffer(x: bigint): Buffer {
   return Buffer.from(padHex(x), 'hex');
 }
 
-function fromBuffer(bytes: Buffer): bigint {
+/** The non-negative integer big-endian bytes spell (0 for none). */
+export function fromBuffer(bytes: Buffer): bigint {
   return bytes.length === 0 ? 0n : BigInt(`0x${bytes.toString('hex')}`);
 }
 

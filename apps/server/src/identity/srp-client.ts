@@ -1,10 +1,9 @@
 import { createHmac, hkdfSync, randomBytes } from 'node:crypto';
-import { N, hashHex, hashUtf8, k, padHex, powG, powMod } from '@staff-portal/identity/srp';
+import { N, fromBuffer, hashHex, hashUtf8, k, padHex, powG, powMod } from '@staff-portal/identity/srp';
 
 // The client side of Cognito's SRP (protocol doc §2.2), for raw-protocol tests and the benchmark:
 // the same formulas Amplify runs, on the server's native modular exponentiation over (N, g).
 
-const fromBuffer = (bytes: Buffer) => (bytes.length === 0 ? 0n : BigInt(`0x${bytes.toString('hex')}`));
 const mod = (x: bigint) => ((x % N) + N) % N;
 
 /** The client's ephemeral pair: secret a and SRP_A = g^a mod N as unpadded lowercase hex. */
