@@ -26,6 +26,17 @@ describe('security headers', () => {
     expect(response.headers['strict-transport-security']).toBeDefined();
   });
 
+  it('sends the same headers on refusals and unknown paths', async () => {
+    const { app } = await createTestApp();
+    for (const url of ['/api/me', '/no/such/page.js']) {
+      const response = await app.inject(url);
+      expect(response.statusCode, url).toBeGreaterThanOrEqual(400);
+      expect(directives(response.headers['content-security-policy'])['default-src'], url).toEqual(["'self'"]);
+      expect(response.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+      expect(response.headers['referrer-policy'], url).toBe('no-referrer');
+    }
+  });
+
   it('lets the app reach Cognito and separately hosted APIs when so configured', async () => {
     const { app } = await createTestApp({
       env: {
