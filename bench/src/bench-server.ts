@@ -1,5 +1,6 @@
 // The server exactly as `npm start` builds it, embedded identity service included, on the bench's
 // database (users already created by run.ts); started by run.ts, which waits for 'ready'.
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { buildApp } from '@staff-portal/server/app';
 import { loadConfig } from '@staff-portal/server/config';
 
@@ -10,6 +11,23 @@ process.once('SIGTERM', () => void app.close().then(() => process.exit(0)));
 // the load generator shares the machine's cores, so requests a second alone would mislead.
 process.on('message', (message) => {
   if (message === 'cpu') process.send?.({ cpu: process.cpuUsage() });
+});
+// How late the event loop came round, sampled every millisecond between 'loop-start' and
+// 'loop-stop': the server's own share of a request's wait, apart from the machine's (the load
+// generator's processes compete for the same cores).
+let loopDelay: ReturnType<typeof monitorEventLoopDelay> | undefined;
+process.on('message', (message) => {
+  if (message === 'loop-start') {
+    loopDelay = monitorEventLoopDelay({ resolution: 1 });
+    loopDelay.enable();
+  } else if (message === 'loop-stop' && loopDelay) {
+    loopDelay.disable();
+    const ms = (ns: number) => ns / 1e6;
+    process.send?.({
+      loop: { p50: ms(loopDelay.percentile(50)), p99: ms(loopDelay.percentile(99)), max: ms(loopDelay.max) },
+    });
+    loopDelay = undefined;
+  }
 });
 await app.listen({ port: config.port, host: '127.0.0.1' });
 process.send?.('ready');

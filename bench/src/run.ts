@@ -92,6 +92,16 @@ interface Row {
 /** The running bench server's CPU time so far, in ms (user + system); NaN when no server runs. */
 let serverCpuMs: () => Promise<number> = () => Promise.resolve(NaN);
 
+/** The server's event-loop delay (ms) between a start and a stop; undefined when no server runs. */
+interface LoopDelay {
+  p50: number;
+  p99: number;
+  max: number;
+}
+let serverLoopDelay: <T>(work: () => Promise<T>) => Promise<{ result: T; loop: LoopDelay | undefined }> = async (
+  work,
+) => ({ result: await work(), loop: undefined });
+
 /** Runs `work` and answers its result with the server's CPU time spent meanwhile. */
 async function withServerCpu<T>(work: () => Promise<T>): Promise<{ result: T; cpuMs: number }> {
   const before = await serverCpuMs();
@@ -333,9 +343,12 @@ async function signInRows(
 ): Promise<Row[]> {
   const rows: Row[] = [];
   const {
-    result: { result: signIns, latencies: health },
+    result: {
+      result: { result: signIns, latencies: health },
+      loop,
+    },
     cpuMs,
-  } = await withServerCpu(() => probeHealth(runSignIns(client, users, signInLoops, duration)));
+  } = await withServerCpu(() => serverLoopDelay(() => probeHealth(runSignIns(client, users, signInLoops, duration))));
   await settle();
   rows.push(
     rowOf(
@@ -361,7 +374,11 @@ async function signInRows(
   const clientMs = [...client.clientMs].sort((a, b) => a - b);
   clientNotes.push(
     `${engine}: ${signIns.completed} sign-ins; the client's proof took p50 ${percentile(clientMs, 50).toFixed(1)} ms ` +
-      `(worker thread, not in the latencies)`,
+      `(worker thread, not in the latencies)` +
+      (loop
+        ? `; the server's event loop came round late by p50 ${loop.p50.toFixed(1)} ms, p99 ${loop.p99.toFixed(1)} ms, ` +
+          `at most ${loop.max.toFixed(1)} ms meanwhile (sampled every ms in the server)`
+        : ''),
   );
 
   // Refreshes with the sessions the sign-ins opened, each token in turn.
@@ -481,6 +498,16 @@ async function benchEngine(engine: 'pglite' | 'postgres'): Promise<Row[]> {
       );
       server.send('cpu');
     });
+
+  serverLoopDelay = async (work) => {
+    server.send('loop-start');
+    const result = await work();
+    const loop = await new Promise<LoopDelay>((resolve) => {
+      server.once('message', (message: { loop: LoopDelay }) => resolve(message.loop));
+      server.send('loop-stop');
+    });
+    return { result, loop };
+  };
 
   // The identity endpoint by address, not `localhost`, so fetch never tries ::1 first.
   const identityEndpoint = `http://127.0.0.1:${port}/identity`;
@@ -722,6 +749,7 @@ async function benchEngine(engine: 'pglite' | 'postgres'): Promise<Row[]> {
   } finally {
     await client.close();
     serverCpuMs = () => Promise.resolve(NaN);
+    serverLoopDelay = async (work) => ({ result: await work(), loop: undefined });
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
     await dropDatabase();
