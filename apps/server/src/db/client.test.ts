@@ -108,4 +108,39 @@ describe('the embedded database on the event loop', () => {
       await database.close();
     }
   });
+
+  it('lets one statement through per turn, however many requests are waiting', async () => {
+    const database = fromPglite(await PGlite.create());
+    try {
+      // Counts the event loop's turns: a callback that queues itself again each turn.
+      let turn = 0;
+      let counting = true;
+      const count = () => {
+        turn++;
+        if (counting) setImmediate(count);
+      };
+      setImmediate(count);
+      // Ten requests under way at once, three statements each, plus one transaction.
+      const turnsOfStatements: number[] = [];
+      const request = async () => {
+        for (let i = 0; i < 3; i++) {
+          await database.db.execute(sql`select 1`);
+          turnsOfStatements.push(turn);
+        }
+      };
+      await Promise.all([
+        ...Array.from({ length: 10 }, request),
+        database.db.transaction(async (tx) => {
+          await tx.execute(sql`select 1`);
+          await tx.execute(sql`select 2`);
+        }),
+      ]);
+      counting = false;
+      expect(turnsOfStatements).toHaveLength(30);
+      // Were they let through together, several would end in the same turn.
+      expect(new Set(turnsOfStatements).size).toBe(30);
+    } finally {
+      await database.close();
+    }
+  });
 });

@@ -51,21 +51,43 @@ export interface Database {
 /** Extensions every PGlite instance loads, matching what migrations create on PostgreSQL. */
 export const pgliteExtensions = { pg_trgm };
 
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 const yielding = new WeakSet<PGliteInterface>();
 
 /**
+ * A queue that lets one waiter through per turn of the event loop, in the order they came: each
+ * turn, the network and the timers are served before the next waiter goes on.
+ */
+function turnTaking(): () => Promise<void> {
+  const waiting: (() => void)[] = [];
+  let scheduled = false;
+  const letOneThrough = () => {
+    waiting.shift()?.();
+    scheduled = waiting.length > 0;
+    if (scheduled) setImmediate(letOneThrough);
+  };
+  return () =>
+    new Promise<void>((resolve) => {
+      waiting.push(resolve);
+      if (!scheduled) {
+        scheduled = true;
+        setImmediate(letOneThrough);
+      }
+    });
+}
+
+/**
  * PGlite runs each statement on the event loop's own thread and answers through promises alone,
- * so the statements of every request under way run as one long chain of microtasks: nothing else
- * is read from the network until it ends, not even a request that needs no database (`/healthz`
- * waited 30 ms at the median behind a sign-in load). Each statement and each transaction here
- * first waits for the event loop's next turn, as a round trip to PostgreSQL does over its
- * socket; statements inside a transaction do not, so it holds the database no longer than
- * before (decision record 0066).
+ * so the statements of every request under way would run as one long chain of microtasks, and
+ * nothing else would be read from the network until it ended, not even a request that needs no
+ * database. Each statement and each transaction here first waits for its turn: one per turn of
+ * the event loop, so that a request needing no database (`/healthz`) waits for one statement at
+ * most, not for one of every request under way. Statements inside a transaction do not wait, so
+ * it holds the database no longer than before (decision records 0066 and 0067).
  */
 function yieldBeforeEachStatement(client: PGliteInterface): void {
   if (yielding.has(client)) return;
   yielding.add(client);
+  const nextTurn = turnTaking();
   const query = client.query.bind(client);
   const exec = client.exec.bind(client);
   const transaction = client.transaction.bind(client);
