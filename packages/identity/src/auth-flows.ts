@@ -5,7 +5,7 @@ import type { IdentityContext } from './context';
 import { CognitoError, incorrectCredentials, invalidParameter, invalidSession, userNotFound } from './errors';
 import { identityConsumedSteps, identityUsers } from './schema';
 import { consumeCode, issueCode } from './codes';
-import { deviceNotFound, deviceOf, newDevice, touchDevice } from './devices';
+import { type Device, deviceNotFound, deviceOf, newDeviceKeys } from './devices';
 import { associateSecret, totpMatches, verifySecret } from './mfa';
 import { messagesFor } from './messages';
 import { deliver, maskDestination } from './outbox';
@@ -14,6 +14,7 @@ import { isValidA, startServerHandshake, verifyPasswordClaim } from './srp';
 import {
   assertPasswordPolicy,
   findUser,
+  hasFailuresToClear,
   lockedOut,
   passwordAttemptsExceeded,
   passwordMatches,
@@ -110,38 +111,61 @@ const stepsSweptAt = new WeakMap<IdentityContext, number>();
 /**
  * Marks a sign-in step as taken, once: a second use of the same sealed block or Session (a
  * replayed request) is refused. Called only when the step succeeds, so a mistyped code can be
- * retried with the same Session, as the Authenticator does. Expired steps are deleted at most
- * once a minute per instance, not on every sign-in: a step's id is random and its sealed block
- * expires before its row does, so a row kept a little longer refuses nothing that could be valid.
+ * retried with the same Session, as the Authenticator does. A step that ends in tokens is taken
+ * by the statement that starts the session instead (`issue`, decision record 0068).
  */
 async function takeStep(ctx: IdentityContext, id: string) {
+  const taken = await ctx.db
+    .insert(identityConsumedSteps)
+    .values(await stepRow(ctx, id))
+    .onConflictDoNothing()
+    .returning({ id: identityConsumedSteps.id });
+  if (taken.length === 0) throw invalidSession();
+}
+
+/**
+ * The row that marks a step taken, written by takeStep or by the statement that starts a session.
+ * Expired steps are deleted here at most once a minute per instance, not on every sign-in: a
+ * step's id is random and its sealed block expires before its row does, so a row kept a little
+ * longer refuses nothing that could be valid.
+ */
+async function stepRow(ctx: IdentityContext, id: string) {
   const now = Date.now();
   if (now - (stepsSweptAt.get(ctx) ?? 0) >= STEP_SWEEP_MS) {
     stepsSweptAt.set(ctx, now);
     await ctx.db.delete(identityConsumedSteps).where(lt(identityConsumedSteps.expiresAt, new Date(now)));
   }
-  const taken = await ctx.db
-    .insert(identityConsumedSteps)
-    .values({ id, expiresAt: new Date(Date.now() + ctx.config.sessionSeconds * 1000) })
-    .onConflictDoNothing()
-    .returning({ id: identityConsumedSteps.id });
-  if (taken.length === 0) throw invalidSession();
+  return { id, expiresAt: new Date(now + ctx.config.sessionSeconds * 1000) };
 }
 
 const deviceKeyOf = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
 
 /**
  * Tokens at last. A sign-in from an unknown device gets NewDeviceMetadata, which Amplify
- * confirms straight away (ConfirmDevice); a known device is recorded as used.
+ * confirms straight away (ConfirmDevice); a known device is recorded as used. `known.device` is
+ * the device as the caller already read it (null: none), so it is not read again; `known.step`
+ * is the step this answer completes, marked taken by the statement that starts the session
+ * rather than by one of its own (decision record 0068).
  */
-async function issue(ctx: IdentityContext, user: User, client: string, deviceKey: string | undefined) {
-  const device = await deviceOf(ctx, user, deviceKey);
-  if (device) await touchDevice(ctx, device);
-  const metadata = device ? undefined : await newDevice(ctx, user);
-  const tokens = await startSession(ctx, user, client, device?.deviceKey ?? metadata?.DeviceKey);
+async function issue(
+  ctx: IdentityContext,
+  user: User,
+  client: string,
+  deviceKey: string | undefined,
+  known: { device?: Device | null; step?: string } = {},
+) {
+  const device = known.device === undefined ? await deviceOf(ctx, user, deviceKey) : (known.device ?? undefined);
+  const added = device ? undefined : newDeviceKeys(ctx);
+  const tokens = await startSession(ctx, user, client, {
+    device: device ? { tracked: device.deviceKey } : { added: added! },
+    ...(known.step ? { step: await stepRow(ctx, known.step) } : {}),
+  });
   return {
     ChallengeParameters: {},
-    AuthenticationResult: { ...tokens, ...(metadata ? { NewDeviceMetadata: metadata } : {}) },
+    AuthenticationResult: {
+      ...tokens,
+      ...(added ? { NewDeviceMetadata: { DeviceKey: added.deviceKey, DeviceGroupKey: added.groupKey } } : {}),
+    },
   };
 }
 
@@ -149,8 +173,20 @@ async function issue(ctx: IdentityContext, user: User, client: string, deviceKey
  * After the password is proven: a forced password change, a remembered device's proof, a second
  * factor (or its setup), or tokens.
  */
-async function afterPasswordProof(ctx: IdentityContext, user: User, client: string, deviceKey: string | undefined) {
+async function afterPasswordProof(
+  ctx: IdentityContext,
+  user: User,
+  client: string,
+  deviceKey: string | undefined,
+  step?: string,
+) {
   assertCanSignIn(user);
+  // The step is taken before anything is written for it: here when there are failures to clear
+  // or a challenge follows; otherwise with the session, or before the challenge mfaOrTokens picks.
+  if (step !== undefined && (hasFailuresToClear(user) || user.status === 'FORCE_CHANGE_PASSWORD')) {
+    await takeStep(ctx, step);
+    step = undefined;
+  }
   await recordSuccessfulSignIn(ctx, user);
   if (user.status === 'FORCE_CHANGE_PASSWORD') {
     const { email_verified: _verified, ...attributes } = user.attributes;
@@ -164,16 +200,29 @@ async function afterPasswordProof(ctx: IdentityContext, user: User, client: stri
       },
     };
   }
-  return mfaOrTokens(ctx, user, client, deviceKey);
+  return mfaOrTokens(ctx, user, client, deviceKey, step);
 }
 
 type MfaMethod = 'SMS_MFA' | 'SOFTWARE_TOKEN_MFA';
 
-/** The second factor the user has, or the setup they owe, or tokens. */
-async function mfaOrTokens(ctx: IdentityContext, user: User, client: string, deviceKey: string | undefined) {
+/**
+ * The second factor the user has, or the setup they owe, or tokens. `step`, if given, is the
+ * step just proven, not yet marked taken: taken before a challenge, or with the session.
+ */
+async function mfaOrTokens(
+  ctx: IdentityContext,
+  user: User,
+  client: string,
+  deviceKey: string | undefined,
+  step: string | undefined,
+) {
+  const taken = async () => {
+    if (step !== undefined) await takeStep(ctx, step);
+  };
   // A remembered device proves itself instead of a second factor (protocol doc §2.4).
   const device = await deviceOf(ctx, user, deviceKey);
   if (device?.remembered && device.verifier) {
+    await taken();
     return {
       ChallengeName: 'DEVICE_SRP_AUTH',
       Session: challengeSession(ctx, user, client, 'DEVICE_SRP_AUTH', device.deviceKey),
@@ -186,6 +235,7 @@ async function mfaOrTokens(ctx: IdentityContext, user: User, client: string, dev
   ];
   if (methods.length === 0) {
     if (user.mfaRequired) {
+      await taken();
       return {
         ChallengeName: 'MFA_SETUP',
         Session: challengeSession(ctx, user, client, 'MFA_SETUP', deviceKey),
@@ -193,8 +243,9 @@ async function mfaOrTokens(ctx: IdentityContext, user: User, client: string, dev
         ChallengeParameters: { MFAS_CAN_SETUP: '["SOFTWARE_TOKEN_MFA"]' },
       };
     }
-    return issue(ctx, user, client, deviceKey);
+    return issue(ctx, user, client, deviceKey, { device: device ?? null, ...(step !== undefined ? { step } : {}) });
   }
+  await taken();
   const preferred = methods.find((m) => m === user.preferredMfa);
   if (!preferred && methods.length > 1) {
     return {
@@ -232,7 +283,7 @@ async function mfaChallenge(
 const wrongMfaCode = () => new CognitoError('CodeMismatchException', 'Invalid code received for user');
 
 async function respondMfa(ctx: IdentityContext, client: string, body: Body, responses: Params, method: MfaMethod) {
-  const { user, device, take } = await challengeUser(ctx, client, body['Session'], method, responses['USERNAME']);
+  const { user, device, step } = await challengeUser(ctx, client, body['Session'], method, responses['USERNAME']);
   if (lockedOut(user)) throw passwordAttemptsExceeded();
   if (method === 'SOFTWARE_TOKEN_MFA') {
     if (!totpMatches(ctx, user, responses['SOFTWARE_TOKEN_MFA_CODE'])) {
@@ -248,8 +299,7 @@ async function respondMfa(ctx: IdentityContext, client: string, body: Body, resp
     }
   }
   await recordSuccessfulSignIn(ctx, user);
-  await take();
-  return issue(ctx, user, client, device);
+  return issue(ctx, user, client, device, { step });
 }
 
 async function respondSelectMfa(ctx: IdentityContext, client: string, body: Body, responses: Params) {
@@ -270,10 +320,9 @@ async function respondSelectMfa(ctx: IdentityContext, client: string, body: Body
 }
 
 async function respondMfaSetup(ctx: IdentityContext, client: string, body: Body, responses: Params) {
-  const { user, device, take } = await challengeUser(ctx, client, body['Session'], 'MFA_SETUP', responses['USERNAME']);
+  const { user, device, step } = await challengeUser(ctx, client, body['Session'], 'MFA_SETUP', responses['USERNAME']);
   if (!user.totpEnabled) throw invalidParameter('Software token MFA has not been verified.');
-  await take();
-  return issue(ctx, user, client, device);
+  return issue(ctx, user, client, device, { step });
 }
 
 /**
@@ -423,8 +472,7 @@ async function respondPasswordVerifier(ctx: IdentityContext, client: string, res
     await recordFailedSignIn(ctx, user);
     throw incorrectCredentials();
   }
-  await takeStep(ctx, state.id);
-  return afterPasswordProof(ctx, user, client, deviceKeyOf(responses['DEVICE_KEY']));
+  return afterPasswordProof(ctx, user, client, deviceKeyOf(responses['DEVICE_KEY']), state.id);
 }
 
 /** Opens a challenge Session: it must be for this challenge, client and user. */
@@ -441,7 +489,7 @@ async function challengeUser(
   if (!user) throw invalidSession();
   if (typeof username === 'string' && username !== '' && (await findUser(ctx, username))?.id !== user.id)
     throw invalidSession();
-  return { user, device: state.device, take: () => takeStep(ctx, state.id) };
+  return { user, device: state.device, step: state.id, take: () => takeStep(ctx, state.id) };
 }
 
 async function respondNewPassword(ctx: IdentityContext, client: string, body: Body, responses: Params) {
@@ -522,8 +570,7 @@ async function respondDevicePasswordVerifier(ctx: IdentityContext, client: strin
   });
   if (!valid) throw incorrectCredentials();
   assertCanSignIn(user);
-  await takeStep(ctx, state.id);
-  return issue(ctx, user, client, device.deviceKey);
+  return issue(ctx, user, client, device.deviceKey, { device, step: state.id });
 }
 
 export async function respondToAuthChallenge(ctx: IdentityContext, body: Body) {

@@ -21,22 +21,15 @@ export async function deviceOf(ctx: IdentityContext, user: User, deviceKey: unkn
   return device;
 }
 
-/** A new tracked device for a sign-in that brought none; the client confirms it next (ConfirmDevice). */
-export async function newDevice(ctx: IdentityContext, user: User) {
-  const device = {
+/**
+ * The keys of a new device to track, for a sign-in that brought none (or one no longer tracked):
+ * the statement that starts the session stores it, and the client confirms it next (ConfirmDevice).
+ */
+export function newDeviceKeys(ctx: IdentityContext) {
+  return {
     deviceKey: `${ctx.config.region}_${randomUUID()}`,
     groupKey: `-${randomBytes(6).toString('base64url')}`,
-    userId: user.id,
   };
-  await ctx.db.insert(identityDevices).values(device);
-  return { DeviceKey: device.deviceKey, DeviceGroupKey: device.groupKey };
-}
-
-export async function touchDevice(ctx: IdentityContext, device: Device) {
-  await ctx.db
-    .update(identityDevices)
-    .set({ lastAuthenticatedAt: new Date() })
-    .where(eq(identityDevices.deviceKey, device.deviceKey));
 }
 
 async function ownDevice(ctx: IdentityContext, body: Record<string, unknown>) {

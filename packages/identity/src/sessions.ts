@@ -1,10 +1,10 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { jwtVerify, type JWTPayload } from 'jose';
 import { issuerOf } from './config';
 import type { IdentityContext } from './context';
-import { CognitoError, invalidAccessToken, revokedAccessToken } from './errors';
+import { CognitoError, invalidAccessToken, invalidSession, revokedAccessToken } from './errors';
 import { localKeySet } from './keys';
-import { identityRefreshTokens, identityUsers } from './schema';
+import { identityConsumedSteps, identityDevices, identityRefreshTokens, identityUsers } from './schema';
 import { mintTokens } from './tokens';
 import { groupsSql, type User } from './users';
 
@@ -15,30 +15,59 @@ interface RefreshPayload {
   sub: string;
 }
 
-/** Starts a sign-in session: a refresh-token row, and the three tokens. */
-export async function startSession(ctx: IdentityContext, user: User, clientId: string, deviceKey?: string | null) {
+/** What a sign-in's session starts with besides its user and client. */
+export interface SessionStart {
+  /** The device signing in: one already tracked (marked as used now), or a new one to track. */
+  device: { tracked: string } | { added: { deviceKey: string; groupKey: string } };
+  /** A sign-in step to mark taken by the same statement; if it already was, nothing is written. */
+  step?: { id: string; expiresAt: Date };
+}
+
+/**
+ * Starts a sign-in session: the step taken, the device tracked or marked used, a refresh-token
+ * row and the groups the tokens carry, all in one statement (decision records 0058 and 0068);
+ * then the three tokens. A step already taken (a replayed request) is an invalid session.
+ */
+export async function startSession(ctx: IdentityContext, user: User, clientId: string, start: SessionStart) {
   const authTime = new Date();
+  const at = authTime.toISOString();
   const ttlSeconds = ctx.config.refreshTokenDays * 86_400;
-  const [row] = await ctx.db
-    .insert(identityRefreshTokens)
-    .values({
-      userId: user.id,
-      clientId,
-      deviceKey: deviceKey ?? null,
-      authTime,
-      expiresAt: new Date(authTime.getTime() + ttlSeconds * 1000),
-    })
-    // The groups the tokens carry, read by the same statement: one round trip (decision record 0058).
-    .returning({ id: identityRefreshTokens.id, groups: groupsSql(user.id) });
+  const expiresAt = new Date(authTime.getTime() + ttlSeconds * 1000).toISOString();
+  const deviceKey = 'tracked' in start.device ? start.device.tracked : start.device.added.deviceKey;
+  // `gate` has a row only when the step is taken now (or there is none to take): without it the
+  // device and session statements, which read from it, write nothing.
+  const gate = start.step
+    ? sql`insert into ${identityConsumedSteps} (id, expires_at)
+          values (${start.step.id}, ${start.step.expiresAt.toISOString()}::timestamptz)
+          on conflict do nothing returning id`
+    : sql`select 1`;
+  const device =
+    'tracked' in start.device
+      ? sql`update ${identityDevices} set last_authenticated_at = ${at}::timestamptz
+            where device_key = ${deviceKey} and exists (select from gate) returning device_key`
+      : sql`insert into ${identityDevices} (device_key, group_key, user_id)
+            select ${deviceKey}, ${start.device.added.groupKey}, ${user.id}::uuid from gate returning device_key`;
+  // A data-modifying WITH clause runs whether or not the query reads it (PostgreSQL manual, 7.8.4).
+  const result = await ctx.db.execute(sql`
+    with gate as (${gate}),
+      device as (${device}),
+      session as (
+        insert into ${identityRefreshTokens} (user_id, client_id, device_key, auth_time, expires_at)
+        select ${user.id}::uuid, ${clientId}, ${deviceKey}, ${at}::timestamptz, ${expiresAt}::timestamptz from gate
+        returning id)
+    select id, ${groupsSql(user.id)} as groups from session`);
+  // Both drivers answer raw statements with `rows`.
+  const [row] = (result as { rows: { id: string; groups: string[] }[] }).rows;
+  if (!row) throw invalidSession();
   const tokens = await mintTokens(
     await ctx.currentKeys(),
     ctx.config,
-    { id: user.id, email: user.email, attributes: user.attributes, groups: row!.groups },
-    { originJti: row!.id, authTime, deviceKey },
+    { id: user.id, email: user.email, attributes: user.attributes, groups: row.groups },
+    { originJti: row.id, authTime, deviceKey },
   );
   const RefreshToken = ctx.sealer.seal(
     REFRESH_PURPOSE,
-    { jti: row!.id, sub: user.id } satisfies RefreshPayload,
+    { jti: row.id, sub: user.id } satisfies RefreshPayload,
     ttlSeconds,
   );
   return { ...tokens, RefreshToken };

@@ -170,8 +170,11 @@ export async function recordFailedSignIn(ctx: IdentityContext, user: User) {
     .where(eq(identityUsers.id, user.id));
 }
 
+/** Whether a successful sign-in has failed attempts or a lock of this user's to clear. */
+export const hasFailuresToClear = (user: User) => user.failedAttempts !== 0 || user.lockedUntil !== null;
+
 export async function recordSuccessfulSignIn(ctx: IdentityContext, user: User) {
-  if (user.failedAttempts === 0 && user.lockedUntil === null) return;
+  if (!hasFailuresToClear(user)) return;
   await ctx.db
     .update(identityUsers)
     .set({ failedAttempts: 0, lastFailureAt: null, lockedUntil: null })

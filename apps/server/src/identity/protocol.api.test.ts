@@ -2,7 +2,13 @@ import { and, eq } from 'drizzle-orm';
 import { createLocalJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify, type JSONWebKeySet } from 'jose';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as admin from '@staff-portal/identity/admin';
-import { identityCodes, identityOutbox, identityRefreshTokens, identityUsers } from '@staff-portal/identity/schema';
+import {
+  identityCodes,
+  identityDevices,
+  identityOutbox,
+  identityRefreshTokens,
+  identityUsers,
+} from '@staff-portal/identity/schema';
 import { createTestApp, listen, type TestContext } from '../test/app';
 import { callIdentity, createUser, latestCode, PASSWORD, type IdentityAnswer } from './identity-test-kit';
 import { passwordVerifierResponses, srpEphemeral } from './srp-client';
@@ -83,6 +89,8 @@ const userRow = async (id: string) =>
   (await ctx.app.database.db.select().from(identityUsers).where(eq(identityUsers.id, id)))[0]!;
 const sessionRows = (userId: string) =>
   ctx.app.database.db.select().from(identityRefreshTokens).where(eq(identityRefreshTokens.userId, userId));
+const deviceRows = (userId: string) =>
+  ctx.app.database.db.select().from(identityDevices).where(eq(identityDevices.userId, userId));
 
 /** Changes one character in the middle of a base64url value, so its bytes change for sure. */
 function flipCharacter(value: string): string {
@@ -258,7 +266,33 @@ describe('refusals leave no trace', () => {
     const right = passwordVerifierResponses({ poolName, ephemeral, challenge, password: PASSWORD });
     expect((await respondVerifier(right)).status).toBe(200);
     expectError(await respondVerifier(right), 'NotAuthorizedException');
+    // The step, the new device and the session are one statement: a replay writes none of them.
     expect(await sessionRows(sub)).toHaveLength(1);
+    expect(await deviceRows(sub)).toHaveLength(1);
+  });
+
+  it('refuses a replayed answer from a tracked device, and leaves the device as it was', async () => {
+    const sub = await createUser(ctx.app, 'hr@example.org');
+    const first = await startSrp('hr@example.org');
+    const signedIn = await respondVerifier(passwordVerifierResponses({ poolName, ...first, password: PASSWORD }));
+    const metadata = (signedIn.body['AuthenticationResult'] as { NewDeviceMetadata: { DeviceKey: string } })
+      .NewDeviceMetadata;
+    const { ephemeral, challenge } = await startSrp('hr@example.org');
+    const right = {
+      ...passwordVerifierResponses({ poolName, ephemeral, challenge, password: PASSWORD }),
+      DEVICE_KEY: metadata.DeviceKey,
+    };
+    const answer = await respondVerifier(right);
+    expect(answer.body['AuthenticationResult']).not.toHaveProperty('NewDeviceMetadata');
+    expect(decodeJwt((answer.body['AuthenticationResult'] as { AccessToken: string }).AccessToken)).toMatchObject({
+      device_key: metadata.DeviceKey,
+    });
+    const [used] = await deviceRows(sub);
+    expect(used!.lastAuthenticatedAt).not.toBeNull();
+
+    expectError(await respondVerifier(right), 'NotAuthorizedException');
+    expect(await sessionRows(sub)).toHaveLength(2);
+    expect(await deviceRows(sub)).toEqual([used]);
   });
 
   it('refuses a NEW_PASSWORD_REQUIRED Session used a second time', async () => {
