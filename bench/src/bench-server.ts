@@ -7,17 +7,15 @@ import { loadConfig } from '@staff-portal/server/config';
 const config = loadConfig();
 const app = await buildApp(config, { logger: false });
 process.once('SIGTERM', () => void app.close().then(() => process.exit(0)));
-// The server's own CPU time (user + system, microseconds), asked for before and after each row:
-// the load generator shares the machine's cores, so requests a second alone would mislead.
-process.on('message', (message) => {
-  if (message === 'cpu') process.send?.({ cpu: process.cpuUsage() });
-});
-// How late the event loop came round, sampled every millisecond between 'loop-start' and
-// 'loop-stop': the server's own share of a request's wait, apart from the machine's (the load
-// generator's processes compete for the same cores).
+// Asked for by run.ts, one message at a time. 'cpu': the server's own CPU time (user + system,
+// microseconds), before and after each row: the load generator shares the machine's cores, so
+// requests a second alone would mislead. 'loop-start' / 'loop-stop': how late the event loop came
+// round, sampled every millisecond in between: the server's own share of a request's wait.
 let loopDelay: ReturnType<typeof monitorEventLoopDelay> | undefined;
 process.on('message', (message) => {
-  if (message === 'loop-start') {
+  if (message === 'cpu') {
+    process.send?.({ cpu: process.cpuUsage() });
+  } else if (message === 'loop-start') {
     loopDelay = monitorEventLoopDelay({ resolution: 1 });
     loopDelay.enable();
   } else if (message === 'loop-stop' && loopDelay) {

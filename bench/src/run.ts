@@ -98,9 +98,9 @@ interface LoopDelay {
   p99: number;
   max: number;
 }
-let serverLoopDelay: <T>(work: () => Promise<T>) => Promise<{ result: T; loop: LoopDelay | undefined }> = async (
-  work,
-) => ({ result: await work(), loop: undefined });
+type LoopDelayOf = <T>(work: () => Promise<T>) => Promise<{ result: T; loop: LoopDelay | undefined }>;
+const noServerLoopDelay: LoopDelayOf = async (work) => ({ result: await work(), loop: undefined });
+let serverLoopDelay = noServerLoopDelay;
 
 /** Runs `work` and answers its result with the server's CPU time spent meanwhile. */
 async function withServerCpu<T>(work: () => Promise<T>): Promise<{ result: T; cpuMs: number }> {
@@ -749,7 +749,7 @@ async function benchEngine(engine: 'pglite' | 'postgres'): Promise<Row[]> {
   } finally {
     await client.close();
     serverCpuMs = () => Promise.resolve(NaN);
-    serverLoopDelay = async (work) => ({ result: await work(), loop: undefined });
+    serverLoopDelay = noServerLoopDelay;
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
     await dropDatabase();

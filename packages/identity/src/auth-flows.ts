@@ -9,7 +9,7 @@ import { type Device, deviceNotFound, deviceOf, newDeviceKeys } from './devices'
 import { associateSecret, totpMatches, verifySecret } from './mfa';
 import { messagesFor } from './messages';
 import { deliver, maskDestination } from './outbox';
-import { refreshSession, startSession, userFromAccessToken } from './sessions';
+import { refreshSession, type SessionStart, startSession, userFromAccessToken } from './sessions';
 import { isValidA, startServerHandshake, verifyPasswordClaim } from './srp';
 import {
   assertPasswordPolicy,
@@ -155,16 +155,18 @@ async function issue(
   known: { device?: Device | null; step?: string } = {},
 ) {
   const device = known.device === undefined ? await deviceOf(ctx, user, deviceKey) : (known.device ?? undefined);
-  const added = device ? undefined : newDeviceKeys(ctx);
+  const signingIn: SessionStart['device'] = device ? { tracked: device.deviceKey } : { added: newDeviceKeys(ctx) };
   const tokens = await startSession(ctx, user, client, {
-    device: device ? { tracked: device.deviceKey } : { added: added! },
+    device: signingIn,
     ...(known.step ? { step: await stepRow(ctx, known.step) } : {}),
   });
   return {
     ChallengeParameters: {},
     AuthenticationResult: {
       ...tokens,
-      ...(added ? { NewDeviceMetadata: { DeviceKey: added.deviceKey, DeviceGroupKey: added.groupKey } } : {}),
+      ...('added' in signingIn
+        ? { NewDeviceMetadata: { DeviceKey: signingIn.added.deviceKey, DeviceGroupKey: signingIn.added.groupKey } }
+        : {}),
     },
   };
 }
