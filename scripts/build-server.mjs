@@ -38,7 +38,11 @@ const externalPackages = {
 };
 
 const { outputFiles } = await esbuild.build({
-  entryPoints: { server: path.join(root, 'apps/server/src/server.ts') },
+  // The SRP worker threads load their own entry, found beside the bundle (srp-threads.ts).
+  entryPoints: {
+    server: path.join(root, 'apps/server/src/server.ts'),
+    'srp-worker': path.join(root, 'packages/identity/src/srp-worker.ts'),
+  },
   outdir,
   write: false,
   bundle: true,

@@ -20,6 +20,7 @@ describe('loadConfig', () => {
       adminCredentials: undefined,
       keyEncryptionKey: undefined,
       logMessages: false,
+      srpThreads: undefined,
     });
     expect(config.seed).toBe('demo');
     expect(config.logLevel).toBe('warn');
@@ -69,6 +70,7 @@ describe('loadConfig', () => {
       adminCredentials: undefined,
       keyEncryptionKey: undefined,
       logMessages: true,
+      srpThreads: undefined,
     });
   });
 
@@ -147,11 +149,19 @@ describe('loadConfig', () => {
     ['RATE_LIMIT_EXPORTS_PER_USER', '2.5', /must be a whole number of requests/],
     ['RATE_LIMIT_IDENTITY_PER_ACCOUNT', 'many', /must be a whole number of requests/],
     ['RATE_LIMIT_IDENTITY_PER_CLIENT', '-1', /must be a whole number of requests/],
+    ['IDENTITY_SRP_THREADS', '-1', /must be a whole number of threads \(0-64\)/],
+    ['IDENTITY_SRP_THREADS', '1.5', /must be a whole number of threads/],
+    ['IDENTITY_SRP_THREADS', 'many', /must be a whole number of threads/],
   ])('refuses %s=%s with one line', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(
       new RegExp(`^Invalid configuration: ${name} ${message.source}`),
     );
+  });
+
+  it('reads the number of SRP worker threads, 0 meaning none', () => {
+    expect(loadConfig({ IDENTITY_SRP_THREADS: '2' }).identity.srpThreads).toBe(2);
+    expect(loadConfig({ IDENTITY_SRP_THREADS: '0' }).identity.srpThreads).toBe(0);
   });
 
   it('reads the key-encryption key, and refuses one that is not 32 bytes in base64', () => {

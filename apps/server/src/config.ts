@@ -110,6 +110,12 @@ const envSchema = z.object({
     .optional(),
   DEMO_PASSWORD: z.string().optional(),
   IDENTITY_PREVENT_USER_EXISTENCE_ERRORS: z.enum(['ENABLED', 'LEGACY']).default('ENABLED'),
+  IDENTITY_SRP_THREADS: z.coerce
+    .number({ error: 'must be a whole number of threads (0-64)' })
+    .int('must be a whole number of threads (0-64)')
+    .min(0, 'must be a whole number of threads (0-64)')
+    .max(64, 'must be a whole number of threads (0-64)')
+    .optional(),
   SMTP_URL: z
     .string()
     .trim()
@@ -177,6 +183,8 @@ export interface Config {
      * passwords) to the log at info level. Off, no secret of a message reaches the log.
      */
     logMessages: boolean;
+    /** Worker threads for sign-ins' SRP arithmetic (0: on the event loop); unset, one per spare core. */
+    srpThreads: number | undefined;
   };
   /** The demo accounts' password; generated and printed at the first start when unset. */
   demoPassword: string | undefined;
@@ -295,6 +303,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           : undefined,
       keyEncryptionKey: e.IDENTITY_KEY_ENCRYPTION_KEY,
       logMessages: e.LOG_IDENTITY_MESSAGES,
+      srpThreads: e.IDENTITY_SRP_THREADS,
     },
     demoPassword: e.DEMO_PASSWORD,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },

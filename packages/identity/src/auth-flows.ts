@@ -10,7 +10,7 @@ import { associateSecret, totpMatches, verifySecret } from './mfa';
 import { messagesFor } from './messages';
 import { deliver, maskDestination } from './outbox';
 import { refreshSession, type SessionStart, startSession, userFromAccessToken } from './sessions';
-import { isValidA, startServerHandshake, verifyPasswordClaim } from './srp';
+import { isValidA } from './srp';
 import {
   assertPasswordPolicy,
   findUser,
@@ -393,7 +393,7 @@ async function initiateSrp(ctx: IdentityContext, client: string, params: Params)
   const identity = user
     ? { id: user.id, salt: user.srpSalt, verifier: user.srpVerifier }
     : simulatedIdentity(ctx, username);
-  const { bHex, BHex } = startServerHandshake(identity.verifier);
+  const { bHex, BHex } = await ctx.srp.startServerHandshake(identity.verifier);
   const state: SrpState = {
     id: randomUUID(),
     sub: identity.id,
@@ -459,7 +459,7 @@ async function respondPasswordVerifier(ctx: IdentityContext, client: string, res
   const [user] = await ctx.db.select().from(identityUsers).where(eq(identityUsers.id, state.sub));
   if (!user) throw incorrectCredentials();
   if (lockedOut(user)) throw passwordAttemptsExceeded();
-  const valid = verifyPasswordClaim({
+  const valid = await ctx.srp.verifyPasswordClaim({
     AHex: state.A,
     BHex: state.B,
     bHex: state.b,
@@ -529,7 +529,7 @@ async function respondDeviceSrp(ctx: IdentityContext, client: string, body: Body
   const A = responses['SRP_A'];
   if (typeof A !== 'string' || !isValidA(A)) throw invalidParameter('Invalid SRP_A.');
   await take();
-  const { bHex, BHex } = startServerHandshake(device.verifier);
+  const { bHex, BHex } = await ctx.srp.startServerHandshake(device.verifier);
   const state: DeviceSrpState = {
     id: randomUUID(),
     sub: user.id,
@@ -559,7 +559,7 @@ async function respondDevicePasswordVerifier(ctx: IdentityContext, client: strin
   const [user] = await ctx.db.select().from(identityUsers).where(eq(identityUsers.id, state.sub));
   const device = user ? await deviceOf(ctx, user, state.device) : undefined;
   if (!user || !device?.verifier) throw deviceNotFound();
-  const valid = verifyPasswordClaim({
+  const valid = await ctx.srp.verifyPasswordClaim({
     AHex: state.A,
     BHex: state.B,
     bHex: state.b,

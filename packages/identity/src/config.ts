@@ -1,5 +1,6 @@
 import type { SendEmail } from './outbox';
 import type { AdminCredentials } from './sigv4';
+import { defaultSrpThreads } from './srp-threads';
 
 export interface IdentityConfig {
   /** The URL the service is reached at, e.g. `https://portal.example.org/identity`. */
@@ -31,6 +32,11 @@ export interface IdentityConfig {
    * key rotation reaches every replica within this bound (decision record 0056).
    */
   keyRefreshMs: number;
+  /**
+   * Worker threads for the SRP arithmetic of sign-ins, so the event loop keeps answering other
+   * requests meanwhile; 0 computes it on the event loop (decision record 0069).
+   */
+  srpThreads: number;
 }
 
 export const defaultIdentitySettings = {
@@ -42,6 +48,7 @@ export const defaultIdentitySettings = {
   sessionSeconds: 3 * 60,
   logMessages: false,
   keyRefreshMs: 30_000,
+  srpThreads: defaultSrpThreads(),
 } satisfies Partial<IdentityConfig>;
 
 /** What a host must supply; everything else has Cognito's defaults. */

@@ -2,6 +2,7 @@ import type { IdentityConfig } from './config';
 import type { IdentityDb } from './db';
 import type { IdentityKeys } from './keys';
 import type { Sealer } from './seal';
+import type { SrpArithmetic } from './srp-threads';
 
 /** Everything an operation needs; built once when the service starts. */
 export interface IdentityContext {
@@ -12,6 +13,8 @@ export interface IdentityContext {
   /** The keys, read again first when they may be out of date (decision record 0056). */
   currentKeys(): Promise<IdentityKeys>;
   sealer: Sealer;
+  /** The exponentiations of SRP handshakes and password proofs, on worker threads or not. */
+  srp: SrpArithmetic;
   /**
    * Told when sessions of a user end here (sign-out, revocation, disable, delete, reset), so that
    * what this process remembers of their tokens is forgotten at once (decision record 0058).

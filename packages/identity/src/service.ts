@@ -18,6 +18,7 @@ import { CognitoError, invalidParameter } from './errors';
 import { JWKS_MAX_AGE_SECONDS, openKeyring, type Jwks } from './keys';
 import { createSealer } from './seal';
 import { sessionActive } from './sessions';
+import { srpOnThisThread, srpWorkerThreads } from './srp-threads';
 import { verifySigV4 } from './sigv4';
 
 type Body = Record<string, unknown>;
@@ -134,7 +135,10 @@ export interface IdentityService {
   sessionActive(claims: Record<string, unknown>): Promise<boolean>;
   /** Calls `listener` whenever sessions of a user end through this instance (decision record 0058). */
   onSessionsEnded(listener: (userId: string) => void): void;
-  /** The Fastify plugin to register under the endpoint's path (e.g. prefix `/identity`). */
+  /**
+   * The Fastify plugin to register under the endpoint's path (e.g. prefix `/identity`). Closing
+   * that app ends the SRP worker threads once the sign-ins under way are done.
+   */
   routes(app: FastifyInstance): Promise<void>;
 }
 
@@ -159,6 +163,7 @@ export async function createIdentityService(options: {
     },
     currentKeys: () => keyring.current(),
     sealer: createSealer(keyring.keys.secret),
+    srp: config.srpThreads > 0 ? srpWorkerThreads(config.srpThreads) : srpOnThisThread,
     log: options.log,
     sessionsEnded: (userId) => {
       for (const listener of sessionListeners) listener(userId);
@@ -168,6 +173,7 @@ export async function createIdentityService(options: {
   const region = config.region;
 
   async function routes(app: FastifyInstance) {
+    app.addHook('onClose', () => context.srp.close());
     app.addContentTypeParser(JSON_TYPE, { parseAs: 'string', bodyLimit: 256 * 1024 }, (request, body, done) => {
       request.rawBody = body as string;
       try {

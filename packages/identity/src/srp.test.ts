@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import {
   N,
   computeVerifier,
@@ -22,6 +22,7 @@ import {
   startServerHandshake,
   verifyPasswordClaim,
 } from './srp';
+import { srpWorkerThreads, type SrpArithmetic } from './srp-threads';
 
 // The client side is Amplify's own SRP code, loaded from the files aws-amplify 6.22.1 runs. The
 // root node_modules/@aws-amplify/auth is an older copy (6.11) another package pulls in, so the
@@ -104,11 +105,12 @@ type Claim = Parameters<typeof verifyPasswordClaim>[0];
 async function exchange(
   stored: { poolName: string; userId: string; saltHex: string; verifierHex: string },
   client: { password: string; saltHex?: string; secretBlock?: string },
+  handshake: SrpArithmetic['startServerHandshake'] = async (verifierHex) => startServerHandshake(verifierHex),
 ): Promise<Claim> {
   const helper = await getAuthenticationHelper(stored.poolName);
   const AHex = helper.A.toString(16);
   expect(isValidA(AHex)).toBe(true);
-  const { bHex, BHex } = startServerHandshake(stored.verifierHex);
+  const { bHex, BHex } = await handshake(stored.verifierHex);
   const secretBlock = client.secretBlock ?? randomBytes(64).toString('base64');
   const hkdf = await helper.getPasswordAuthenticationKey({
     username: stored.userId,
@@ -399,5 +401,44 @@ describe('device SRP against the real Amplify client', () => {
     expect(() => deviceVerifierFromBase64('AA==')).toThrow(RangeError);
     expect(() => deviceVerifierFromBase64(toBuffer(N).toString('base64'))).toThrow(RangeError);
     expect(() => deviceVerifierFromBase64(randomBytes(400).toString('base64'))).toThrow(RangeError);
+  });
+});
+
+describe('on worker threads', () => {
+  const threads = srpWorkerThreads(2);
+  afterAll(() => threads.close());
+
+  it('makes handshakes the Amplify client proves against, and checks proofs as this thread does', async () => {
+    const stored = storedUser();
+    const passwords = [password, `${password}x`, password, password, `${password}x`, password];
+    const claims = await Promise.all(
+      passwords.map((pw) => exchange(stored, { password: pw }, threads.startServerHandshake)),
+    );
+    const verdicts = await Promise.all(claims.map((claim) => threads.verifyPasswordClaim(claim)));
+    expect(verdicts).toEqual(passwords.map((pw) => pw === password));
+    expect(claims.map((claim) => verifyPasswordClaim(claim))).toEqual(verdicts);
+  });
+
+  it('refuses an unusable verifier with the same RangeError, and a malformed claim as false', async () => {
+    await expect(threads.startServerHandshake('00')).rejects.toThrow(RangeError);
+    const claim = await exchange(storedUser(), { password }, threads.startServerHandshake);
+    expect(await threads.verifyPasswordClaim({ ...claim, AHex: 'not hex' })).toBe(false);
+    expect(await threads.verifyPasswordClaim(claim)).toBe(true);
+  });
+
+  it('leaves the event loop free while the arithmetic runs', async () => {
+    const { verifierHex } = storedUser();
+    await threads.startServerHandshake(verifierHex); // the threads are started
+    let turns = 0;
+    let counting = true;
+    const count = () => {
+      turns += 1;
+      if (counting) setImmediate(count);
+    };
+    setImmediate(count);
+    await Promise.all(Array.from({ length: 8 }, () => threads.startServerHandshake(verifierHex)));
+    counting = false;
+    // On this thread the eight would run back to back, with no turn of the loop between them.
+    expect(turns).toBeGreaterThan(8);
   });
 });

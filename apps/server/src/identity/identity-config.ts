@@ -12,6 +12,7 @@ export function identityConfigOf(config: Config, sendEmail: SendEmail | undefine
     clientId: config.identity.clientId,
     preventUserExistenceErrors: config.identity.preventUserExistenceErrors,
     logMessages: config.identity.logMessages,
+    ...(config.identity.srpThreads === undefined ? {} : { srpThreads: config.identity.srpThreads }),
     adminCredentials: config.identity.adminCredentials ?? loadOrCreateAdminCredentials(config.dataDir),
     keyEncryptionKey: config.identity.keyEncryptionKey ?? loadOrCreateKeyEncryptionKey(config.dataDir),
     ...(sendEmail ? { sendEmail } : {}),
