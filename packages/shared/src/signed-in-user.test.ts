@@ -4,6 +4,7 @@ import {
   initialsOf,
   validEmailOf,
   isPasswordExpired,
+  isPasswordExpiredByClaims,
   passwordExpiresAt,
   plainNameOf,
   signedInUserFromClaims,
@@ -38,6 +39,19 @@ describe('password expiry (docs/product/specification.md §4, §5)', () => {
     expect(isPasswordExpired(changed, 6, new Date('2026-06-30T23:59:59.999Z'))).toBe(false);
     expect(isPasswordExpired(changed, 6, new Date('2026-07-01T00:00:00.000Z'))).toBe(true);
     expect(isPasswordExpired(undefined, 6, new Date('2099-01-01T00:00:00.000Z'))).toBe(false);
+  });
+
+  it('judges a claims object the same on every call, whatever months and time it is asked with', () => {
+    const claims = { sub: 'abc', 'custom:passwordChangedAt': '2026-01-01T00:00:00.000Z' };
+    const before = new Date('2026-06-30T23:59:59.999Z');
+    const after = new Date('2026-07-01T00:00:00.000Z');
+    expect(isPasswordExpiredByClaims(claims, 6, before)).toBe(false);
+    expect(isPasswordExpiredByClaims(claims, 6, after)).toBe(true);
+    expect(isPasswordExpiredByClaims(claims, 7, after)).toBe(false);
+    expect(isPasswordExpiredByClaims(claims, 5, before)).toBe(true);
+    expect(isPasswordExpiredByClaims(claims, 6, before)).toBe(false);
+    expect(isPasswordExpiredByClaims({ sub: 'abc' }, 6, after)).toBe(false);
+    expect(isPasswordExpiredByClaims({ 'custom:passwordChangedAt': 'not a date' }, 6, after)).toBe(false);
   });
 });
 

@@ -1,9 +1,8 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import { PASSWORD_CHANGED_ATTRIBUTE } from '@staff-portal/shared/constants';
 import { forbidden, passwordExpired, unauthenticated } from '@staff-portal/shared/errors';
 import { departmentsOf, hasAnyGroup, type GuardGroup } from '@staff-portal/shared/groups';
-import { isPasswordExpired } from '@staff-portal/shared/signed-in-user';
+import { isPasswordExpiredByClaims } from '@staff-portal/shared/signed-in-user';
 import type { TokenCutoffs } from '../auth/token-cutoffs';
 import type { TokenUser, TokenVerifier } from '../auth/token-verifier';
 import type { AuditActor } from '../modules/audit/audit.repository';
@@ -112,10 +111,7 @@ export const authPlugin = fp<AuthPluginOptions>(
         request.user = user;
         // Expiry first: the one thing such a caller can do is change the password, whatever the route.
         if (!options.allowExpiredPassword) {
-          const changedAt = user.claims[PASSWORD_CHANGED_ATTRIBUTE];
-          if (isPasswordExpired(typeof changedAt === 'string' ? changedAt : null, passwordExpiryMonths)) {
-            throw passwordExpired();
-          }
+          if (isPasswordExpiredByClaims(user.claims, passwordExpiryMonths)) throw passwordExpired();
         }
         if (guardDepartments.length > 0 && !app.allows(user, guardDepartments)) throw refusal(guardDepartments);
         if (departments.length > 0 && !app.allows(user, departments)) throw refusal(departments);
