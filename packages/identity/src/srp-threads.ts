@@ -22,7 +22,7 @@ export function defaultSrpThreads(): number {
   return Math.min(4, Math.max(1, availableParallelism() - 1));
 }
 
-/** The arithmetic on the calling thread: for tools and tests that sign in once or twice. */
+/** The arithmetic on the calling thread, for a host that sets `srpThreads` to 0. */
 export const srpOnThisThread: SrpArithmetic = {
   startServerHandshake: async (verifierHex) => startServerHandshake(verifierHex),
   verifyPasswordClaim: async (claim) => verifyPasswordClaim(claim),
