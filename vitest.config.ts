@@ -51,4 +51,7 @@ if (process.env.TEST_DATABASE_URL) {
   });
 }
 
-export default defineConfig({ test: { projects } });
+// One test file per core at a time. Vitest's default leaves one core to itself (2 cores: one file
+// at a time), but its own process does little while the workers run, and API tests on PostgreSQL
+// wait on the database's process.
+export default defineConfig({ test: { projects, maxWorkers: '100%' } });
