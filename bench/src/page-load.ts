@@ -3,6 +3,8 @@
 // a link from an e-mail) and in-app (a click from another screen of the signed-in app), and what a
 // cold load transfers as the browser receives it (CDP's encodedDataLength: compressed bodies and
 // headers). Cold loads are measured on this machine and once more on an emulated office network.
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 
 /** The goal for the leave screens on this 2-core machine (decision record 0028): the data on screen within this after a cold load... */
@@ -14,7 +16,8 @@ export const IN_APP_BUDGET_MS = 100;
 const OFFICE_NETWORK = { latency: 20, downloadThroughput: (50e6 / 8) | 0, uploadThroughput: (20e6 / 8) | 0 };
 const OFFICE_LABEL = 'office network (20 ms, 50 Mbit/s)';
 
-export type ScreenName = 'my-leaves' | 'approval' | 'staff-record';
+export const SCREEN_NAMES = ['my-leaves', 'approval', 'staff-record'] as const;
+export type ScreenName = (typeof SCREEN_NAMES)[number];
 
 export interface ScreenSpec {
   name: ScreenName;
@@ -121,6 +124,35 @@ async function networkMeter(page: Page) {
   };
 }
 
+/** Trace categories for DevTools' Performance panel: tasks, network, rendering and JS samples. */
+const TRACE_CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'disabled-by-default-v8.cpu_profiler',
+  'v8.execute',
+  'blink.user_timing',
+  'loading',
+  'toplevel',
+];
+
+let traceCount = 0;
+
+/** Runs `load` inside a Chromium trace written to `dir` (when given), named after `label`. */
+async function traced<T>(browser: Browser, page: Page, dir: string | undefined, label: string, load: () => Promise<T>) {
+  if (dir === undefined) return load();
+  fs.mkdirSync(dir, { recursive: true });
+  traceCount++;
+  await browser.startTracing(page, {
+    path: path.join(dir, `${label}-${traceCount}.json`),
+    categories: TRACE_CATEGORIES,
+  });
+  try {
+    return await load();
+  } finally {
+    await browser.stopTracing();
+  }
+}
+
 async function readyAt(page: Page, screen: ScreenName): Promise<number> {
   // Polled by evaluating an expression (the page's CSP refuses waitForFunction's eval); the
   // moment itself is the page's own record, so the polling interval does not count.
@@ -143,6 +175,8 @@ export interface PageLoadOptions {
   password: string;
   screens: ScreenSpec[];
   runs: number;
+  /** Where to write a Chromium trace of each measured load (none: no tracing). */
+  traceDir?: string | undefined;
   log?: (line: string) => void;
 }
 
@@ -220,28 +254,39 @@ async function coldLoad(
   url: string,
   screen: ScreenSpec,
   office: boolean,
+  traceDir?: string,
 ): Promise<LoadSample> {
   return withPage(browser, state, async (page) => {
     const meter = await networkMeter(page);
     if (office) await meter.cdp.send('Network.emulateNetworkConditions', { offline: false, ...OFFICE_NETWORK });
     await page.addInitScript(`window.__bench.arm(${JSON.stringify(screen.name)})`);
-    await page.goto(`${url}${screen.path}`, { waitUntil: 'commit' });
-    // performance.now() counts from the navigation's start: the document's request included.
-    const ms = await readyAt(page, screen.name);
+    const ms = await traced(browser, page, traceDir, `${screen.name}-cold`, async () => {
+      await page.goto(`${url}${screen.path}`, { waitUntil: 'commit' });
+      // performance.now() counts from the navigation's start: the document's request included.
+      return readyAt(page, screen.name);
+    });
     await meter.idle();
     return { ms, ...meter.sample };
   });
 }
 
-async function inAppLoad(browser: Browser, state: StorageState, url: string, screen: ScreenSpec): Promise<number> {
+async function inAppLoad(
+  browser: Browser,
+  state: StorageState,
+  url: string,
+  screen: ScreenSpec,
+  traceDir?: string,
+): Promise<number> {
   return withPage(browser, state, async (page) => {
     await page.goto(`${url}${screen.from}`);
     const link = page.locator(`main a[href="${screen.path}"]`).first();
     await link.waitFor();
     await page.waitForLoadState('networkidle');
     await page.evaluate(`window.__bench.arm(${JSON.stringify(screen.name)})`);
-    await link.click();
-    const ready = await readyAt(page, screen.name);
+    const ready = await traced(browser, page, traceDir, `${screen.name}-in-app`, async () => {
+      await link.click();
+      return readyAt(page, screen.name);
+    });
     const clickAt = await page.evaluate<number>('window.__bench.clickAt');
     return ready - clickAt;
   });
@@ -249,7 +294,7 @@ async function inAppLoad(browser: Browser, state: StorageState, url: string, scr
 
 /** Each screen: one unmeasured load (the server's first answers), then `runs` of each kind. */
 export async function measurePageLoads(options: PageLoadOptions): Promise<ScreenReport[]> {
-  const { browser, url, password, screens, runs, log = () => {} } = options;
+  const { browser, url, password, screens, runs, traceDir, log = () => {} } = options;
   const states = new Map<string, StorageState>();
   const reports: ScreenReport[] = [];
   for (const screen of screens) {
@@ -261,9 +306,9 @@ export async function measurePageLoads(options: PageLoadOptions): Promise<Screen
     await coldLoad(browser, state, url, screen, false);
     const report: ScreenReport = { screen, cold: [], coldOffice: [], inApp: [] };
     for (let run = 0; run < runs; run++) {
-      report.cold.push(await coldLoad(browser, state, url, screen, false));
+      report.cold.push(await coldLoad(browser, state, url, screen, false, traceDir));
       report.coldOffice.push(await coldLoad(browser, state, url, screen, true));
-      report.inApp.push(await inAppLoad(browser, state, url, screen));
+      report.inApp.push(await inAppLoad(browser, state, url, screen, traceDir));
     }
     log(`[pages] ${screen.label}: ${runs} runs each measured`);
     reports.push(report);

@@ -3,7 +3,7 @@
 // SRP sign-ins (two requests and client-side arithmetic each) with concurrent client loops.
 // Usage: npm run bench -- [--size small|large] [--duration 10] [--connections 50] [--sign-in-loops 10]
 //                         [--engine pglite|postgres] [--bundle-only] [--pages-only] [--page-runs 5]
-//                         [--auth-only]
+//                         [--screens my-leaves,approval,staff-record] [--trace DIR] [--auth-only]
 // `--auth-only` measures just what authentication costs: /healthz, /api/me, SRP sign-ins (with
 // /healthz asked beside them) and refreshes, without the browser rows or the other endpoints.
 // Every row reports the server process's own CPU time per request (process.cpuUsage(), asked over
@@ -17,6 +17,10 @@
 // First, always: the sign-in route's JavaScript against its budget (the run fails over it). Then,
 // per engine before the API rows, the leave screens in a browser: time to data, cold and in-app,
 // and the bytes of a cold load (`--pages-only` measures just those, on the first engine).
+// `--screens` names the screens to load (all three unless given); `--trace DIR` also writes a
+// Chromium trace with JavaScript samples of each measured cold load (on this machine's network)
+// and in-app navigation into DIR, to open in Chrome DevTools' Performance panel. Tracing slows
+// the page down: compare traced runs only with traced runs.
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
@@ -41,6 +45,7 @@ import {
   IN_APP_BUDGET_MS,
   measurePageLoads,
   pageLoadTable,
+  SCREEN_NAMES,
   withinPageBudgets,
   type ScreenReport,
   type ScreenSpec,
@@ -57,6 +62,8 @@ const { values: args } = parseArgs({
     'bundle-only': { type: 'boolean', default: false },
     'pages-only': { type: 'boolean', default: false },
     'page-runs': { type: 'string', default: '5' },
+    screens: { type: 'string' },
+    trace: { type: 'string' },
     'auth-only': { type: 'boolean', default: false },
     'postgres-url': {
       type: 'string',
@@ -70,6 +77,11 @@ const duration = Number(args.duration);
 const connections = Number(args.connections);
 const signInLoops = Number(args['sign-in-loops']);
 const pageRuns = Number(args['page-runs']);
+const screenNames = args.screens?.split(',').map((name) => name.trim());
+const unknownScreen = screenNames?.find((name) => !(SCREEN_NAMES as readonly string[]).includes(name));
+if (unknownScreen !== undefined)
+  throw new Error(`--screens: no screen ${unknownScreen}; they are ${SCREEN_NAMES.join(', ')}`);
+const traceDir = args.trace === undefined ? undefined : path.resolve(args.trace);
 const port = 3900 + Math.floor(Math.random() * 90);
 // By address, not `localhost`: Chromium tries ::1 first, and here a fresh browser context's first
 // connection waited half a second before falling back, which is no part of the app's load time.
@@ -313,10 +325,10 @@ const pageTables: { engine: string; reports: ScreenReport[] }[] = [];
  * The three leave screens of issue 13, as the bench's people open them: a member of staff their
  * own leave, their team's approver the queue, and an HR admin that member's staff record.
  */
-function leaveScreens(): ScreenSpec[] {
+function leaveScreens(names: readonly string[] = SCREEN_NAMES): ScreenSpec[] {
   const leave = '/shared/hr-services/leave';
   const memberStaffId = `LVUSR${String(21).padStart(10, '0')}`;
-  return [
+  const screens: ScreenSpec[] = [
     { name: 'my-leaves', label: 'My Leaves', path: `${leave}/my-leaves`, from: leave, email: benchStaffEmail(21) },
     { name: 'approval', label: 'Approval', path: `${leave}/approval`, from: leave, email: benchStaffEmail(20) },
     {
@@ -327,6 +339,7 @@ function leaveScreens(): ScreenSpec[] {
       email: benchStaffEmail(0),
     },
   ];
+  return screens.filter((screen) => names.includes(screen.name));
 }
 
 async function benchPages(engine: string) {
@@ -336,8 +349,9 @@ async function benchPages(engine: string) {
       browser,
       url,
       password: BENCH_PASSWORD,
-      screens: leaveScreens(),
+      screens: leaveScreens(screenNames),
       runs: pageRuns,
+      traceDir,
       log: (line) => console.log(`[${engine}] ${line}`),
     });
     pageTables.push({ engine, reports });
