@@ -3,7 +3,6 @@ import {
   displayNameOf,
   initialsOf,
   validEmailOf,
-  isPasswordExpired,
   isPasswordExpiredByClaims,
   passwordExpiresAt,
   plainNameOf,
@@ -32,13 +31,6 @@ describe('password expiry (docs/product/specification.md §4, §5)', () => {
     expect(passwordExpiresAt('2026-08-31T04:00:00.000Z', 6)?.toISOString()).toBe('2027-02-28T04:00:00.000Z');
     expect(passwordExpiresAt(null)).toBeNull();
     expect(passwordExpiresAt('not a date')).toBeNull();
-  });
-
-  it('is expired from the expiry instant on, and never without a recorded change', () => {
-    const changed = '2026-01-01T00:00:00.000Z';
-    expect(isPasswordExpired(changed, 6, new Date('2026-06-30T23:59:59.999Z'))).toBe(false);
-    expect(isPasswordExpired(changed, 6, new Date('2026-07-01T00:00:00.000Z'))).toBe(true);
-    expect(isPasswordExpired(undefined, 6, new Date('2099-01-01T00:00:00.000Z'))).toBe(false);
   });
 
   it('judges a claims object the same on every call, whatever months and time it is asked with', () => {

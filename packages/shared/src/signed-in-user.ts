@@ -53,19 +53,6 @@ export function passwordExpiresAt(
   return changed.isValid() ? changed.add(months, 'month').toDate() : null;
 }
 
-/**
- * Whether the password is past its expiry. An account without the attribute (one created
- * outside the portal, in Cognito mode) is not treated as expired: nothing says when it changed.
- */
-export function isPasswordExpired(
-  changedAt: string | null | undefined,
-  months: number = DEFAULT_PASSWORD_EXPIRY_MONTHS,
-  now: Date = new Date(),
-): boolean {
-  const expiresAt = passwordExpiresAt(changedAt, months);
-  return expiresAt !== null && expiresAt.getTime() <= now.getTime();
-}
-
 const stringClaim = (claims: Record<string, unknown>, name: string): string | null => {
   const value = claims[name];
   return typeof value === 'string' && value !== '' ? value : null;
@@ -75,9 +62,11 @@ const stringClaim = (claims: Record<string, unknown>, name: string): string | nu
 const expiries = new WeakMap<Record<string, unknown>, { months: number; at: number | null }>();
 
 /**
- * Whether the password of these verified claims is past its expiry. The expiry instant is worked
- * out once per claims object: the server asks on every request with a remembered token's claims,
- * and parsing the date and adding the months each time took a third of GET /api/me's CPU time.
+ * Whether the password of these verified claims is past its expiry: from the expiry instant on.
+ * An account without the attribute (one created outside the portal, in Cognito mode) is not
+ * treated as expired: nothing says when it changed. The expiry instant is worked out once per
+ * claims object: the server asks on every request with a remembered token's claims, and parsing
+ * the date and adding the months each time took a third of GET /api/me's CPU time.
  */
 export function isPasswordExpiredByClaims(
   claims: Record<string, unknown>,
