@@ -821,7 +821,8 @@ if (pageTables.length > 0) {
     `\ncold: a fresh page load in an open browser window with a signed-in session and an empty HTTP cache, ` +
       `from navigation to the data ` +
       `on screen (budget ${COLD_BUDGET_MS} ms); in-app: from a click on the screen's link elsewhere in the app ` +
-      `(budget ${IN_APP_BUDGET_MS} ms). KB transferred: as the browser received it (compressed bodies and ` +
+      `(budget ${IN_APP_BUDGET_MS} ms); in-app again: the same click after going back, the screen's code run ` +
+      `once and its data cached. KB transferred: as the browser received it (compressed bodies and ` +
       `headers) until the network was idle, for the median cold load on this machine.`,
   );
 }
