@@ -81,6 +81,7 @@ const PROBE = String.raw`
     requestAnimationFrame(() => { probe.readyAt = performance.now(); });
   };
   probe.arm = (screen) => { probe.screen = screen; probe.readyAt = null; check(); };
+  probe.shows = (screen) => settled() && screens[screen]();
   new MutationObserver(check).observe(document, { childList: true, subtree: true, attributes: true });
 })();
 `;
@@ -289,6 +290,13 @@ async function inAppLoad(
     await page.goto(`${url}${screen.from}`);
     const link = page.locator(`main a[href="${screen.path}"]`).first();
     const clickToData = async (label: string) => {
+      // After going back the screen may still be shown for a moment; a click then would measure
+      // nothing. Its link is looked for once it has gone.
+      const deadline = performance.now() + 10_000;
+      while (await page.evaluate<boolean>(`window.__bench.shows(${JSON.stringify(screen.name)})`)) {
+        if (performance.now() > deadline) throw new Error(`${screen.name}: still shown at ${page.url()}`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       await link.waitFor();
       await page.waitForLoadState('networkidle');
       await page.evaluate(`window.__bench.arm(${JSON.stringify(screen.name)})`);
