@@ -6,7 +6,7 @@ import { expect, useSession } from './harness';
 import { hostileBody, hostileMarkdown } from './hostile-markdown';
 import { idTokenOf } from './leave-api';
 import { CERTIFICATE, openAs, staff } from './leave-steps';
-import { checkScreens } from './screens';
+import { PHONE, checkScreens } from './screens';
 import { signIn } from './sign-in';
 
 /** The organisation's time zone (Asia/Kuala_Lumpur, UTC+8 all year), in which the editor takes times. */
@@ -96,6 +96,10 @@ async function activeContent(body: Locator): Promise<string[]> {
     return found;
   });
 }
+
+/** How far the page reaches past the right edge of the window, in CSS pixels: 0 when nothing scrolls sideways. */
+const sidewaysOverflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 /** Whatever the payloads managed: the flag they set, and the alerts they opened. */
 function watchForPayloads(page: Page) {
@@ -257,5 +261,19 @@ describe('posts', () => {
     expect(await watch.pwned()).toBeNull();
     expect(watch.alerts).toEqual([]);
     expect(hostileMarkdown.length).toBeGreaterThan(20);
+  });
+
+  it('fits the announcements and staff information lists on a 390 px phone: nothing scrolls sideways', async () => {
+    const page = await as(accounts.HRAdmin, '/announcements');
+    await page.setViewportSize(PHONE);
+    for (const [path, heading] of [
+      ['/announcements', 'Announcements'],
+      ['/staff-info', 'Staff Information'],
+    ] as const) {
+      await page.goto(new URL(path, session.server.url).href);
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      await page.getByRole('table', { name: 'Posts' }).getByRole('row').nth(1).waitFor();
+      expect(await sidewaysOverflow(page), path).toBe(0);
+    }
   });
 });
