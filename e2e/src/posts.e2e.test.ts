@@ -263,6 +263,32 @@ describe('posts', () => {
     expect(hostileMarkdown.length).toBeGreaterThan(20);
   });
 
+  it('leads an HR admin from Home to the announcements and staff information, and from a post to its editor', async () => {
+    const home = new URL('/', session.server.url).href;
+    const page = await as(accounts.HRAdmin, '/');
+    await page.getByRole('link', { name: 'Open Announcements' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Announcements' }).waitFor();
+    await page.goto(home);
+    await page.getByRole('link', { name: 'Open Staff Information' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Staff Information' }).waitFor();
+
+    // A post read on Home offers those who may manage posts its editor.
+    await page.goto(home);
+    await page.getByRole('link', { name: WELCOME }).click();
+    await page.getByRole('dialog', { name: WELCOME }).getByRole('link', { name: 'Edit' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Edit announcement' }).waitFor();
+    expect(await page.getByRole('textbox', { name: /^Title/ }).inputValue()).toMatch(WELCOME);
+
+    // A reader who may not manage posts is offered no Edit, and no way to the lists.
+    const reader = await as(staff.hafiz.email, '/');
+    await reader.getByRole('link', { name: WELCOME }).click();
+    const dialog = reader.getByRole('dialog', { name: WELCOME });
+    await dialog.getByRole('button', { name: 'Close' }).waitFor();
+    expect(await dialog.getByRole('link', { name: 'Edit' }).count()).toBe(0);
+    expect(await reader.getByRole('link', { name: 'Open Announcements' }).count()).toBe(0);
+    expect(session.errors).toEqual([]);
+  });
+
   it('fits the announcements and staff information lists on a 390 px phone: nothing scrolls sideways', async () => {
     const page = await as(accounts.HRAdmin, '/announcements');
     await page.setViewportSize(PHONE);

@@ -64,13 +64,22 @@ describe('HomePage', () => {
   it('gives HRAdmin the access control page and the leave admin as well', async () => {
     stubLeaveApi({ 'GET /home': () => homeAnswer({ leave: summary() }) });
     renderApp(['/'], testAuth(testUser({ department: ['HRAdmin'] })));
-    expect(await linkNames()).toEqual(['Open E-Leave System', 'Open E-Leave System Admin', 'Open Access Control Page']);
+    expect(await linkNames()).toEqual([
+      'Open E-Leave System',
+      'Open E-Leave System Admin',
+      'Open Access Control Page',
+      'Open Announcements',
+      'Open Staff Information',
+    ]);
+    // Where announcements and staff information are written (docs/product/screens.md §2).
+    expect(screen.getByRole('link', { name: 'Open Announcements' })).toHaveAttribute('href', '/announcements');
+    expect(screen.getByRole('link', { name: 'Open Staff Information' })).toHaveAttribute('href', '/staff-info');
   });
 
   it('gives ITAdmin everything, IR only the IR services and no leave section', async () => {
     stubLeaveApi({ 'GET /home': () => homeAnswer({ leave: summary() }) });
     const view = renderApp(['/'], testAuth(testUser({ department: ['ITAdmin'] })));
-    expect(await linkNames()).toHaveLength(5);
+    expect(await linkNames()).toHaveLength(7);
     view.view.unmount();
     stubLeaveApi({ 'GET /home': () => homeAnswer() });
     renderApp(['/'], testAuth(testUser({ department: ['IR'] })));
