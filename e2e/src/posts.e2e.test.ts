@@ -263,6 +263,53 @@ describe('posts', () => {
     expect(hostileMarkdown.length).toBeGreaterThan(20);
   });
 
+  it('publishes now with a file chosen before Create, and e-mails the audience once: the post’s link, the text’s link addresses', async () => {
+    const server = session.server.url;
+    const title = 'New parking rules from Monday';
+    const page = await as(accounts.HRAdmin, '/announcements/create');
+    await page.getByRole('heading', { level: 1, name: 'New announcement' }).waitFor();
+    await page.getByRole('textbox', { name: /^Title/ }).fill(title);
+    await page
+      .getByRole('textbox', { name: /^Text/ })
+      .fill('Read [the parking rules](https://example.org/parking) before **Monday**.');
+    await page.getByRole('radio', { name: 'Chosen departments' }).check();
+    await page.getByRole('checkbox', { name: 'IR', exact: true }).check();
+    await page.getByRole('button', { name: 'Publish now' }).click();
+    await page.getByRole('checkbox', { name: 'E-mail the audience when it is published' }).check();
+    await page.getByLabel('Add files').setInputFiles([
+      { name: 'parking-map.pdf', mimeType: 'application/pdf', buffer: CERTIFICATE },
+    ]);
+    await page.getByRole('list', { name: 'Files of this post' }).getByText('parking-map.pdf').waitFor();
+    await checkScreens(page, 'post-create-with-files');
+    await page.getByRole('button', { name: 'Create' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Edit announcement' }).waitFor();
+    const id = /\/announcements\/([0-9a-f-]{36})$/.exec(page.url())![1]!;
+    await page.getByText(/, to \d+ people$/).waitFor();
+
+    // The IR officer's e-mail: one, with the link's address kept and the post's own link.
+    const outbox = await api(
+      server,
+      accounts.ITAdmin,
+      'GET',
+      `/it-admin/outbox?recipient=${encodeURIComponent(accounts.IR)}&limit=200`,
+    );
+    const mails = (outbox['items'] as { id: number; subject: string }[]).filter(
+      (mail) => mail.subject === `Announcement: ${title}`,
+    );
+    expect(mails).toHaveLength(1);
+    const mail = await api(server, accounts.ITAdmin, 'GET', `/it-admin/outbox/${mails[0]!.id}`);
+    const link = `${server}/?post=${id}`;
+    expect(mail['body']).toContain('Read the parking rules (https://example.org/parking) before Monday.');
+    expect(mail['body']).toContain(link);
+
+    // Following it, the officer finds the post with its file.
+    const reader = await open(link);
+    await signIn(reader, accounts.IR);
+    const dialog = reader.getByRole('dialog', { name: title });
+    await dialog.getByRole('button', { name: 'Download parking-map.pdf' }).waitFor();
+    expect(session.errors).toEqual([]);
+  });
+
   it('leads an HR admin from Home to the announcements and staff information, and from a post to its editor', async () => {
     const home = new URL('/', session.server.url).href;
     const page = await as(accounts.HRAdmin, '/');
