@@ -6,7 +6,7 @@ import { expect, useSession } from './harness';
 import { hostileBody, hostileMarkdown } from './hostile-markdown';
 import { idTokenOf } from './leave-api';
 import { CERTIFICATE, openAs, staff } from './leave-steps';
-import { checkScreens } from './screens';
+import { PHONE, checkScreens } from './screens';
 import { signIn } from './sign-in';
 
 /** The organisation's time zone (Asia/Kuala_Lumpur, UTC+8 all year), in which the editor takes times. */
@@ -96,6 +96,10 @@ async function activeContent(body: Locator): Promise<string[]> {
     return found;
   });
 }
+
+/** How far the page reaches past the right edge of the window, in CSS pixels: 0 when nothing scrolls sideways. */
+const sidewaysOverflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 /** Whatever the payloads managed: the flag they set, and the alerts they opened. */
 function watchForPayloads(page: Page) {
@@ -257,5 +261,92 @@ describe('posts', () => {
     expect(await watch.pwned()).toBeNull();
     expect(watch.alerts).toEqual([]);
     expect(hostileMarkdown.length).toBeGreaterThan(20);
+  });
+
+  it('publishes now with a file chosen before Create, and e-mails the audience once: the post’s link, the text’s link addresses', async () => {
+    const server = session.server.url;
+    const title = 'New parking rules from Monday';
+    const page = await as(accounts.HRAdmin, '/announcements/create');
+    await page.getByRole('heading', { level: 1, name: 'New announcement' }).waitFor();
+    await page.getByRole('textbox', { name: /^Title/ }).fill(title);
+    await page
+      .getByRole('textbox', { name: /^Text/ })
+      .fill('Read [the parking rules](https://example.org/parking) before **Monday**.');
+    await page.getByRole('radio', { name: 'Chosen departments' }).check();
+    await page.getByRole('checkbox', { name: 'IR', exact: true }).check();
+    await page.getByRole('button', { name: 'Publish now' }).click();
+    await page.getByRole('checkbox', { name: 'E-mail the audience when it is published' }).check();
+    await page.getByLabel('Add files').setInputFiles([
+      { name: 'parking-map.pdf', mimeType: 'application/pdf', buffer: CERTIFICATE },
+    ]);
+    await page.getByRole('list', { name: 'Files of this post' }).getByText('parking-map.pdf').waitFor();
+    await checkScreens(page, 'post-create-with-files');
+    await page.getByRole('button', { name: 'Create' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Edit announcement' }).waitFor();
+    const id = /\/announcements\/([0-9a-f-]{36})$/.exec(page.url())![1]!;
+    await page.getByText(/, to \d+ people$/).waitFor();
+
+    // The IR officer's e-mail: one, with the link's address kept and the post's own link.
+    const outbox = await api(
+      server,
+      accounts.ITAdmin,
+      'GET',
+      `/it-admin/outbox?recipient=${encodeURIComponent(accounts.IR)}&limit=200`,
+    );
+    const mails = (outbox['items'] as { id: number; subject: string }[]).filter(
+      (mail) => mail.subject === `Announcement: ${title}`,
+    );
+    expect(mails).toHaveLength(1);
+    const mail = await api(server, accounts.ITAdmin, 'GET', `/it-admin/outbox/${mails[0]!.id}`);
+    const link = `${server}/?post=${id}`;
+    expect(mail['body']).toContain('Read the parking rules (https://example.org/parking) before Monday.');
+    expect(mail['body']).toContain(link);
+
+    // Following it, the officer finds the post with its file.
+    const reader = await open(link);
+    await signIn(reader, accounts.IR);
+    const dialog = reader.getByRole('dialog', { name: title });
+    await dialog.getByRole('button', { name: 'Download parking-map.pdf' }).waitFor();
+    expect(session.errors).toEqual([]);
+  });
+
+  it('leads an HR admin from Home to the announcements and staff information, and from a post to its editor', async () => {
+    const home = new URL('/', session.server.url).href;
+    const page = await as(accounts.HRAdmin, '/');
+    await page.getByRole('link', { name: 'Open Announcements' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Announcements' }).waitFor();
+    await page.goto(home);
+    await page.getByRole('link', { name: 'Open Staff Information' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Staff Information' }).waitFor();
+
+    // A post read on Home offers those who may manage posts its editor.
+    await page.goto(home);
+    await page.getByRole('link', { name: WELCOME }).click();
+    await page.getByRole('dialog', { name: WELCOME }).getByRole('link', { name: 'Edit' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Edit announcement' }).waitFor();
+    expect(await page.getByRole('textbox', { name: /^Title/ }).inputValue()).toMatch(WELCOME);
+
+    // A reader who may not manage posts is offered no Edit, and no way to the lists.
+    const reader = await as(staff.hafiz.email, '/');
+    await reader.getByRole('link', { name: WELCOME }).click();
+    const dialog = reader.getByRole('dialog', { name: WELCOME });
+    await dialog.getByRole('button', { name: 'Close' }).waitFor();
+    expect(await dialog.getByRole('link', { name: 'Edit' }).count()).toBe(0);
+    expect(await reader.getByRole('link', { name: 'Open Announcements' }).count()).toBe(0);
+    expect(session.errors).toEqual([]);
+  });
+
+  it('fits the announcements and staff information lists on a 390 px phone: nothing scrolls sideways', async () => {
+    const page = await as(accounts.HRAdmin, '/announcements');
+    await page.setViewportSize(PHONE);
+    for (const [path, heading] of [
+      ['/announcements', 'Announcements'],
+      ['/staff-info', 'Staff Information'],
+    ] as const) {
+      await page.goto(new URL(path, session.server.url).href);
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      await page.getByRole('table', { name: 'Posts' }).getByRole('row').nth(1).waitFor();
+      expect(await sidewaysOverflow(page), path).toBe(0);
+    }
   });
 });

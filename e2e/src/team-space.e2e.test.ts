@@ -45,16 +45,30 @@ async function peopleRows(page: Page): Promise<string[][]> {
   return texts;
 }
 
+/** The demo's accounts in HR's group, and in HRAdmin's (which is in HR): apps/server/src/seed/demo-accounts.ts. */
+const HR_PEOPLE = [
+  ['Authenticator User', 'mfa@staffportal.example'],
+  [staff.hafiz.name, staff.hafiz.email],
+  ['New Staff Member', 'newstaff@staffportal.example'],
+  ['Portal Super Admin', 'superadmin@staffportal.example'],
+  [staff.priya.name, staff.priya.email],
+  [staff.ravi.name, staff.ravi.email],
+  [staff.tan.name, staff.tan.email],
+  ['Text Message User', 'sms@staffportal.example'],
+  ['Unconfirmed User', 'unconfirmed@staffportal.example'],
+  ['Unverified Email User', 'unverified@staffportal.example'],
+] as const;
+
 describe('team space', () => {
   const { open, session } = useSession();
   const as = (email: string, pathname: string) => openAs(open, email, pathname);
 
-  it('shows a member of staff their department’s people and who of them is away; an admin filters by department', async () => {
+  it('shows a member of HR and of the organisation’s department the people of both and who of them is away; they pick one', async () => {
     const server = session.server.url;
     const today = todayInKualaLumpur();
     const leaveDay = await otherWorkingDayThisWeek(server, today);
     // Priya Nair is outstation all today; Muhammad Hafiz asks for a day of leave this week,
-    // still pending; Ravi Chandran (the organisation's own department) has a meeting today.
+    // still pending; Ravi Chandran (the organisation's own department, and HR) has a meeting today.
     await api(server, staff.priya.email, '/leave/movements', {
       kind: 'outstation',
       startsAt: `${today}T08:00:00+08:00`,
@@ -67,7 +81,6 @@ describe('team space', () => {
       endDate: leaveDay,
       reason: 'Family day',
     });
-    // Ravi is in HR's group only to use the leave pages; his department is UNION.
     await api(server, staff.ravi.email, '/leave/movements', {
       kind: 'meeting',
       startsAt: `${today}T10:00:00+08:00`,
@@ -75,20 +88,23 @@ describe('team space', () => {
       purpose: 'Union council',
     });
 
-    // Muhammad Hafiz (HR) sees HR only.
-    let page = await as(staff.hafiz.email, TEAM_SPACE);
+    // Ravi Chandran (UNION and HR) sees both departments, each person's named.
+    let page = await as(staff.ravi.email, TEAM_SPACE);
     await page.getByRole('heading', { level: 1, name: 'Team Space' }).waitFor();
     await page.getByRole('table', { name: 'People' }).waitFor();
-    expect(await peopleRows(page)).toEqual([
-      [`${staff.hafiz.name}You`, 'hr@staffportal.example'],
-      [staff.priya.name, 'hr2@staffportal.example'],
+    await page.getByText('10 people', { exact: true }).waitFor();
+    const rows = await peopleRows(page);
+    expect(rows.map(([name]) => name)).toEqual(
+      HR_PEOPLE.map(([name]) => (name === staff.ravi.name ? `${name}You` : name)),
+    );
+    expect(rows.find(([name]) => name === `${staff.ravi.name}You`)).toEqual([
+      `${staff.ravi.name}You`,
+      'Human Resources (HR), Organisation (UNION)',
+      staff.ravi.email,
     ]);
-    expect(await page.getByText('2 people').count()).toBe(1);
-    expect(await page.getByRole('combobox', { name: 'Department' }).count()).toBe(0);
-
     const awayToday = page.getByRole('region', { name: 'Away today' });
-    await expect.poll(() => awayToday.textContent()).toContain(`${staff.priya.name}Outstation`);
-    expect(await awayToday.textContent()).not.toContain(staff.ravi.name);
+    await expect.poll(() => awayToday.textContent()).toContain(`${staff.priya.name} · HROutstation`);
+    expect(await awayToday.textContent()).toContain(`${staff.ravi.name} · HR, UNIONMeeting`);
     // The purpose stays on the staff movement page.
     expect(await page.getByText('Branch audit in Ipoh').count()).toBe(0);
     const awayThisWeek = page.getByRole('region', { name: 'Also away this week' });
@@ -96,65 +112,58 @@ describe('team space', () => {
     expect(await pending.textContent()).toContain('Annual Leave');
     expect(await pending.textContent()).toContain('PENDING');
     expect(await pending.getAttribute('data-pending')).toBe('true');
+    // Who is away is known from E-Leave records: four of the ten have one.
+    await page.getByText('Who is away is known for 4 of 10 people: those with an E-Leave record.').waitFor();
     await checkScreens(page, 'team-space-member');
+
+    // The organisation's own department alone.
+    await page.getByRole('combobox', { name: 'Department' }).selectOption('UNION');
+    await page.getByText('1 person', { exact: true }).waitFor();
+    await expect.poll(() => peopleRows(page)).toEqual([[`${staff.ravi.name}You`, staff.ravi.email]]);
+    await expect.poll(() => awayToday.textContent()).not.toContain(staff.priya.name);
+    expect(await awayToday.textContent()).toContain(`${staff.ravi.name}Meeting`);
+    expect(new URL(page.url()).searchParams.get('department')).toBe('UNION');
+    await checkScreens(page, 'team-space-one-department');
+    expect(session.errors).toEqual([]);
+
+    // Muhammad Hafiz (HR only): one department, no picker; on a phone, one card each.
+    page = await as(staff.hafiz.email, TEAM_SPACE);
+    await page.getByRole('table', { name: 'People' }).waitFor();
+    await page.getByText('10 people', { exact: true }).waitFor();
+    expect(await page.getByRole('combobox', { name: 'Department' }).count()).toBe(0);
     await page.setViewportSize(SMALL_PHONE);
     const cards = page.getByRole('list', { name: 'People' });
     await cards.waitFor();
-    expect(await cards.getByRole('listitem').count()).toBe(2);
+    expect(await cards.getByRole('listitem').count()).toBe(10);
     await checkScreen(page, 'team-space-member');
 
     // HR may open the staff movement page, so the lists lead there.
     await page.getByRole('link', { name: 'Open Staff Movement' }).click();
     await page.getByRole('heading', { level: 1, name: 'Staff Movement' }).waitFor();
     expect(session.errors).toEqual([]);
-
-    // Tan Mei Ling (HRAdmin) sees every department, and picks HR.
-    page = await as(staff.tan.email, TEAM_SPACE);
-    const table = page.getByRole('table', { name: 'People' });
-    await table.waitFor();
-    await page.getByText('7 people').waitFor();
-    expect(await table.getByRole('columnheader', { name: 'Department' }).count()).toBe(1);
-    const everyoneToday = page.getByRole('region', { name: 'Away today' });
-    await expect.poll(() => everyoneToday.textContent()).toContain(`${staff.ravi.name} · UNION`);
-    expect(await everyoneToday.textContent()).toContain(`${staff.priya.name} · HR`);
-    await checkScreens(page, 'team-space-admin');
-
-    await page.getByRole('combobox', { name: 'Department' }).selectOption('HR');
-    await page.getByText('2 people').waitFor();
-    await expect
-      .poll(() => peopleRows(page))
-      .toEqual([
-        [staff.hafiz.name, 'hr@staffportal.example'],
-        [staff.priya.name, 'hr2@staffportal.example'],
-      ]);
-    await expect.poll(() => everyoneToday.textContent()).not.toContain(staff.ravi.name);
-    expect(await everyoneToday.textContent()).toContain(`${staff.priya.name}Outstation`);
-    // The department is in the address, so the filtered list can be shared or reloaded.
-    expect(new URL(page.url()).searchParams.get('department')).toBe('HR');
-    await checkScreens(page, 'team-space-admin-hr');
-    expect(session.errors).toEqual([]);
   }, 180_000);
 
-  it('searches by name or e-mail, and shows the same screen for claims', async () => {
+  it('lets an HR admin pick any department, search it by name or e-mail, and shows the same screen for claims', async () => {
     const page = await as(staff.tan.email, '/shared/hr-services/claims');
     await page.getByRole('heading', { level: 1, name: 'Team Space' }).waitFor();
+    await page.getByRole('table', { name: 'People' }).waitFor();
+    await page.getByRole('combobox', { name: 'Department' }).selectOption('IRAdmin');
     await page.getByRole('searchbox', { name: 'Name or e-mail' }).fill('IRADMIN@');
-    await expect
-      .poll(() => peopleRows(page))
-      .toEqual([[staff.lim.name, 'Industrial Relations (admin) (IRAdmin)', 'iradmin@staffportal.example']]);
+    await expect.poll(() => peopleRows(page)).toEqual([[staff.lim.name, 'iradmin@staffportal.example']]);
     await page.getByRole('searchbox', { name: 'Name or e-mail' }).fill('nobody at all');
     await page.getByText('Nobody matches “nobody at all”.').waitFor();
     await checkScreens(page, 'team-space-no-match');
     expect(session.errors).toEqual([]);
   });
 
-  it('explains to someone with no staff record why there is nobody to show', async () => {
+  it('lists a department that keeps no E-Leave records, and says who is away is not known', async () => {
     const page = await as(accounts.CLUB, TEAM_SPACE);
-    await page.getByText('No staff record yet').waitFor();
-    expect(await page.getByRole('table').count()).toBe(0);
+    await page.getByRole('table', { name: 'People' }).waitFor();
+    expect(await peopleRows(page)).toEqual([['Kelab Staff MemberYou', accounts.CLUB]]);
+    await page.getByText('Nobody here has an E-Leave record, so who is away is not known.').waitFor();
     // CLUB may not open the staff movement page: no link to it.
     expect(await page.getByRole('link', { name: 'Open Staff Movement' }).count()).toBe(0);
-    await checkScreens(page, 'team-space-no-staff-record');
+    await checkScreens(page, 'team-space-no-leave-records');
     expect(session.errors).toEqual([]);
   });
 });

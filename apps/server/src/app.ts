@@ -303,7 +303,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     publicUrl: config.publicUrl,
     prefix: '/api',
   });
-  await app.register(teamRoutes, { database, timeZone: config.organisation.timeZone, prefix: '/api' });
+  await app.register(teamRoutes, {
+    database,
+    timeZone: config.organisation.timeZone,
+    identityAdmin,
+    orgDepartment: config.organisation.department,
+    prefix: '/api',
+  });
   if (identity) {
     await app.register(
       async (scope) => {

@@ -10,17 +10,19 @@ import { MOVEMENT_KINDS } from './staff-movement';
  * - `GET /team/people?search=&department=&page=&pageSize=`: the people, searched and paged.
  * - `GET /team/away?department=&date=`: who of them is away on a day, and in its week.
  *
- * Every signed-in user may call them (docs/product/access.md §3). "My departments" is the
- * department of my staff record; ADMIN (HRAdmin, ITAdmin) sees every department and may pick one
- * (decision record 0047).
+ * Every signed-in user may call them (docs/product/access.md §3). "My departments" are the
+ * departments of my identity groups, and their people the accounts of those groups; who is away
+ * comes from the leave data of those who have a staff record. I may pick one of my departments;
+ * ADMIN (HRAdmin, ITAdmin) may pick any (decision record 0080).
  */
 
 /** A page of people holds 25 unless asked otherwise, and never more than 100. */
 export const TEAM_PAGE_SIZE = 25;
 export const MAX_TEAM_PAGE_SIZE = 100;
 /**
- * The away answer holds at most this many leave requests, and as many movements: enough for any
- * one department's week; an ADMIN looking at every department at once is told the list is cut.
+ * The away answer holds at most this many leave requests, and as many movements, the earliest
+ * first: enough for most departments' week; a larger one (the organisation's own) is told the
+ * lists are cut.
  */
 export const MAX_AWAY_ENTRIES = 100;
 
@@ -34,7 +36,7 @@ const isoDate = z.iso.date({ message: 'must be a date (YYYY-MM-DD)' }).refine(
   },
 );
 
-/** Omitted: every department I may look at (mine; every one for ADMIN). */
+/** Omitted: every one of my departments. */
 const department = z.string().trim().min(1, 'must not be empty').max(50, 'must be at most 50 characters').optional();
 
 /** `GET /team/people`. */
@@ -50,13 +52,14 @@ export type TeamPeopleQuery = z.infer<typeof teamPeopleQuerySchema>;
 export const teamDepartmentSchema = z.object({ code: z.string(), name: z.string() });
 export type TeamDepartment = z.infer<typeof teamDepartmentSchema>;
 
-/** One person: what their staff record says (the record keeps no telephone number). */
+/** One person: their identity account's name and e-mail, and which of the departments shown they are in. */
 export const teamMemberSchema = z.object({
-  staffId: z.string(),
   name: z.string(),
   email: z.string(),
-  departmentCode: z.string(),
-  departmentName: z.string(),
+  /** Their departments among those the list is of, in the order of `departments`. */
+  departmentCodes: z.array(z.string()),
+  /** Whether this is the caller's own account. */
+  isMe: z.boolean(),
 });
 export type TeamMember = z.infer<typeof teamMemberSchema>;
 
@@ -66,14 +69,14 @@ export const teamPeopleSchema = z.object({
   page: z.number().int(),
   pageSize: z.number().int(),
   /**
-   * The departments I may look at: mine, or every one for ADMIN. Empty when I have no staff
-   * record and am not ADMIN: there is no department of mine, and the web app says why.
+   * The departments I may pick: mine, or every one for ADMIN. Empty when I am in no department
+   * (my groups name none), and the web app says so.
    */
   departments: z.array(teamDepartmentSchema),
-  /** The department the list is of; null when it is of every one in `departments`. */
+  /** My departments, by code, in the order of `departments`: the list's when none is picked. */
+  myDepartments: z.array(z.string()),
+  /** The department picked; null when the list is of all of mine. */
   departmentCode: z.string().nullable(),
-  /** My staff id, so the web app can mark me; null when I have no staff record. */
-  myStaffId: z.string().nullable(),
 });
 export type TeamPeople = z.infer<typeof teamPeopleSchema>;
 
@@ -86,9 +89,9 @@ export const teamAwayQuerySchema = z.object({
 export type TeamAwayQuery = z.infer<typeof teamAwayQuerySchema>;
 
 const who = {
-  staffId: z.string(),
   staffName: z.string(),
-  departmentCode: z.string(),
+  /** Their departments among those the lists are of. */
+  departmentCodes: z.array(z.string()),
 };
 
 /**
@@ -135,5 +138,8 @@ export const teamAwaySchema = z.object({
   thisWeek: z.array(teamAbsenceSchema),
   /** More than MAX_AWAY_ENTRIES leave requests or movements matched: the lists are cut. */
   truncated: z.boolean(),
+  /** How many people the lists are of, and how many of them have a staff record, whose leave is known. */
+  members: z.number().int(),
+  withLeaveRecord: z.number().int(),
 });
 export type TeamAway = z.infer<typeof teamAwaySchema>;

@@ -12,7 +12,7 @@ export const PASSWORD = 'Kenari-2026-merbau!';
 export async function createUser(
   app: Pick<App, 'identity'>,
   email: string,
-  options: { groups?: string[]; password?: string; forceChange?: boolean; verified?: boolean } = {},
+  options: { groups?: string[]; password?: string; forceChange?: boolean; verified?: boolean; name?: string } = {},
 ) {
   const ctx = app.identity!.context;
   const pool = { UserPoolId: ctx.config.userPoolId };
@@ -22,7 +22,7 @@ export async function createUser(
     UserAttributes: [
       { Name: 'email', Value: email },
       { Name: 'email_verified', Value: options.verified === false ? 'false' : 'true' },
-      { Name: 'name', Value: email.split('@')[0]! },
+      { Name: 'name', Value: options.name ?? email.split('@')[0]! },
     ],
     TemporaryPassword: options.password ?? PASSWORD,
     MessageAction: 'SUPPRESS',

@@ -19,14 +19,33 @@ export function guardsOf(path: string) {
 }
 
 /**
+ * The pages a page leads to: the route table's paths one level under it (not those with a
+ * parameter, which are reached from a list). A hub is such a page.
+ */
+function childPathsOf(path: string): string[] {
+  const prefix = `${path}/`;
+  return routeTable
+    .map((route) => route.path)
+    .filter((child) => child.startsWith(prefix) && !child.slice(prefix.length).includes('/') && !child.includes(':'));
+}
+
+/**
  * Whether the signed-in user may open a path, by the route's own guard, so a link is shown
- * exactly when following it would not end on the Unauthorized page.
+ * exactly when following it would not end on the Unauthorized page; and, for a page that leads
+ * to others (a hub), when it leads to one they may open too, so that no link ends on an empty
+ * hub (docs/product/screens.md §3: the IR hub admits HR, none of its pages does).
  */
 export function useMayOpen(): (path: string) => boolean {
   const { user, superAdminUserId } = useAuth();
   return useCallback(
-    (path: string) =>
-      user !== null && passesGuards({ id: user.id, groups: user.department }, guardsOf(path), { superAdminUserId }),
+    (path: string) => {
+      if (user === null) return false;
+      const passes = (guarded: string) =>
+        passesGuards({ id: user.id, groups: user.department }, guardsOf(guarded), { superAdminUserId });
+      if (!passes(path)) return false;
+      const children = childPathsOf(path);
+      return children.length === 0 || children.some(passes);
+    },
     [user, superAdminUserId],
   );
 }

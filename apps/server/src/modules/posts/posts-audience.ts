@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { EVERYONE, audienceKeys, type Audience } from '@staff-portal/shared/posts-rules';
 import type { IdentityAdmin, IdentityUser } from '../access-control/identity-admin';
 
@@ -119,4 +120,51 @@ export interface AudienceDirectory {
   ask(what: { everyone: boolean; groups: boolean; members: string[] }): Promise<void>;
   accountsOf(audience: Audience): Promise<IdentityUser[]>;
   listsOf(audience: Audience): Promise<{ name: string; usernames: () => Promise<string[]> }[]>;
+}
+
+/** A directory shared by the requests of a while, renewed in the background (keptDirectory). */
+export interface KeptDirectory {
+  /** The directory to ask now. */
+  current(): AudienceDirectory;
+  /** Drops it after a failed answer: the next request asks the provider itself. */
+  forget(): void;
+}
+
+/**
+ * One directory shared for `ttlMs`, so a page does not ask the identity provider for every group
+ * on every request (decision record 0048). Then it is renewed in the background while it is still
+ * used, and replaced once the new one has every answer (decision record 0052): listing 2,000
+ * accounts takes the provider dozens of pages, which no request should wait for. A change of
+ * departments shows within that time and the renewal's.
+ */
+export function keptDirectory(
+  identityAdmin: IdentityAdmin,
+  options: { ttlMs: number; log: FastifyBaseLogger; what: string },
+): KeptDirectory {
+  let kept: { directory: AudienceDirectory; until: number; renewing: boolean } | undefined;
+  return {
+    current() {
+      const at = Date.now();
+      if (!kept) {
+        kept = { directory: audienceDirectory(identityAdmin), until: at + options.ttlMs, renewing: false };
+      } else if (kept.until <= at && !kept.renewing) {
+        const old = kept;
+        old.renewing = true;
+        old.directory.renewed().then(
+          (renewed) => {
+            if (kept === old) kept = { directory: renewed, until: Date.now() + options.ttlMs, renewing: false };
+          },
+          (error: unknown) => {
+            // The next request asks the provider itself, and answers its refusal if it cannot.
+            if (kept === old) kept = undefined;
+            options.log.warn({ err: error }, `${options.what} not renewed: the identity provider could not be asked`);
+          },
+        );
+      }
+      return kept.directory;
+    },
+    forget() {
+      kept = undefined;
+    },
+  };
 }

@@ -1,8 +1,9 @@
 import type { Language } from '@staff-portal/shared/languages';
-import { postExcerpt, type PostKind } from '@staff-portal/shared/posts-rules';
+import type { PostKind } from '@staff-portal/shared/posts-rules';
 import type { Transaction } from '../../db/client';
 import type { IdentityUser } from '../access-control/identity-admin';
 import { queueMail, type Mail } from '../../mail/outbox-mail';
+import { markdownToText } from './markdown-text';
 import { claimPostMail, type PostRow } from './posts.repository';
 
 /**
@@ -15,11 +16,21 @@ const KIND_WORDS: Record<Language, Record<PostKind, string>> = {
   ms: { announcement: 'Pengumuman', staffInfo: 'Maklumat staf' },
 };
 
-/** One reader's copy of the publish e-mail, in the language they chose. */
-export function publishMail(post: Pick<PostRow, 'kind' | 'title' | 'body'>, to: string, publicUrl: string): Mail {
-  // The web app reads published posts on Home (docs/product/screens.md §2).
-  const home = `${publicUrl.replace(/\/$/, '')}/`;
-  const excerpt = postExcerpt(post.body, 1000);
+/** The readers' link of a post: Home with the post open in its dialog (decision record 0049). */
+export const postLink = (publicUrl: string, id: string) =>
+  `${publicUrl.replace(/\/$/, '')}/?post=${encodeURIComponent(id)}`;
+
+/**
+ * One reader's copy of the publish e-mail, in the language they chose: the post's text in full,
+ * its links' addresses kept (markdownToText), and the link to the post itself, where its files are.
+ */
+export function publishMail(
+  post: Pick<PostRow, 'id' | 'kind' | 'title' | 'body'>,
+  to: string,
+  publicUrl: string,
+): Mail {
+  const link = postLink(publicUrl, post.id);
+  const text = markdownToText(post.body);
   return {
     to,
     compose: (language) => ({
@@ -27,9 +38,8 @@ export function publishMail(post: Pick<PostRow, 'kind' | 'title' | 'body'>, to: 
       body: [
         post.title,
         '',
-        excerpt,
-        '',
-        language === 'ms' ? `Baca selanjutnya di portal: ${home}` : `Read it on the portal: ${home}`,
+        ...(text === '' ? [] : [text, '']),
+        language === 'ms' ? `Baca selanjutnya di portal: ${link}` : `Read it on the portal: ${link}`,
       ].join('\n'),
     }),
   };

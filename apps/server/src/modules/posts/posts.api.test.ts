@@ -103,6 +103,35 @@ function filesForm(files: { filename: string; contentType: string; data: Buffer 
   return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
+/** A create form: the post as JSON in its `post` field, and any files under `attachments`. */
+function createForm(
+  post: object | string | undefined,
+  files: { filename: string; contentType: string; data: Buffer }[],
+) {
+  const boundary = `----posts-test-${Math.random().toString(16).slice(2)}`;
+  const chunks: Buffer[] = [];
+  if (post !== undefined) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\ncontent-disposition: form-data; name="post"\r\n\r\n${typeof post === 'string' ? post : JSON.stringify(post)}\r\n`,
+      ),
+    );
+  }
+  const rest = filesForm(files);
+  const body = rest.payload.toString('latin1').replaceAll(/----posts-test-[0-9a-f]+/g, boundary);
+  chunks.push(Buffer.from(body, 'latin1'));
+  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+async function createWithFiles(ctx: TestContext, who: Caller, form: ReturnType<typeof createForm>) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/posts/admin',
+    headers: { authorization: `Bearer ${await tokenOf(ctx, who)}`, 'content-type': form.contentType },
+    payload: form.payload,
+  });
+}
+
 async function uploadForm(ctx: TestContext, who: Caller, postId: string, form: ReturnType<typeof filesForm>) {
   return ctx.app.inject({
     method: 'POST',
@@ -837,6 +866,98 @@ describe('the publish e-mail (decision record 0048)', () => {
     await create(ctx, people.hradmin, announcement());
     await create(ctx, people.hradmin, announcement({ publishAt: null, emailAudience: true }));
     expect(await outbox(ctx)).toHaveLength(3);
+  });
+
+  it('goes once, after the files chosen with the post are attached: a post is created with its files in one request', async () => {
+    const { ctx, people } = await setup();
+    const form = createForm(announcement({ audience: ['HR'], emailAudience: true }), [
+      { filename: 'floor plan.png', contentType: 'image/png', data: PNG },
+      { filename: 'notice.pdf', contentType: 'application/pdf', data: PDF },
+    ]);
+    const response = await createWithFiles(ctx, people.hradmin, form);
+    expect(response.statusCode, response.body).toBe(201);
+    const post = adminPostSchema.parse(response.json());
+    expect(post).toMatchObject({ status: 'published', attachmentCount: 2, emailRecipients: 3 });
+    expect(post.attachments.map((file) => [file.fileName, file.contentType])).toEqual([
+      ['floor plan.png', 'image/png'],
+      ['notice.pdf', 'application/pdf'],
+    ]);
+    // The e-mail was queued in the transaction that stored the files: a reader who follows it finds them.
+    expect(await outbox(ctx)).toHaveLength(3);
+    expect(await auditActions(ctx)).toEqual(['post.create', 'attachment.add']);
+    const read = readerPostSchema.parse((await call(ctx, people.hr, 'GET', `/api/posts/${post.id}`)).json());
+    expect(read.attachments).toHaveLength(2);
+    // Files added later send nothing more.
+    await attach(ctx, people.hradmin, post.id, [{ filename: 'more.png', contentType: 'image/png', data: PNG }]);
+    expect(await outbox(ctx)).toHaveLength(3);
+  });
+
+  it('refuses a create form with anything wrong, naming the field, and writes nothing', async () => {
+    const { ctx, people } = await setup();
+    const png = { filename: 'p.png', contentType: 'image/png', data: PNG };
+    const valid = announcement({ emailAudience: true });
+    const before = await counts(ctx);
+    const refused: [ReturnType<typeof createForm>, object][] = [
+      [
+        createForm(valid, [png, { filename: 'notice.pdf', contentType: 'application/pdf', data: EXE }]),
+        { field: 'attachments' },
+      ],
+      [
+        createForm(
+          valid,
+          Array.from({ length: 11 }, () => png),
+        ),
+        { field: 'attachments', reason: 'tooManyAttachments', params: { maximum: 10 } },
+      ],
+      [createForm('{"title": "cut short', [png]), { field: 'post', reason: 'invalidFormat' }],
+      [createForm(undefined, [png]), { field: 'post', reason: 'required' }],
+      [createForm({ ...valid, title: '' }, [png]), { field: 'title', reason: 'required' }],
+      [
+        createForm({ ...valid, audience: ['HR', 'PAYROLL'] }, [png]),
+        { field: 'audience.1', reason: 'noSuchDepartment' },
+      ],
+    ];
+    for (const [form, expected] of refused) {
+      const response = await createWithFiles(ctx, people.hradmin, form);
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json()).toMatchObject({ code: 'VALIDATION_ERROR', ...expected });
+    }
+    expect(await counts(ctx)).toEqual(before);
+  });
+
+  it('keeps the addresses of the text’s links, and links to the post itself', async () => {
+    const { ctx, people } = await setup();
+    const body = [
+      '## Parking',
+      '',
+      'Read [the parking rules](https://example.org/parking "Rules") before **Monday**, or see <https://example.org/map>.',
+      '',
+      '- Ask [HR](mailto:hr@example.org)',
+      '- Not this: [a trick](javascript:alert(1))',
+      '',
+      'The [handbook][h] has the rest.',
+      '',
+      '[h]: https://example.org/handbook',
+    ].join('\n');
+    const post = await create(ctx, people.hradmin, announcement({ audience: ['IR'], body, emailAudience: true }));
+    const [mail] = await outbox(ctx);
+    const link = `${ctx.config.publicUrl.replace(/\/$/, '')}/?post=${post.id}`;
+    expect(mail!.body).toBe(
+      [
+        'Office closed on Friday',
+        '',
+        'Parking',
+        '',
+        'Read the parking rules (https://example.org/parking) before Monday, or see https://example.org/map.',
+        '',
+        '- Ask HR (mailto:hr@example.org)',
+        '- Not this: a trick',
+        '',
+        'The handbook (https://example.org/handbook) has the rest.',
+        '',
+        `Read it on the portal: ${link}`,
+      ].join('\n'),
+    );
   });
 
   it('goes at the publish time of a scheduled post, by the mail loop, exactly once', async () => {

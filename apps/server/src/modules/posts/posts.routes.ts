@@ -16,7 +16,7 @@ import {
   unseenQuerySchema,
 } from '@staff-portal/shared/posts';
 import { sendDownload } from '../../files/attachments';
-import { acceptAttachmentForms, readAttachmentsForm } from '../../files/multipart-form';
+import { acceptAttachmentForms, parseOrThrow, readAttachmentsForm } from '../../files/multipart-form';
 import { auditActorOf, currentUser } from '../../plugins/auth';
 import { createPostsService, type PostsModuleOptions } from './posts.service';
 
@@ -35,7 +35,8 @@ export const postsRoutes: FastifyPluginAsyncZod<PostsModuleOptions> = async (app
   const service = createPostsService(options, app.log);
   const admin = app.authenticate({ guards: ['ADMIN'] });
   const signedIn = app.authenticate();
-  await acceptAttachmentForms(app, { files: MAX_POST_ATTACHMENTS, fields: 2 });
+  // A create form's one field is the post as JSON: its body alone may be 20,000 characters.
+  await acceptAttachmentForms(app, { files: MAX_POST_ATTACHMENTS, fields: 2, fieldSize: 256 * 1024 });
 
   // The publish e-mail of a scheduled post is queued by this loop once its time has come: when the
   // server is ready, then every minute (decision record 0048). One round at a time; a round still
@@ -83,12 +84,19 @@ export const postsRoutes: FastifyPluginAsyncZod<PostsModuleOptions> = async (app
       schema: {
         tags,
         security,
-        summary: 'Create a post; published now with emailAudience, its audience is mailed (ADMIN)',
-        body: postInputSchema,
+        summary: `Create a post (JSON; or multipart: the post as JSON in the field \`post\`, with up to ${MAX_POST_ATTACHMENTS} \`attachments\`); published now with emailAudience, its audience is mailed once its files are stored (ADMIN)`,
+        consumes: ['application/json', 'multipart/form-data'],
         response: { 201: adminPostSchema, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await service.create(auditActorOf(request), request.body)),
+    async (request, reply) => {
+      const form = request.isMultipart()
+        ? await readAttachmentsForm(request, 'attachments', MAX_POST_ATTACHMENTS)
+        : undefined;
+      const input = parseOrThrow(postInputSchema, form ? postOfForm(form.fields) : request.body);
+      const post = await service.create(auditActorOf(request), input, form?.attachments ?? []);
+      return reply.status(201).send(post);
+    },
   );
 
   app.get(
@@ -275,3 +283,16 @@ export const postsRoutes: FastifyPluginAsyncZod<PostsModuleOptions> = async (app
       ),
   );
 };
+
+/** The post a create form carries as JSON in its `post` field (the files beside it are `attachments`). */
+function postOfForm(fields: Record<string, string>): unknown {
+  const text = fields['post'];
+  if (text === undefined) {
+    throw validationError('post: send the post as JSON in the form field post.', 'post', 'required');
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw validationError('post: must be the post as JSON.', 'post', 'invalidFormat');
+  }
+}

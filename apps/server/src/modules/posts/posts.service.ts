@@ -32,7 +32,7 @@ import type { Caller } from '../../plugins/auth';
 import type { IdentityAdmin } from '../access-control/identity-admin';
 import { recordAuditBy, type AuditActor } from '../audit/audit.repository';
 import { deliverAfterCommit, type Mailer, type SendEmail } from '../../mail/outbox-mail';
-import { audienceDirectory, type AudienceDirectory } from './posts-audience';
+import { audienceDirectory, keptDirectory, type AudienceDirectory } from './posts-audience';
 import { addressesOf, queuePublishMail } from './posts-mail';
 import { readerAnswer } from './reader-answers';
 import { readerCounts } from './reader-counts';
@@ -151,34 +151,11 @@ export function createPostsService(options: PostsModuleOptions, log: FastifyBase
   const willSend = Boolean(options.sendEmail);
   const directory = () => audienceDirectory(options.identityAdmin);
   /**
-   * The directory the admin pages' counts read ("seen by N of M", who has not seen a post): one
-   * shared for AUDIENCE_TTL_MS, so a list does not ask the identity provider for every group on
-   * every request (decision record 0048). Then it is renewed in the background while it is still
-   * used, and replaced once the new one has every answer (decision record 0052): listing 2,000
-   * accounts takes the provider dozens of pages, which no request should wait for. A change of
-   * departments shows within that time and the renewal's. The publish e-mail asks afresh.
+   * The directory the admin pages' counts read ("seen by N of M", who has not seen a post), shared
+   * for AUDIENCE_TTL_MS and renewed in the background (keptDirectory). The publish e-mail asks afresh.
    */
-  let counting: { directory: AudienceDirectory; until: number; renewing: boolean } | undefined;
-  const countingDirectory = () => {
-    const at = Date.now();
-    if (!counting) {
-      counting = { directory: directory(), until: at + AUDIENCE_TTL_MS, renewing: false };
-    } else if (counting.until <= at && !counting.renewing) {
-      const old = counting;
-      old.renewing = true;
-      old.directory.renewed().then(
-        (renewed) => {
-          if (counting === old) counting = { directory: renewed, until: Date.now() + AUDIENCE_TTL_MS, renewing: false };
-        },
-        (error: unknown) => {
-          // The next request asks the provider itself, and counts nothing if it cannot answer.
-          if (counting === old) counting = undefined;
-          log.warn({ err: error }, 'post audiences not renewed: the identity provider could not be asked');
-        },
-      );
-    }
-    return counting.directory;
-  };
+  const counting = keptDirectory(options.identityAdmin, { ttlMs: AUDIENCE_TTL_MS, log, what: 'post audiences' });
+  const countingDirectory = () => counting.current();
 
   /** An audience naming only the organisation's departments (docs/product/access.md §1), or a 400 naming the one that is not. */
   function checkedAudience(audience: Audience): Audience {
@@ -269,7 +246,7 @@ export function createPostsService(options: PostsModuleOptions, log: FastifyBase
       );
     } catch (error) {
       // Asked again at the next request rather than remembering the failure.
-      counting = undefined;
+      counting.forget();
       log.warn({ err: error }, 'post audiences not counted: the identity provider could not be asked');
       return null;
     }
@@ -406,9 +383,22 @@ export function createPostsService(options: PostsModuleOptions, log: FastifyBase
 
     adminPost,
 
-    /** A new post; published now and asking for it, its audience is mailed in the same transaction. */
-    async create(actor: AuditActor, input: PostInput): Promise<AdminPost> {
+    /**
+     * A new post, with the files chosen for it (checked as addAttachments checks them). Published
+     * now and asking for it, its audience is mailed in the same transaction, after its files are
+     * stored: the e-mail never goes before the post is whole (issue 34, item 17).
+     */
+    async create(actor: AuditActor, input: PostInput, files: Attachment[] = []): Promise<AdminPost> {
       const audience = checkedAudience(input.audience);
+      if (files.length > MAX_POST_ATTACHMENTS) {
+        throw validationError(
+          `attachments: a post holds at most ${MAX_POST_ATTACHMENTS} files.`,
+          'attachments',
+          'tooManyAttachments',
+          { maximum: MAX_POST_ATTACHMENTS },
+        );
+      }
+      const checked = files.map((file) => checkAttachment(file, 'attachments'));
       const at = now();
       const columns = columnsOf(input);
       const addresses = mailDueFor(columns, at) ? await addressesForWrite(audience) : undefined;
@@ -420,6 +410,7 @@ export function createPostsService(options: PostsModuleOptions, log: FastifyBase
           ...editedBy(actor.user, at),
           createdAt: at,
         });
+        const added = await insertAttachments(tx, row.id, checked);
         const mails = addresses ? await queuePublishMail(tx, row, addresses, { now: at, ...mailOptions() }) : null;
         await recordAuditBy(tx, actor, {
           area: AREA,
@@ -428,6 +419,15 @@ export function createPostsService(options: PostsModuleOptions, log: FastifyBase
           targetLabel: row.title,
           after: { ...stateOf(row), ...(mails ? { emailed: mails.length } : {}) },
         });
+        if (added.length > 0) {
+          await recordAuditBy(tx, actor, {
+            area: AREA,
+            action: 'attachment.add',
+            target: row.id,
+            targetLabel: row.title,
+            after: { attachments: added.map((file) => ({ id: file.id, fileName: file.fileName, size: file.size })) },
+          });
+        }
         return { id: row.id, mails: mails ?? [] };
       });
       void deliverAfterCommit(db, mails, mailer);
@@ -591,7 +591,7 @@ export function createPostsService(options: PostsModuleOptions, log: FastifyBase
         countingDirectory()
           .accountsOf(audienceOf(row))
           .catch((error: unknown) => {
-            counting = undefined;
+            counting.forget();
             throw error;
           }),
         readerIdsOf(db, id),

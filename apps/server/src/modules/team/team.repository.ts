@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { leaveRequests } from '../../db/schema/leave';
 import { departments, leaveTypes, staff } from '../../db/schema/organisation';
@@ -7,13 +7,26 @@ import { overlapsDates } from '../leave/leave.repository';
 import { AWAY_STATUSES } from '../staff-movement/staff-movement.repository';
 
 /**
- * Which departments a query covers: some, by code, or every one (`undefined`, ADMIN's view).
- * An empty list covers none, and the queries below answer it without asking the database.
+ * Whose staff records a query covers: the records linked to these identity accounts (`sub`), and
+ * the records not linked yet whose e-mail is one of theirs (in any case), as the leave module links
+ * them on first use (staff-records.service.ts, `ofCaller`). No accounts, no records, and the
+ * queries below answer without asking the database.
  */
-export type DepartmentScope = readonly string[] | undefined;
+export interface AccountScope {
+  subs: readonly string[];
+  /** Lower case. */
+  emails: readonly string[];
+}
 
-const inScope = (scope: DepartmentScope): SQL | undefined =>
-  scope === undefined ? undefined : inArray(staff.departmentCode, [...scope]);
+const isEmpty = (scope: AccountScope) => scope.subs.length === 0 && scope.emails.length === 0;
+
+const ofAccounts = (scope: AccountScope): SQL =>
+  or(
+    scope.subs.length === 0 ? undefined : inArray(staff.identitySub, [...scope.subs]),
+    scope.emails.length === 0
+      ? undefined
+      : and(isNull(staff.identitySub), inArray(sql`lower(${staff.email})`, [...scope.emails])),
+  )!;
 
 /** Departments by code, or every one; by code. */
 export async function departmentsOf(db: Queryable, codes?: readonly string[]) {
@@ -25,52 +38,24 @@ export async function departmentsOf(db: Queryable, codes?: readonly string[]) {
     .orderBy(asc(departments.code));
 }
 
-/** `%text%` for ILIKE, its own `%`, `_` and `\` taken literally. */
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-/**
- * The active staff of the scope whose name or e-mail contains the text (any case), by name; one
- * page of them and how many there are in all.
- */
-export async function searchTeam(
-  db: Queryable,
-  filter: { scope: DepartmentScope; search: string | undefined; page: number; pageSize: number },
-) {
-  if (filter.scope !== undefined && filter.scope.length === 0) return { items: [], total: 0 };
-  const text = filter.search ? containing(filter.search) : undefined;
-  const where = and(
-    eq(staff.active, true),
-    inScope(filter.scope),
-    text === undefined ? undefined : sql`(${staff.displayName} ilike ${text} or ${staff.email} ilike ${text})`,
-  );
-  const [items, totals] = await Promise.all([
-    db
-      .select({
-        staffId: staff.staffId,
-        name: staff.displayName,
-        email: staff.email,
-        departmentCode: staff.departmentCode,
-        departmentName: departments.name,
-      })
-      .from(staff)
-      .innerJoin(departments, eq(departments.code, staff.departmentCode))
-      .where(where)
-      .orderBy(asc(staff.displayName), asc(staff.staffId))
-      .limit(filter.pageSize)
-      .offset((filter.page - 1) * filter.pageSize),
-    db.select({ n: count() }).from(staff).where(where),
-  ]);
-  return { items, total: totals[0]?.n ?? 0 };
+/** How many active staff records the accounts have: the people whose leave is known. */
+export async function staffRecordCount(db: Queryable, scope: AccountScope): Promise<number> {
+  if (isEmpty(scope)) return 0;
+  const [row] = await db
+    .select({ n: count() })
+    .from(staff)
+    .where(and(eq(staff.active, true), ofAccounts(scope)));
+  return row?.n ?? 0;
 }
 
 /**
- * Leave of the scope's active staff that keeps them away (pending, approved, pending
+ * Leave of the accounts' active staff records that keeps them away (pending, approved, pending
  * cancellation) on at least one of `dates`: a day the request counted (its `leave_dates`), so
  * weekends and holidays inside a request are not days away. The date ranges' overlap narrows it
  * first, through their GiST index. At most `limit` rows, by first day and name.
  */
-export async function teamLeave(db: Queryable, scope: DepartmentScope, dates: readonly string[], limit: number) {
-  if ((scope !== undefined && scope.length === 0) || dates.length === 0) return [];
+export async function teamLeave(db: Queryable, scope: AccountScope, dates: readonly string[], limit: number) {
+  if (isEmpty(scope) || dates.length === 0) return [];
   const first = dates[0]!;
   const last = dates.at(-1)!;
   const days = sql.join(
@@ -81,7 +66,8 @@ export async function teamLeave(db: Queryable, scope: DepartmentScope, dates: re
     .select({
       staffId: leaveRequests.staffId,
       staffName: staff.displayName,
-      departmentCode: staff.departmentCode,
+      identitySub: staff.identitySub,
+      email: staff.email,
       referenceId: leaveRequests.referenceId,
       leaveTypeName: leaveTypes.name,
       status: leaveRequests.status,
@@ -96,7 +82,7 @@ export async function teamLeave(db: Queryable, scope: DepartmentScope, dates: re
     .where(
       and(
         eq(staff.active, true),
-        inScope(scope),
+        ofAccounts(scope),
         inArray(leaveRequests.status, AWAY_STATUSES),
         overlapsDates(first, last),
         sql`${leaveRequests.leaveDates} && array[${days}]`,
@@ -107,17 +93,18 @@ export async function teamLeave(db: Queryable, scope: DepartmentScope, dates: re
 }
 
 /**
- * Movements of the scope's active staff whose times overlap [start, end), through the GiST index
+ * Movements of the accounts' active staff records whose times overlap [start, end), through the GiST index
  * on their time ranges. At most `limit` rows, by start and name.
  */
-export async function teamMovements(db: Queryable, scope: DepartmentScope, start: Date, end: Date, limit: number) {
-  if (scope !== undefined && scope.length === 0) return [];
+export async function teamMovements(db: Queryable, scope: AccountScope, start: Date, end: Date, limit: number) {
+  if (isEmpty(scope)) return [];
   return db
     .select({
       id: staffMovements.id,
       staffId: staffMovements.staffId,
       staffName: staff.displayName,
-      departmentCode: staff.departmentCode,
+      identitySub: staff.identitySub,
+      email: staff.email,
       kind: staffMovements.kind,
       startsAt: staffMovements.startsAt,
       endsAt: staffMovements.endsAt,
@@ -127,7 +114,7 @@ export async function teamMovements(db: Queryable, scope: DepartmentScope, start
     .where(
       and(
         eq(staff.active, true),
-        inScope(scope),
+        ofAccounts(scope),
         sql`tstzrange(${staffMovements.startsAt}, ${staffMovements.endsAt}) && tstzrange(${start.toISOString()}::timestamptz, ${end.toISOString()}::timestamptz)`,
       ),
     )

@@ -8,7 +8,7 @@ import {
 } from '@staff-portal/shared/team';
 import type { Database } from '../../db/client';
 import { createClock } from '../../clock';
-import { createStaffRecordService } from '../staff-records/staff-records.service';
+import type { IdentityAdmin } from '../access-control/identity-admin';
 import { createTeamService } from './team.service';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };
@@ -18,20 +18,28 @@ const tags = ['team'];
 export interface TeamRoutesOptions {
   database: Database;
   timeZone: string;
+  identityAdmin: IdentityAdmin;
+  /** The organisation's own department (`ORG_DEPARTMENT`). */
+  orgDepartment: string;
 }
 
 /**
  * The team space under `/api/team` (docs/product/screens.md §16). Every signed-in user may call
- * it (docs/product/access.md §3: no guard); what each caller sees, their own department or every
- * one for ADMIN, is the service's rule (decision record 0047). Both answers depend only on the
- * token, the URL, today and the leave domain's tables, so the read cache keeps them (decision
- * record 0023).
+ * it (docs/product/access.md §3: no guard); what each caller sees, the people of their own
+ * departments and any one department for ADMIN, is the service's rule (decision record 0080).
+ * The answers depend on the identity provider's groups as well as the leave data, so the read
+ * cache, which knows only the leave data's version (decision record 0023), does not keep them.
  */
-export const teamRoutes: FastifyPluginAsyncZod<TeamRoutesOptions> = async (app, { database, timeZone }) => {
+export const teamRoutes: FastifyPluginAsyncZod<TeamRoutesOptions> = async (
+  app,
+  { database, timeZone, identityAdmin, orgDepartment },
+) => {
   const service = createTeamService({
     database,
     clock: createClock(timeZone),
-    staffRecords: createStaffRecordService({ database }),
+    identityAdmin,
+    orgDepartment,
+    log: app.log,
   });
   const signedIn = app.authenticate();
 
@@ -39,11 +47,10 @@ export const teamRoutes: FastifyPluginAsyncZod<TeamRoutesOptions> = async (app, 
     '/team/people',
     {
       onRequest: signedIn,
-      config: { readCache: true },
       schema: {
         tags,
         security,
-        summary: 'The people of my department (ADMIN: of every department, or one), by name or e-mail; paged',
+        summary: 'The people of my departments (or of one; ADMIN: of any one), by name or e-mail; paged',
         querystring: teamPeopleQuerySchema,
         response: { 200: teamPeopleSchema, ...errors },
       },
@@ -55,11 +62,10 @@ export const teamRoutes: FastifyPluginAsyncZod<TeamRoutesOptions> = async (app, 
     '/team/away',
     {
       onRequest: signedIn,
-      config: { readCache: true },
       schema: {
         tags,
         security,
-        summary: 'Who of my department (ADMIN: of every department, or one) is away today and this week',
+        summary: 'Who of the people of my departments (or of one; ADMIN: of any one) is away today and this week',
         querystring: teamAwayQuerySchema,
         response: { 200: teamAwaySchema, ...errors },
       },

@@ -42,7 +42,8 @@ describe('HomePage', () => {
     stubLeaveApi({ 'GET /home': () => homeAnswer({ leave: summary() }) });
     renderApp(['/'], testAuth(testUser({ department: ['HR'] })));
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Aisyah' })).toBeInTheDocument();
-    expect(await linkNames()).toEqual(['Open E-Leave System', 'Open Industrial Relations']);
+    // The IR hub admits HR, but none of its pages does: no link leads HR to an empty hub.
+    expect(await linkNames()).toEqual(['Open E-Leave System']);
     expect(screen.getByRole('link', { name: 'Open E-Leave System' })).toHaveAttribute(
       'href',
       '/shared/hr-services/leave',
@@ -67,14 +68,18 @@ describe('HomePage', () => {
       'Open E-Leave System',
       'Open E-Leave System Admin',
       'Open Access Control Page',
-      'Open Industrial Relations',
+      'Open Announcements',
+      'Open Staff Information',
     ]);
+    // Where announcements and staff information are written (docs/product/screens.md §2).
+    expect(screen.getByRole('link', { name: 'Open Announcements' })).toHaveAttribute('href', '/announcements');
+    expect(screen.getByRole('link', { name: 'Open Staff Information' })).toHaveAttribute('href', '/staff-info');
   });
 
   it('gives ITAdmin everything, IR only the IR services and no leave section', async () => {
     stubLeaveApi({ 'GET /home': () => homeAnswer({ leave: summary() }) });
     const view = renderApp(['/'], testAuth(testUser({ department: ['ITAdmin'] })));
-    expect(await linkNames()).toHaveLength(5);
+    expect(await linkNames()).toHaveLength(7);
     view.view.unmount();
     stubLeaveApi({ 'GET /home': () => homeAnswer() });
     renderApp(['/'], testAuth(testUser({ department: ['IR'] })));
@@ -169,7 +174,7 @@ describe('HomePage: announcements and staff information', () => {
     stubLeaveApi({ 'GET /home': () => new Promise((resolve) => (answer = resolve)) });
     renderApp(['/'], testAuth(testUser({ department: ['HR'] })));
     expect(await screen.findByRole('status', { name: 'Loading your home page' })).toBeInTheDocument();
-    expect(await linkNames()).toEqual(['Open E-Leave System', 'Open Industrial Relations']);
+    expect(await linkNames()).toEqual(['Open E-Leave System']);
     expect(screen.queryByRole('region', { name: 'Announcements' })).not.toBeInTheDocument();
     answer(homeAnswer({ leave: summary() }));
     expect(await section('Announcements')).toBeInTheDocument();
@@ -188,7 +193,7 @@ describe('HomePage: announcements and staff information', () => {
     renderApp(['/'], testAuth(testUser({ department: ['HR'] })));
     const alert = await screen.findByRole('alert', {}, { timeout: 6000 });
     expect(alert).toHaveTextContent('Your announcements and leave could not be loaded.');
-    expect(await linkNames()).toEqual(['Open E-Leave System', 'Open Industrial Relations']);
+    expect(await linkNames()).toEqual(['Open E-Leave System']);
     failing = false;
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('link', { name: 'Back again, not read yet' })).toBeInTheDocument();

@@ -1,8 +1,10 @@
 import AdminPanelSettingsOutlinedIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
 import BeachAccessOutlinedIcon from '@mui/icons-material/BeachAccessOutlined';
+import CampaignOutlinedIcon from '@mui/icons-material/CampaignOutlined';
 import ComputerOutlinedIcon from '@mui/icons-material/ComputerOutlined';
 import GavelOutlinedIcon from '@mui/icons-material/GavelOutlined';
 import GroupsOutlinedIcon from '@mui/icons-material/GroupsOutlined';
+import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import ManageAccountsOutlinedIcon from '@mui/icons-material/ManageAccountsOutlined';
 import PersonOutlineOutlinedIcon from '@mui/icons-material/PersonOutlineOutlined';
 import Alert from '@mui/material/Alert';
@@ -49,17 +51,21 @@ const postsGrid = {
   gap: 2,
 };
 
-type LinkKey = 'leave' | 'leaveAdmin' | 'accessControl' | 'industrialRelations' | 'itAdmin';
+type LinkKey =
+  'leave' | 'leaveAdmin' | 'accessControl' | 'announcements' | 'staffInfo' | 'industrialRelations' | 'itAdmin';
 
 /**
  * Seed §1 "pages listed per department": HR sees the E-Leave System; HRAdmin and ITAdmin also
- * the Access Control Page and the E-Leave System Admin. IR and IT admin follow docs/product/access.md.
+ * the Access Control Page and the E-Leave System Admin. IR and IT admin follow docs/product/access.md,
+ * and so do the announcements and staff information, which ADMIN writes (docs/product/screens.md §2).
  * Each link is shown only when the route's own guard admits the user.
  */
 const quickLinks: { key: LinkKey; path: string; icon: ReactNode }[] = [
   { key: 'leave', path: LEAVE, icon: <BeachAccessOutlinedIcon /> },
   { key: 'leaveAdmin', path: '/shared/hr-services/leave/admin', icon: <ManageAccountsOutlinedIcon /> },
   { key: 'accessControl', path: '/shared/access-control', icon: <AdminPanelSettingsOutlinedIcon /> },
+  { key: 'announcements', path: '/announcements', icon: <CampaignOutlinedIcon /> },
+  { key: 'staffInfo', path: '/staff-info', icon: <InfoOutlinedIcon /> },
   { key: 'industrialRelations', path: '/shared/industrial-relations', icon: <GavelOutlinedIcon /> },
   { key: 'itAdmin', path: '/it-admin', icon: <ComputerOutlinedIcon /> },
 ];

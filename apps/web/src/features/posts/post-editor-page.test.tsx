@@ -70,7 +70,7 @@ describe('Create a post', () => {
     });
     const created = api.posts()[0]!;
     expect(where(screen).path).toBe(`/staff-info/${created.id}`);
-    expect(await screen.findByText('Created. You can now attach files.')).toBeInTheDocument();
+    expect(await screen.findByText('Created.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Add files' })).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'About this post' })).getByText('Scheduled')).toBeInTheDocument();
   });
@@ -295,11 +295,41 @@ describe('Edit a post', () => {
     expect(api.callsTo('DELETE', `/posts/admin/${post.id}/attachments/a9`)).toHaveLength(1);
   });
 
-  it('offers no attachments before the post is saved', async () => {
-    stubPostsApi();
+  it('takes files before the post is created and sends them with it, in one request: the e-mail goes once they are there', async () => {
+    const api = stubPostsApi();
     renderPosts('/announcements/create');
-    expect(await screen.findByText('Save the post first, then attach files to it.')).toBeInTheDocument();
-    expect(screen.queryByLabelText('Add files')).not.toBeInTheDocument();
+    await user().type(await screen.findByRole('textbox', { name: 'Title' }), 'Office move');
+    await user().type(body(), 'See the floor plan.');
+    await user().click(screen.getByRole('button', { name: 'Publish now' }));
+    await user().click(screen.getByRole('checkbox', { name: 'E-mail the audience when it is published' }));
+    expect(
+      screen.getByText('Files chosen here are sent with the post when you create it, before any e-mail goes.'),
+    ).toBeInTheDocument();
+
+    const input = screen.getByLabelText('Add files');
+    await user().upload(input, file('notes.txt', 'text/plain', 100));
+    expect(await screen.findByText('notes.txt is not a PDF, JPEG or PNG file.')).toBeInTheDocument();
+    await user().upload(input, [file('plan.png', 'image/png', 2000), file('rules.pdf', 'application/pdf', 3000)]);
+    const chosen = screen.getByRole('list', { name: 'Files of this post' });
+    expect(within(chosen).getByText('plan.png')).toBeInTheDocument();
+    await user().click(screen.getByRole('button', { name: 'Remove rules.pdf' }));
+    expect(within(chosen).queryByText('rules.pdf')).not.toBeInTheDocument();
+    expect(api.calls).toHaveLength(0);
+
+    await user().click(screen.getByRole('button', { name: 'Create' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Edit announcement' })).toBeInTheDocument();
+    const creates = api.callsTo('POST', '/posts/admin');
+    expect(creates).toHaveLength(1);
+    const form = creates[0]!.body as FormData;
+    expect(postInputSchema.parse(JSON.parse(form.get('post') as string))).toMatchObject({
+      kind: 'announcement',
+      title: 'Office move',
+      emailAudience: true,
+    });
+    expect(form.getAll('attachments').map((entry) => (entry as File).name)).toEqual(['plan.png']);
+    expect(api.calls.filter((call) => call.path.endsWith('/attachments'))).toHaveLength(0);
+    const files = await screen.findByRole('list', { name: 'Files of this post' });
+    expect(within(files).getByText('plan.png')).toBeInTheDocument();
   });
 
   it('deletes the post after confirming and goes back to the list', async () => {

@@ -20,6 +20,7 @@ import type { AdminPost } from '@staff-portal/shared/posts';
 import { postDepartments } from '@staff-portal/shared/posts-rules';
 import type { PostKind } from '@staff-portal/shared/posts-rules';
 import type { ReactNode } from 'react';
+import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
@@ -34,7 +35,7 @@ import { postsNs } from '../../locales/posts';
 import { useCreatePost } from './api/create-post';
 import { useAdminPost } from './api/get-post';
 import { useUpdatePost } from './api/update-post';
-import { AttachmentsSection } from './components/attachments-section';
+import { AttachmentsSection, ChosenAttachments } from './components/attachments-section';
 import { AudienceField } from './components/audience-field';
 import { MarkdownEditor } from './components/markdown-editor';
 import { canUnpublish } from './components/post-actions-menu';
@@ -109,8 +110,11 @@ function PostEditor({ kind, post }: { kind: PostKind; post?: AdminPost }) {
     resolver: postFormResolver(kind, timeZone, t('form.noDepartment')),
   });
   const saving = create.isPending || update.isPending;
-  // Asks before the page is left with changes not saved (attachments are saved as they are added).
-  const leaving = useUnsavedChangesPrompt(formState.isDirty);
+  // A new post's files, sent with it when it is created; a saved post's are uploaded as chosen.
+  const [chosen, setChosen] = useState<File[]>([]);
+  const [filesProblem, setFilesProblem] = useState<string | null>(null);
+  // Asks before the page is left with changes not saved (a saved post's attachments are saved as they are added).
+  const leaving = useUnsavedChangesPrompt(formState.isDirty || chosen.length > 0);
   const actions = usePostActions({
     onDeleted: () => {
       leaving.allowLeaving();
@@ -119,24 +123,26 @@ function PostEditor({ kind, post }: { kind: PostKind; post?: AdminPost }) {
   });
 
   const submit = handleSubmit((input) => {
-    const save = post === undefined ? create : update;
-    save.mutate(input, {
-      onSuccess: (saved) => {
-        reset(postFormValues(saved, timeZone));
-        notify({ message: t(post === undefined ? 'form.created' : 'form.saved') });
-        if (post === undefined) {
-          leaving.allowLeaving();
-          void navigate(editPath(saved.kind, saved.id), { replace: true });
-        }
-      },
-      onError: (error) => {
-        // A refusal names its field (`title`, `audience.2`...): it is shown there (decision record 0035).
-        const field = isAppError(error) ? formFieldOf(error.field) : undefined;
-        if (field !== undefined && isAppError(error)) {
-          setError(field, { type: 'server', message: errorText(error) }, { shouldFocus: true });
-        }
-      },
-    });
+    const onSuccess = (saved: AdminPost) => {
+      reset(postFormValues(saved, timeZone));
+      notify({ message: t(post === undefined ? 'form.created' : 'form.saved') });
+      if (post === undefined) {
+        leaving.allowLeaving();
+        void navigate(editPath(saved.kind, saved.id), { replace: true });
+      }
+    };
+    const onError = (error: Error) => {
+      if (!isAppError(error)) return;
+      // A refusal names its field (`title`, `audience.2`...): it is shown there (decision record 0035).
+      if (error.field === 'attachments') {
+        setFilesProblem(errorText(error));
+        return;
+      }
+      const field = formFieldOf(error.field);
+      if (field !== undefined) setError(field, { type: 'server', message: errorText(error) }, { shouldFocus: true });
+    };
+    if (post === undefined) create.mutate({ input, files: chosen }, { onSuccess, onError });
+    else update.mutate(input, { onSuccess, onError });
   });
 
   const form = (
@@ -339,14 +345,13 @@ function PostEditor({ kind, post }: { kind: PostKind; post?: AdminPost }) {
         )}
         <Section title={t('attachments.title')}>
           {post === undefined ? (
-            <Stack spacing={1}>
-              <Typography component="h2" variant="h6">
-                {t('attachments.title')}
-              </Typography>
-              <Typography color="text.secondary" variant="body2">
-                {t('attachments.saveFirst')}
-              </Typography>
-            </Stack>
+            <ChosenAttachments
+              files={chosen}
+              onChange={setChosen}
+              busy={saving}
+              problem={filesProblem}
+              setProblem={setFilesProblem}
+            />
           ) : (
             <AttachmentsSection post={post} />
           )}

@@ -215,10 +215,18 @@ export function PostsListPage({ kind }: { kind: PostKind }) {
   );
 }
 
+/**
+ * Read by screen readers, not shown. Its sizes are strings: in `sx` a number up to 1 is a
+ * fraction (`width: 1` is 100%), which made the hidden header as wide as the page and pushed it
+ * past a phone's edge.
+ */
 const visuallyHidden = {
   position: 'absolute',
-  width: 1,
-  height: 1,
+  width: '1px',
+  height: '1px',
+  padding: 0,
+  margin: '-1px',
+  border: 0,
   overflow: 'hidden',
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',

@@ -1,5 +1,5 @@
 import { AppError } from '@staff-portal/shared/errors';
-import type { TeamAway, TeamMember, TeamPeople } from '@staff-portal/shared/team';
+import type { TeamAway, TeamDepartment, TeamMember, TeamPeople } from '@staff-portal/shared/team';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -12,34 +12,49 @@ import { setViewportWidth } from '../../test/viewport';
 import { TeamSpacePage } from './team-space-page';
 
 const URL = '/team-space';
-const ME = 'LVUSR0000000003';
-const PRIYA = 'LVUSR0000000004';
 
-const HR = { code: 'HR', name: 'Human Resources' };
-const IR = { code: 'IR', name: 'Industrial Relations' };
+const DEPARTMENTS: Record<string, TeamDepartment> = {
+  HR: { code: 'HR', name: 'Human Resources' },
+  IR: { code: 'IR', name: 'Industrial Relations' },
+  UNION: { code: 'UNION', name: 'Organisation' },
+  CLUB: { code: 'CLUB', name: 'Staff Club' },
+};
 
-const person = (staffId: string, name: string, email: string, department = HR): TeamMember => ({
-  staffId,
+const person = (name: string, email: string, departmentCodes = ['HR'], isMe = false): TeamMember => ({
   name,
   email,
-  departmentCode: department.code,
-  departmentName: department.name,
+  departmentCodes,
+  isMe,
 });
 
-const hafiz = person(ME, 'Muhammad Hafiz', 'hr@staffportal.example');
-const priya = person(PRIYA, 'Priya Nair', 'hr2@staffportal.example');
-const nurul = person('LVUSR0000000006', 'Nurul Izzah', 'ir@staffportal.example', IR);
+const hafiz = person('Muhammad Hafiz', 'hr@staffportal.example', ['HR'], true);
+const priya = person('Priya Nair', 'hr2@staffportal.example');
+const ravi = person('Ravi Chandran', 'staff@staffportal.example', ['HR', 'UNION']);
+const siti = person('Siti Aminah', 'union2@staffportal.example', ['UNION']);
+const nurul = person('Nurul Izzah', 'ir@staffportal.example', ['IR']);
 
-/** The people answer for a request, filtered as the server would by search and department. */
-function peopleFor(request: DoubleRequest, options: { admin?: boolean; everyone?: TeamMember[] } = {}): TeamPeople {
+interface Org {
+  /** The caller's departments. */
+  mine?: string[];
+  /** The departments the caller may pick (ADMIN: every one). */
+  pickable?: string[];
+  everyone?: TeamMember[];
+}
+
+/** The departments a request covers: the one picked, or all of mine. */
+const scopeOf = (request: DoubleRequest, mine: string[]) => {
   const department = request.query.get('department');
+  return department === null ? mine : [department];
+};
+
+/** The people answer for a request, filtered as the server would by departments and search. */
+function peopleFor(request: DoubleRequest, { mine = ['HR'], pickable = mine, everyone }: Org = {}): TeamPeople {
+  const scope = scopeOf(request, mine);
   const search = request.query.get('search')?.toLowerCase() ?? '';
-  const everyone = options.everyone ?? (options.admin ? [hafiz, nurul, priya] : [hafiz, priya]);
-  const items = everyone.filter(
-    (p) =>
-      (department === null || p.departmentCode === department) &&
-      (p.name.toLowerCase().includes(search) || p.email.includes(search)),
-  );
+  const items = (everyone ?? [hafiz, priya, ravi, siti, nurul])
+    .map((p) => ({ ...p, departmentCodes: p.departmentCodes.filter((code) => scope.includes(code)) }))
+    .filter((p) => p.departmentCodes.length > 0)
+    .filter((p) => p.name.toLowerCase().includes(search) || p.email.includes(search));
   const page = Number(request.query.get('page') ?? '1');
   const pageSize = Number(request.query.get('pageSize') ?? '25');
   return {
@@ -47,16 +62,16 @@ function peopleFor(request: DoubleRequest, options: { admin?: boolean; everyone?
     total: items.length,
     page,
     pageSize,
-    departments: options.admin ? [HR, IR] : [HR],
-    departmentCode: options.admin ? department : 'HR',
-    myStaffId: ME,
+    departments: pickable.map((code) => DEPARTMENTS[code]!),
+    myDepartments: mine,
+    departmentCode: request.query.get('department'),
   };
 }
 
-/** Wednesday 10 March 2027: Priya on approved leave, Hafiz at a meeting; Priya's Friday still pending. */
-function awayFor(request: DoubleRequest): TeamAway {
-  const department = request.query.get('department');
-  const hr = department === null || department === 'HR';
+/** Wednesday 10 March 2027: Priya on approved leave, Hafiz at a meeting; Priya's Friday still pending; Nurul (IR) outstation. */
+function awayFor(request: DoubleRequest, { mine = ['HR'] }: Org = {}): TeamAway {
+  const scope = scopeOf(request, mine);
+  const hr = scope.includes('HR');
   return {
     date: '2027-03-10',
     weekStart: '2027-03-08',
@@ -65,18 +80,16 @@ function awayFor(request: DoubleRequest): TeamAway {
       ? [
           {
             type: 'movement',
-            staffId: ME,
             staffName: 'Muhammad Hafiz',
-            departmentCode: 'HR',
+            departmentCodes: ['HR'],
             kind: 'meeting',
             startsAt: '2027-03-10T06:00:00.000Z',
             endsAt: '2027-03-10T07:30:00.000Z',
           },
           {
             type: 'leave',
-            staffId: PRIYA,
             staffName: 'Priya Nair',
-            departmentCode: 'HR',
+            departmentCodes: ['HR'],
             leaveTypeName: 'Annual Leave',
             status: 1,
             dayType: 0,
@@ -85,39 +98,44 @@ function awayFor(request: DoubleRequest): TeamAway {
           },
         ]
       : [],
-    thisWeek: hr
-      ? [
-          {
-            type: 'leave',
-            staffId: PRIYA,
-            staffName: 'Priya Nair',
-            departmentCode: 'HR',
-            leaveTypeName: 'Medical Leave',
-            status: 0,
-            dayType: 1,
-            startDate: '2027-03-12',
-            endDate: '2027-03-12',
-          },
-        ]
-      : [
-          {
-            type: 'movement',
-            staffId: nurul.staffId,
-            staffName: 'Nurul Izzah',
-            departmentCode: 'IR',
-            kind: 'outstation',
-            startsAt: '2027-03-11T00:30:00.000Z',
-            endsAt: '2027-03-12T09:00:00.000Z',
-          },
-        ],
+    thisWeek: [
+      ...(hr
+        ? [
+            {
+              type: 'leave' as const,
+              staffName: 'Priya Nair',
+              departmentCodes: ['HR'],
+              leaveTypeName: 'Medical Leave',
+              status: 0,
+              dayType: 1,
+              startDate: '2027-03-12',
+              endDate: '2027-03-12',
+            },
+          ]
+        : []),
+      ...(scope.includes('IR')
+        ? [
+            {
+              type: 'movement' as const,
+              staffName: 'Nurul Izzah',
+              departmentCodes: ['IR'],
+              kind: 'outstation' as const,
+              startsAt: '2027-03-11T00:30:00.000Z',
+              endsAt: '2027-03-12T09:00:00.000Z',
+            },
+          ]
+        : []),
+    ],
     truncated: false,
+    members: 2,
+    withLeaveRecord: 2,
   };
 }
 
-function stub(options: { admin?: boolean; everyone?: TeamMember[] } = {}, overrides: Record<string, Handler> = {}) {
+function stub(org: Org = {}, overrides: Record<string, Handler> = {}) {
   return stubLeaveApi({
-    'GET /team/people': (request) => peopleFor(request, options),
-    'GET /team/away': awayFor,
+    'GET /team/people': (request) => peopleFor(request, org),
+    'GET /team/away': (request) => awayFor(request, org),
     ...overrides,
   });
 }
@@ -128,7 +146,7 @@ describe('TeamSpacePage', () => {
   beforeEach(() => setViewportWidth(1280));
   afterEach(() => vi.unstubAllGlobals());
 
-  it('shows my department’s people and who of them is away today and this week', async () => {
+  it('shows my department’s people, by their accounts, and who of them is away today and this week', async () => {
     const api = stub();
     renderLeavePage(<TeamSpacePage />, URL);
     expect(screen.getByRole('heading', { level: 1, name: 'Team Space' })).toBeInTheDocument();
@@ -138,6 +156,7 @@ describe('TeamSpacePage', () => {
     expect(rows.map((row) => row.textContent)).toEqual([
       'Muhammad HafizYouhr@staffportal.example',
       'Priya Nairhr2@staffportal.example',
+      'Ravi Chandranstaff@staffportal.example',
     ]);
     // One department: no department column, and no department picker.
     expect(within(table).queryByRole('columnheader', { name: 'Department' })).toBeNull();
@@ -146,7 +165,7 @@ describe('TeamSpacePage', () => {
       'href',
       'mailto:hr2@staffportal.example',
     );
-    expect(screen.getByText('2 people')).toBeInTheDocument();
+    expect(screen.getByText('3 people')).toBeInTheDocument();
 
     const today = screen.getByRole('region', { name: 'Away today' });
     expect(within(today).getByText('Wednesday, 10 Mar 2027')).toBeInTheDocument();
@@ -175,11 +194,37 @@ describe('TeamSpacePage', () => {
   });
 
   it('offers no staff movement link to someone the page would refuse', async () => {
-    stub();
+    stub({ mine: ['UNION'] });
     renderLeavePage(<TeamSpacePage />, URL, testUser({ department: ['UNION'] }));
     await screen.findByRole('table', { name: 'People' });
     await screen.findByRole('region', { name: 'Away today' });
     expect(screen.queryByRole('link', { name: 'Open Staff Movement' })).toBeNull();
+  });
+
+  it('shows a member of two departments the people of both, naming each one’s, and lets them pick one', async () => {
+    const api = stub({ mine: ['HR', 'UNION'] });
+    const user = userEvent.setup();
+    renderLeavePage(<TeamSpacePage />, URL, testUser({ department: ['HR', 'UNION'] }));
+    const table = await screen.findByRole('table', { name: 'People' });
+    expect(within(table).getByRole('columnheader', { name: 'Department' })).toBeInTheDocument();
+    expect(within(table).getByRole('row', { name: /Ravi Chandran/ })).toHaveTextContent(
+      'Human Resources (HR), Organisation (UNION)',
+    );
+    expect(within(table).getByRole('row', { name: /Siti Aminah/ })).toHaveTextContent('Organisation (UNION)');
+    expect(screen.getByText('4 people')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Away today' })).toHaveTextContent('Muhammad Hafiz · HR');
+
+    const picker = screen.getByRole('combobox', { name: 'Department' });
+    expect(
+      within(picker)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['All my departments', 'Human Resources (HR)', 'Organisation (UNION)']);
+    await user.selectOptions(picker, 'UNION');
+    await waitFor(() => expect(screen.queryByRole('row', { name: /Priya Nair/ })).toBeNull());
+    expect(screen.getByRole('row', { name: /Siti Aminah/ })).toBeInTheDocument();
+    expect(api.callsTo('GET', '/team/people').at(-1)?.query.get('department')).toBe('UNION');
+    expect(api.callsTo('GET', '/team/away').at(-1)?.query.get('department')).toBe('UNION');
   });
 
   it('searches on the server by name or e-mail, and says when nobody matches', async () => {
@@ -197,13 +242,13 @@ describe('TeamSpacePage', () => {
     await user.clear(box);
     await user.type(box, 'nobody');
     expect(await screen.findByText('Nobody matches “nobody”.')).toBeInTheDocument();
-    // The away lists are of the department, whatever the search.
+    // The away lists are of the departments, whatever the search.
     expect(api.callsTo('GET', '/team/away')).toHaveLength(1);
   });
 
   it('pages on the server', async () => {
     const everyone = Array.from({ length: 30 }, (_, i) =>
-      person(`LVUSR00000001${String(i).padStart(2, '0')}`, `Person ${String(i).padStart(2, '0')}`, `p${i}@x.example`),
+      person(`Person ${String(i).padStart(2, '0')}`, `p${i}@x.example`),
     );
     const api = stub({ everyone });
     const user = userEvent.setup();
@@ -215,21 +260,19 @@ describe('TeamSpacePage', () => {
     expect(api.callsTo('GET', '/team/people').at(-1)?.query.get('page')).toBe('2');
   });
 
-  it('lets ADMIN see every department, naming each person’s, and pick one', async () => {
-    const api = stub({ admin: true });
+  it('lets ADMIN pick any department besides their own', async () => {
+    const api = stub({ mine: ['HR'], pickable: ['HR', 'IR', 'UNION'] });
     const user = userEvent.setup();
     renderLeavePage(<TeamSpacePage />, URL, adminUser());
     const table = await screen.findByRole('table', { name: 'People' });
-    expect(within(table).getByRole('columnheader', { name: 'Department' })).toBeInTheDocument();
-    expect(within(table).getByRole('row', { name: /Nurul Izzah/ })).toHaveTextContent('Industrial Relations (IR)');
-    expect(screen.getByRole('region', { name: 'Away today' })).toHaveTextContent('Muhammad Hafiz · HR');
-
+    // Their own department by default: one, so no department column.
+    expect(within(table).queryByRole('columnheader', { name: 'Department' })).toBeNull();
     const picker = screen.getByRole('combobox', { name: 'Department' });
     expect(
       within(picker)
         .getAllByRole('option')
         .map((o) => o.textContent),
-    ).toEqual(['All departments', 'Human Resources (HR)', 'Industrial Relations (IR)']);
+    ).toEqual(['All my departments', 'Human Resources (HR)', 'Industrial Relations (IR)', 'Organisation (UNION)']);
     await user.selectOptions(picker, 'IR');
     await waitFor(() => expect(screen.queryByRole('row', { name: /Priya Nair/ })).toBeNull());
     expect(screen.getByRole('row', { name: /Nurul Izzah/ })).toBeInTheDocument();
@@ -237,12 +280,45 @@ describe('TeamSpacePage', () => {
     await waitFor(() => expect(week).toHaveTextContent('Nurul IzzahOutstation'));
     expect(screen.getByRole('region', { name: 'Away today' })).toHaveTextContent('Everyone is in today.');
     expect(api.callsTo('GET', '/team/people').at(-1)?.query.get('department')).toBe('IR');
-    expect(api.callsTo('GET', '/team/away').at(-1)?.query.get('department')).toBe('IR');
     // A movement over two days shows both ends with their dates.
     expect(week).toHaveTextContent('Outstation · 11 Mar 2027, 08:30 – 12 Mar 2027, 17:00');
   });
 
-  it('explains, in place, that someone with no staff record has no department to show', async () => {
+  it('lists the people of a department without leave records, and says who is away is not known', async () => {
+    stub(
+      { mine: ['CLUB'], everyone: [person('Kelab Staff Member', 'club@staffportal.example', ['CLUB'], true)] },
+      {
+        'GET /team/away': () => ({
+          date: '2027-03-10',
+          weekStart: '2027-03-08',
+          weekEnd: '2027-03-14',
+          today: [],
+          thisWeek: [],
+          truncated: false,
+          members: 1,
+          withLeaveRecord: 0,
+        }),
+      },
+    );
+    renderLeavePage(<TeamSpacePage />, URL, testUser({ department: ['CLUB'] }));
+    const table = await screen.findByRole('table', { name: 'People' });
+    expect(within(table).getByRole('row', { name: /Kelab Staff Member/ })).toHaveTextContent('You');
+    expect(
+      await screen.findByText('Nobody here has an E-Leave record, so who is away is not known.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Everyone is in today.')).toBeNull();
+    expect(screen.queryByText(/No staff record/)).toBeNull();
+  });
+
+  it('says for how many people who is away is known, when only some have a leave record', async () => {
+    stub({}, { 'GET /team/away': (request) => ({ ...awayFor(request), members: 5, withLeaveRecord: 3 }) });
+    renderLeavePage(<TeamSpacePage />, URL);
+    expect(
+      await screen.findByText('Who is away is known for 3 of 5 people: those with an E-Leave record.'),
+    ).toBeInTheDocument();
+  });
+
+  it('explains, in place, that someone in no department has nobody to show', async () => {
     stubLeaveApi({
       'GET /team/people': () => ({
         items: [],
@@ -250,8 +326,8 @@ describe('TeamSpacePage', () => {
         page: 1,
         pageSize: 25,
         departments: [],
+        myDepartments: [],
         departmentCode: null,
-        myStaffId: null,
       }),
       'GET /team/away': () => ({
         date: '2027-03-10',
@@ -260,11 +336,13 @@ describe('TeamSpacePage', () => {
         today: [],
         thisWeek: [],
         truncated: false,
+        members: 0,
+        withLeaveRecord: 0,
       }),
     });
-    renderLeavePage(<TeamSpacePage />, URL, testUser({ department: ['CLUB'] }));
-    const explanation = (await screen.findByText('No staff record yet')).closest('[role="status"]');
-    expect(explanation).toHaveTextContent('An HR administrator adds the record');
+    renderLeavePage(<TeamSpacePage />, URL, testUser({ department: [] }));
+    const explanation = (await screen.findByText('You are in no department yet')).closest('[role="status"]');
+    expect(explanation).toHaveTextContent('Access Control');
     expect(screen.queryByRole('table')).toBeNull();
     expect(screen.queryByRole('region', { name: 'Away today' })).toBeNull();
   });
@@ -304,6 +382,8 @@ describe('TeamSpacePage', () => {
           today: [],
           thisWeek: [],
           truncated: false,
+          members: 2,
+          withLeaveRecord: 2,
         }),
       },
     );
@@ -323,7 +403,11 @@ describe('TeamSpacePage', () => {
       within(list)
         .getAllByRole('listitem')
         .map((item) => item.textContent),
-    ).toEqual(['Muhammad HafizYouhr@staffportal.example', 'Priya Nairhr2@staffportal.example']);
+    ).toEqual([
+      'Muhammad HafizYouhr@staffportal.example',
+      'Priya Nairhr2@staffportal.example',
+      'Ravi Chandranstaff@staffportal.example',
+    ]);
   });
 
   it('speaks Bahasa Malaysia', async () => {

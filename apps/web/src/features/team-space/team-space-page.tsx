@@ -56,9 +56,10 @@ function AwayCard({ id, title, when, children }: { id: string; title: string; wh
 
 /**
  * `/team-space` (and the claims, payslips and forms routes that show it): docs/product/screens.md
- * §16. The people of my department, searched and paged on the server, and who of them is away
- * today and on the other days of this week; ADMIN sees every department and may pick one
- * (decision record 0047). Search, department and page live in the URL.
+ * §16. The people of my departments (by my identity groups), searched and paged on the server,
+ * and who of them is away today and on the other days of this week, where their leave is known.
+ * I may pick one of my departments; ADMIN may pick any (decision record 0080). Search, department
+ * and page live in the URL.
  */
 export function TeamSpacePage() {
   const { t, i18n } = useTranslation([teamSpaceNs, 'common']);
@@ -71,7 +72,7 @@ export function TeamSpacePage() {
   const [params, setParams] = useSearchParams();
   const [search, setSearch] = useState(params.get('search') ?? '');
   const debounced = useDebouncedValue(search.trim(), 300);
-  const department = admin ? (params.get('department') ?? '') : '';
+  const department = params.get('department') ?? '';
   const page = Math.max(Math.trunc(Number(params.get('page') ?? '1')) || 1, 1);
   const pageSizeParam = Number(params.get('pageSize') ?? DEFAULT_PAGE_SIZE);
   const pageSize = PAGE_SIZES.includes(pageSizeParam) ? pageSizeParam : DEFAULT_PAGE_SIZE;
@@ -99,21 +100,22 @@ export function TeamSpacePage() {
     );
 
   const data = people.data;
-  // Without a staff record (and not ADMIN) there is no department of mine: said once, in place.
-  const noStaffRecord = data !== undefined && data.myStaffId === null && data.departments.length === 0;
+  // In no department there is nobody to show: said once, in place.
+  const noDepartments = data !== undefined && data.departments.length === 0;
   // Lists of more than one department name each person's.
-  const manyDepartments = data !== undefined && data.departmentCode === null && data.departments.length > 1;
+  const manyDepartments = data !== undefined && data.departmentCode === null && data.myDepartments.length > 1;
+  const departmentNames = new Map(data?.departments.map((d) => [d.code, d.name]) ?? []);
 
   return (
     <PageFrame title={t('title')} intro={admin ? t('introAdmin') : t('intro')}>
-      {noStaffRecord ? (
+      {noDepartments ? (
         <Alert severity="info" role="status">
-          <AlertTitle>{t('noStaffRecord.title')}</AlertTitle>
-          {t('noStaffRecord.body')}
+          <AlertTitle>{t('noDepartments.title')}</AlertTitle>
+          {t('noDepartments.body')}
         </Alert>
       ) : (
         <>
-          {admin && data !== undefined && data.departments.length > 1 && (
+          {data !== undefined && data.departments.length > 1 && (
             <TextField
               select
               size="small"
@@ -139,28 +141,38 @@ export function TeamSpacePage() {
                   aria-busy={away.isPlaceholderData}
                   sx={{ opacity: away.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}
                 >
-                  <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: 'stretch' }}>
-                    <AwayCard id="team-away-today" title={t('away.today')} when={formatWeekday(lists.date, locale)}>
-                      <AwayList
-                        entries={lists.today}
-                        label={t('away.today')}
-                        emptyText={t('away.nobodyToday')}
-                        showDepartment={manyDepartments}
-                      />
-                    </AwayCard>
-                    <AwayCard
-                      id="team-away-week"
-                      title={t('away.thisWeek')}
-                      when={formatDateRange(lists.weekStart, lists.weekEnd, locale)}
-                    >
-                      <AwayList
-                        entries={lists.thisWeek}
-                        label={t('away.thisWeek')}
-                        emptyText={t('away.nobodyThisWeek')}
-                        showDepartment={manyDepartments}
-                      />
-                    </AwayCard>
-                  </Stack>
+                  {lists.members > 0 && lists.withLeaveRecord === 0 ? (
+                    // Who is away comes from E-Leave: nobody here has a record, so it is not known.
+                    <Alert severity="info">{t('away.unknown')}</Alert>
+                  ) : (
+                    <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: 'stretch' }}>
+                      <AwayCard id="team-away-today" title={t('away.today')} when={formatWeekday(lists.date, locale)}>
+                        <AwayList
+                          entries={lists.today}
+                          label={t('away.today')}
+                          emptyText={t('away.nobodyToday')}
+                          showDepartment={manyDepartments}
+                        />
+                      </AwayCard>
+                      <AwayCard
+                        id="team-away-week"
+                        title={t('away.thisWeek')}
+                        when={formatDateRange(lists.weekStart, lists.weekEnd, locale)}
+                      >
+                        <AwayList
+                          entries={lists.thisWeek}
+                          label={t('away.thisWeek')}
+                          emptyText={t('away.nobodyThisWeek')}
+                          showDepartment={manyDepartments}
+                        />
+                      </AwayCard>
+                    </Stack>
+                  )}
+                  {lists.withLeaveRecord > 0 && lists.withLeaveRecord < lists.members && (
+                    <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
+                      {t('away.knownFor', { known: lists.withLeaveRecord, count: lists.members })}
+                    </Typography>
+                  )}
                   {lists.truncated && (
                     <Alert severity="info" sx={{ mt: 2 }}>
                       {t('away.truncated', { count: MAX_AWAY_ENTRIES })}
@@ -232,7 +244,7 @@ export function TeamSpacePage() {
                   aria-busy={people.isPlaceholderData}
                   sx={{ opacity: people.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}
                 >
-                  <PeopleList people={found.items} myStaffId={found.myStaffId} showDepartment={manyDepartments} />
+                  <PeopleList people={found.items} departmentNames={departmentNames} showDepartment={manyDepartments} />
                   <TablePagination
                     component="div"
                     count={found.total}

@@ -19,6 +19,14 @@ export const home = {
       title: 'Industrial Relations',
       description: 'Member lookup, grievance cases and IR administration.',
     },
+    announcements: {
+      title: 'Announcements',
+      description: 'Write, schedule and pin announcements, and see who has read them.',
+    },
+    staffInfo: {
+      title: 'Staff Information',
+      description: 'Write and publish staff information, and see who has read it.',
+    },
     itAdmin: { title: 'IT Admin', description: 'Audit log, system status and the outbox.' },
     profile: {
       title: 'My Profile',
@@ -53,6 +61,7 @@ export const home = {
   retry: 'Try again',
   post: {
     close: 'Close',
+    edit: 'Edit',
     notAvailable: 'This post is not available',
     notAvailableDetail: 'The link may be out of date. Go back to Home for the posts you can read.',
     loadError: 'The post could not be loaded.',

@@ -1,20 +1,23 @@
 /** Texts of the team space (docs/product/screens.md §16), also shown for claims, payslips and forms. */
 export const teamSpace = {
   title: 'Team Space',
-  intro: 'The people of your department, and who of them is away today and this week.',
-  introAdmin: 'The people of every department, and who is away today and this week. Choose a department to see one.',
+  intro: 'The people of your departments, and who of them is away today and this week.',
+  introAdmin:
+    'The people of your departments, and who of them is away today and this week. Choose a department to see any other.',
   loadError: 'This could not be loaded.',
   retry: 'Try again',
-  noStaffRecord: {
-    title: 'No staff record yet',
-    body: 'Your account has no staff record, so the portal does not know your department and has nobody to show you here. An HR administrator adds the record in the E-Leave System Admin (Staff, then Add a staff record); your department appears here as soon as it exists.',
+  noDepartments: {
+    title: 'You are in no department yet',
+    body: 'Your account is in no department, so there is nobody to show you here. An administrator adds you to your departments on the Access Control page; their people appear here within a minute.',
   },
   away: {
     today: 'Away today',
     thisWeek: 'Also away this week',
     nobodyToday: 'Everyone is in today.',
     nobodyThisWeek: 'Nobody else is away this week.',
-    truncated: 'Only the first {{count}} absences of each kind are shown. Choose a department to see all of its own.',
+    truncated: 'Only the first {{count}} absences of each kind are shown, the earliest first.',
+    unknown: 'Nobody here has an E-Leave record, so who is away is not known.',
+    knownFor: 'Who is away is known for {{known}} of {{count}} people: those with an E-Leave record.',
     openStaffMovement: 'Open Staff Movement',
     staffMovementHint: 'Purposes, days and the whole calendar are on the Staff Movement page.',
     halfDay: '{{type}} ({{half}})',
@@ -35,11 +38,11 @@ export const teamSpace = {
     filters: 'Find people',
     search: 'Name or e-mail',
     department: 'Department',
-    allDepartments: 'All departments',
+    allDepartments: 'All my departments',
     list: 'People',
     columns: { name: 'Name', department: 'Department', email: 'E-mail' },
     you: 'You',
-    empty: 'Nobody in this department has a staff record yet.',
+    empty: 'Nobody is in this department yet.',
     noMatch: 'Nobody matches “{{search}}”.',
     rowsPerPage: 'Per page',
     displayedRows: '{{from}}–{{to}} of {{count}}',

@@ -20,6 +20,14 @@ export const home: typeof en = {
       title: 'Perhubungan Perusahaan',
       description: 'Carian ahli, kes rungutan dan pentadbiran PP.',
     },
+    announcements: {
+      title: 'Pengumuman',
+      description: 'Tulis, jadualkan dan semat pengumuman, dan lihat siapa yang telah membacanya.',
+    },
+    staffInfo: {
+      title: 'Maklumat Staf',
+      description: 'Tulis dan terbitkan maklumat staf, dan lihat siapa yang telah membacanya.',
+    },
     itAdmin: { title: 'Pentadbir IT', description: 'Log audit, status sistem dan peti keluar.' },
     profile: {
       title: 'Profil Saya',
@@ -54,6 +62,7 @@ export const home: typeof en = {
   retry: 'Cuba lagi',
   post: {
     close: 'Tutup',
+    edit: 'Sunting',
     notAvailable: 'Hantaran ini tidak tersedia',
     notAvailableDetail: 'Pautan ini mungkin sudah lapuk. Kembali ke Laman Utama untuk hantaran yang boleh anda baca.',
     loadError: 'Hantaran tidak dapat dimuatkan.',

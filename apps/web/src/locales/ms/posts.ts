@@ -146,7 +146,7 @@ export const posts: Texts<typeof english> = {
     create: 'Cipta',
     saving: 'Menyimpan…',
     saved: 'Disimpan.',
-    created: 'Dicipta. Anda kini boleh melampirkan fail.',
+    created: 'Dicipta.',
     fix: 'Semak medan yang ditanda merah.',
     notFound: 'Hantaran ini tiada. Ia mungkin telah dipadam.',
   },
@@ -166,7 +166,8 @@ export const posts: Texts<typeof english> = {
     title: 'Fail',
     choose: 'Tambah fail',
     hint: 'PDF, JPEG atau PNG, paling besar {{mb}} MB setiap satu; sehingga {{count}} fail setiap hantaran.',
-    saveFirst: 'Simpan hantaran dahulu, kemudian lampirkan fail kepadanya.',
+    withPost:
+      'Fail yang dipilih di sini dihantar bersama hantaran apabila anda menciptanya, sebelum sebarang e-mel dihantar.',
     none: 'Belum ada fail.',
     uploading: 'Memuat naik…',
     uploaded_one: 'Fail ditambah.',

@@ -2,22 +2,23 @@ import type { teamSpace as en } from '../en/team-space';
 
 export const teamSpace: typeof en = {
   title: 'Ruang Pasukan',
-  intro: 'Orang dalam jabatan anda, dan siapa antara mereka yang tiada hari ini dan minggu ini.',
+  intro: 'Orang dalam jabatan-jabatan anda, dan siapa antara mereka yang tiada hari ini dan minggu ini.',
   introAdmin:
-    'Orang dalam setiap jabatan, dan siapa yang tiada hari ini dan minggu ini. Pilih jabatan untuk melihat satu jabatan sahaja.',
+    'Orang dalam jabatan-jabatan anda, dan siapa antara mereka yang tiada hari ini dan minggu ini. Pilih jabatan untuk melihat jabatan lain.',
   loadError: 'Maklumat ini tidak dapat dimuatkan.',
   retry: 'Cuba lagi',
-  noStaffRecord: {
-    title: 'Belum ada rekod kakitangan',
-    body: 'Akaun anda belum mempunyai rekod kakitangan, jadi portal belum mengetahui jabatan anda dan tiada sesiapa untuk dipaparkan di sini. Pentadbir HR akan menambah rekod itu dalam Pentadbir Sistem E-Cuti (Kakitangan, kemudian Tambah rekod kakitangan); jabatan anda dipaparkan di sini sebaik sahaja rekod itu wujud.',
+  noDepartments: {
+    title: 'Anda belum berada dalam mana-mana jabatan',
+    body: 'Akaun anda tidak berada dalam mana-mana jabatan, jadi tiada sesiapa untuk dipaparkan di sini. Pentadbir akan menambah anda ke jabatan anda di Halaman Kawalan Akses; orang dalam jabatan itu dipaparkan di sini dalam masa seminit.',
   },
   away: {
     today: 'Tiada hari ini',
     thisWeek: 'Juga tiada minggu ini',
     nobodyToday: 'Semua orang ada hari ini.',
     nobodyThisWeek: 'Tiada sesiapa lagi yang tiada minggu ini.',
-    truncated:
-      'Hanya {{count}} ketiadaan pertama bagi setiap jenis dipaparkan. Pilih jabatan untuk melihat semua ketiadaan jabatan itu.',
+    truncated: 'Hanya {{count}} ketiadaan pertama bagi setiap jenis dipaparkan, yang paling awal dahulu.',
+    unknown: 'Tiada sesiapa di sini yang mempunyai rekod E-Cuti, jadi tidak diketahui siapa yang tiada.',
+    knownFor: 'Siapa yang tiada diketahui bagi {{known}} daripada {{count}} orang: mereka yang mempunyai rekod E-Cuti.',
     openStaffMovement: 'Buka Pergerakan Staf',
     staffMovementHint: 'Tujuan, hari dan kalendar penuh ada di halaman Pergerakan Staf.',
     halfDay: '{{type}} ({{half}})',
@@ -38,11 +39,11 @@ export const teamSpace: typeof en = {
     filters: 'Cari orang',
     search: 'Nama atau e-mel',
     department: 'Jabatan',
-    allDepartments: 'Semua jabatan',
+    allDepartments: 'Semua jabatan saya',
     list: 'Orang',
     columns: { name: 'Nama', department: 'Jabatan', email: 'E-mel' },
     you: 'Anda',
-    empty: 'Belum ada sesiapa dalam jabatan ini yang mempunyai rekod kakitangan.',
+    empty: 'Belum ada sesiapa dalam jabatan ini.',
     noMatch: 'Tiada sesiapa yang sepadan dengan “{{search}}”.',
     rowsPerPage: 'Setiap halaman',
     displayedRows: '{{from}}–{{to}} daripada {{count}}',

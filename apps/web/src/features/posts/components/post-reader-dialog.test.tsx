@@ -49,9 +49,9 @@ function Where() {
   return <output data-testid="where">{`${location.pathname}${location.search}`}</output>;
 }
 
-function renderDialog(url: string, onRead = vi.fn()) {
+function renderDialog(url: string, onRead = vi.fn(), department = ['IR']) {
   renderWithProviders(
-    <AuthContext value={testAuth(testUser({ department: ['IR'] }))}>
+    <AuthContext value={testAuth(testUser({ department }))}>
       <MemoryRouter initialEntries={[url]}>
         <PostReaderDialog onRead={onRead} />
         <Where />
@@ -74,6 +74,24 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('PostReaderDialog', () => {
+  it.each([
+    ['HRAdmin', 'announcement', `/announcements/${ID}`],
+    ['ITAdmin', 'staffInfo', `/staff-info/${ID}`],
+  ] as const)('offers %s, who may manage posts, to edit the %s it shows', async (department, kind, href) => {
+    stubLeaveApi({ 'GET /posts/:id': () => readerPost({ kind, attachments: [] }) });
+    renderDialog(`/?post=${ID}`, vi.fn(), [department]);
+    const dialog = await screen.findByRole('dialog', { name: 'Office closed on Friday' });
+    expect(within(dialog).getByRole('link', { name: 'Edit' })).toHaveAttribute('href', href);
+  });
+
+  it('offers a reader who may not manage posts no Edit', async () => {
+    stubLeaveApi({ 'GET /posts/:id': () => readerPost({ attachments: [] }) });
+    renderDialog(`/?post=${ID}`, vi.fn(), ['HR']);
+    const dialog = await screen.findByRole('dialog', { name: 'Office closed on Friday' });
+    await within(dialog).findByText(/Published/);
+    expect(within(dialog).queryByRole('link', { name: 'Edit' })).toBeNull();
+  });
+
   it('opens the post of ?post=, with its images shown from the API and its other files to download', async () => {
     const user = userEvent.setup();
     const api = stubLeaveApi({

@@ -1,4 +1,5 @@
 import AttachFileOutlinedIcon from '@mui/icons-material/AttachFileOutlined';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import PushPinOutlinedIcon from '@mui/icons-material/PushPinOutlined';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
@@ -15,11 +16,13 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { isAppError } from '@staff-portal/shared/errors';
+import { passesGuards } from '@staff-portal/shared/groups';
 import type { PostAttachment, ReaderPost } from '@staff-portal/shared/posts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { useAuth } from '../../../lib/auth-context';
 import { formatDateTime } from '../../../lib/dates';
 import { errorText } from '../../../lib/error-text';
 import { useRuntimeConfig } from '../../../lib/runtime-config';
@@ -28,6 +31,7 @@ import { isImage, useDownloadPostAttachment, usePostImages } from '../api/get-po
 import { isPostId, useReaderPost } from '../api/get-reader-post';
 import { postsKeys } from '../api/posts-keys';
 import { POST_PARAM } from '../../../lib/post-link';
+import { editPath } from '../paths';
 import { MarkdownView } from './markdown-view';
 
 /**
@@ -156,7 +160,8 @@ export interface PostReaderDialogProps {
 /**
  * A post read in full (docs/product/screens.md §2, decision record 0048), opened by the page's
  * `?post=<id>`, so the link can be shared. A post the reader may not read, or that does not exist,
- * is "not available", and nothing more is said. Closing removes the parameter.
+ * is "not available", and nothing more is said. Closing removes the parameter. Those who may
+ * manage posts (ADMIN, the guard of the edit screen) are offered to edit it (docs/product/screens.md §2).
  */
 export function PostReaderDialog({ onRead }: PostReaderDialogProps) {
   const { t } = useTranslation([homeNs, 'common']);
@@ -167,6 +172,9 @@ export function PostReaderDialog({ onRead }: PostReaderDialogProps) {
   const post = useReaderPost(id);
   const queryClient = useQueryClient();
   const titleId = useId();
+  const { user, superAdminUserId } = useAuth();
+  const mayEdit =
+    user !== null && passesGuards({ id: user.id, groups: user.department }, ['ADMIN'], { superAdminUserId });
 
   const opened = post.data;
   useEffect(() => {
@@ -242,6 +250,11 @@ export function PostReaderDialog({ onRead }: PostReaderDialogProps) {
       </DialogTitle>
       <DialogContent dividers>{content}</DialogContent>
       <DialogActions>
+        {mayEdit && shown !== undefined && (
+          <Button component={RouterLink} to={editPath(shown.kind, shown.id)} startIcon={<EditOutlinedIcon />}>
+            {t('post.edit')}
+          </Button>
+        )}
         <Button onClick={close}>{t('post.close')}</Button>
       </DialogActions>
     </Dialog>

@@ -53,7 +53,10 @@ export function stubPostsApi({ posts = [], unseen = {}, overrides = {} }: PostsD
   };
   /** The body as the server's route reads it: the shared schema, then the audience's departments. */
   const input = (request: DoubleRequest) => {
-    const parsed = postInputSchema.safeParse(request.body);
+    // A create form carries the post as JSON in its `post` field, beside its files.
+    const field = request.body instanceof FormData ? request.body.get('post') : null;
+    const sent: unknown = typeof field === 'string' ? JSON.parse(field) : request.body;
+    const parsed = postInputSchema.safeParse(sent);
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
       throw validationError(`${issue.path.join('.')}: ${issue.message}`, issue.path.join('.'));
@@ -94,6 +97,10 @@ export function stubPostsApi({ posts = [], unseen = {}, overrides = {} }: PostsD
     },
     'POST /posts/admin': (request) => {
       created += 1;
+      const files =
+        request.body instanceof FormData
+          ? request.body.getAll('attachments').filter((entry): entry is File => entry instanceof File)
+          : [];
       const post = save({
         ...(rows[0] ?? ({} as AdminPost)),
         ...input(request),
@@ -106,8 +113,13 @@ export function stubPostsApi({ posts = [], unseen = {}, overrides = {} }: PostsD
         emailRecipients: null,
         createdAt: NOW.toISOString(),
         updatedAt: NOW.toISOString(),
-        attachments: [],
-        attachmentCount: 0,
+        attachments: files.map((file, index) => ({
+          id: postId(500 + index),
+          fileName: file.name,
+          contentType: file.type,
+          size: file.size,
+        })),
+        attachmentCount: files.length,
         seen: null,
         status: 'draft',
       });

@@ -41,7 +41,7 @@ export function AwayList({ entries, label, emptyText, showDepartment }: AwayList
     <Stack component="ul" aria-label={label} spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }}>
       {/* Keyed by position: a list is only ever replaced by the next answer, never reordered. */}
       {entries.map((entry, index) => {
-        const who = showDepartment ? `${entry.staffName} · ${entry.departmentCode}` : entry.staffName;
+        const who = showDepartment ? `${entry.staffName} · ${entry.departmentCodes.join(', ')}` : entry.staffName;
         if (entry.type === 'leave') {
           const settled = entry.status === LEAVE_STATUS.APPROVED;
           const what =

@@ -18,26 +18,28 @@ import { teamSpaceNs } from '../../../locales/team-space';
 
 interface PeopleListProps {
   people: TeamMember[];
-  myStaffId: string | null;
-  /** Name each person's department, when the list is of more than one. */
+  /** The departments' names, by code. */
+  departmentNames: ReadonlyMap<string, string>;
+  /** Name each person's departments, when the list is of more than one. */
   showDepartment: boolean;
 }
 
-/** "Human Resources (HR)", or the code alone where the name is the code. */
-const departmentText = (person: TeamMember) =>
-  person.departmentName === person.departmentCode
-    ? person.departmentCode
-    : `${person.departmentName} (${person.departmentCode})`;
-
 /**
  * The people of a page: a table, or on a phone one card each. A name with "You" is the caller's
- * own record; the e-mail address opens the mail program.
+ * own account; the e-mail address opens the mail program.
  */
-export function PeopleList({ people, myStaffId, showDepartment }: PeopleListProps) {
+export function PeopleList({ people, departmentNames, showDepartment }: PeopleListProps) {
   const { t } = useTranslation(teamSpaceNs);
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
-  const you = (person: TeamMember) =>
-    person.staffId === myStaffId && <Chip size="small" label={t('people.you')} sx={{ ml: 1 }} />;
+  /** "Human Resources (HR), Organisation (UNION)": each name with its code, or the code alone where the name is it. */
+  const departmentText = (person: TeamMember) =>
+    person.departmentCodes
+      .map((code) => {
+        const name = departmentNames.get(code) ?? code;
+        return name === code ? code : `${name} (${code})`;
+      })
+      .join(', ');
+  const you = (person: TeamMember) => person.isMe && <Chip size="small" label={t('people.you')} sx={{ ml: 1 }} />;
   const email = (person: TeamMember) => (
     <Link href={`mailto:${person.email}`} sx={{ overflowWrap: 'anywhere' }}>
       {person.email}
@@ -48,7 +50,7 @@ export function PeopleList({ people, myStaffId, showDepartment }: PeopleListProp
     return (
       <Stack component="ul" aria-label={t('people.list')} spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }}>
         {people.map((person) => (
-          <li key={person.staffId}>
+          <li key={person.email}>
             <Card variant="outlined">
               <CardContent sx={{ py: 1.5, '&:last-child': { pb: 1.5 } }}>
                 {/* A div, not a paragraph: the "You" chip is one. */}
@@ -82,7 +84,7 @@ export function PeopleList({ people, myStaffId, showDepartment }: PeopleListProp
         </TableHead>
         <TableBody>
           {people.map((person) => (
-            <TableRow key={person.staffId} hover>
+            <TableRow key={person.email} hover>
               <TableCell component="th" scope="row" sx={{ fontWeight: 600 }}>
                 {person.name}
                 {you(person)}
