@@ -5,6 +5,7 @@
 //                         [--sign-ins-per-second 3]
 //                         [--engine pglite|postgres] [--bundle-only] [--pages-only] [--page-runs 5]
 //                         [--screens my-leaves,approval,staff-record] [--trace DIR] [--auth-only]
+//                         [--start-only] [--start-runs 3]
 // `--auth-only` measures just what authentication costs: /healthz, /api/me, SRP sign-ins (paced:
 // one after another, a few a second, by the real Amplify client with its device confirmation; and
 // saturating, with /healthz asked beside them) and refreshes, without the browser rows or the
@@ -17,7 +18,9 @@
 // answered. The leave rows are measured a second time as users load a server: each of the 50
 // users one request about every second, at random moments (about 50 requests/s in all); the
 // approval queue once more while a decision is made every second, which empties the read cache.
-// First, always: the sign-in route's JavaScript against its budget (the run fails over it). Then,
+// First, always: the sign-in route's JavaScript against its budget (the run fails over it). Then
+// (unless --bundle-only, --pages-only or --auth-only; alone with --start-only) `npm start` on fresh
+// copies of the checkout: the first start and a restart against their budgets (first-start.ts). Then,
 // per engine before the API rows, the leave screens in a browser: time to data, cold and in-app,
 // and the bytes of a cold load (`--pages-only` measures just those, on the first engine).
 // `--screens` names the screens to load (all three unless given); `--trace DIR` also writes a
@@ -54,6 +57,7 @@ import {
   type ScreenReport,
   type ScreenSpec,
 } from './page-load';
+import { FIRST_START_BUDGET_MS, measureStarts, RESTART_BUDGET_MS } from './first-start';
 import { measureSignInBundle, SIGN_IN_JS_BUDGET_KB } from './sign-in-bundle';
 
 const { values: args } = parseArgs({
@@ -65,6 +69,8 @@ const { values: args } = parseArgs({
     'sign-ins-per-second': { type: 'string', default: '3' },
     engine: { type: 'string', multiple: true },
     'bundle-only': { type: 'boolean', default: false },
+    'start-only': { type: 'boolean', default: false },
+    'start-runs': { type: 'string', default: '3' },
     'pages-only': { type: 'boolean', default: false },
     'page-runs': { type: 'string', default: '5' },
     screens: { type: 'string' },
@@ -868,8 +874,25 @@ console.log(
 );
 if (!withinBudget) process.exitCode = 1;
 
+if (args['start-only'] || !(args['bundle-only'] || args['pages-only'] || args['auth-only'])) {
+  const runs = Number(args['start-runs']);
+  console.log(`\nnpm start on ${runs} fresh copies of the checkout, and again on what each left...`);
+  const starts = await measureStarts({ runs, port, log: (line) => console.log(line) });
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  const first = median(starts.map((start) => start.firstMs));
+  const restart = median(starts.map((start) => start.restartMs));
+  const startsWithin = first <= FIRST_START_BUDGET_MS && restart <= RESTART_BUDGET_MS;
+  console.log(
+    `\nnpm start, median of ${runs}: ready ${(first / 1000).toFixed(1)} s after the first start on a fresh clone ` +
+      `(budget ${FIRST_START_BUDGET_MS / 1000} s: building, migrating, seeding), ${(restart / 1000).toFixed(1)} s after ` +
+      `a restart (budget ${RESTART_BUDGET_MS / 1000} s): ${startsWithin ? 'within' : 'OVER'} budget\n`,
+  );
+  if (!startsWithin) process.exitCode = 1;
+}
+
 const chosenEngines = (args.engine as ('pglite' | 'postgres')[] | undefined) ?? ['pglite', 'postgres'];
-const engines = args['bundle-only'] ? [] : args['pages-only'] ? chosenEngines.slice(0, 1) : chosenEngines;
+const engines =
+  args['bundle-only'] || args['start-only'] ? [] : args['pages-only'] ? chosenEngines.slice(0, 1) : chosenEngines;
 const rows: Row[] = [];
 for (const engine of engines) {
   if (engine === 'postgres' && !(await postgresAvailable(args['postgres-url']))) {
