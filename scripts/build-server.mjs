@@ -41,6 +41,8 @@ const { outputFiles } = await esbuild.build({
   // The SRP worker threads load their own entry, found beside the bundle (srp-threads.ts).
   entryPoints: {
     server: path.join(root, 'apps/server/src/server.ts'),
+    // What scripts/start.mjs imports to start the server with a web build still being made.
+    'start-server': path.join(root, 'apps/server/src/start-server.ts'),
     'srp-worker': path.join(root, 'packages/identity/src/srp-worker.ts'),
   },
   outdir,

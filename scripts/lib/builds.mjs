@@ -4,7 +4,7 @@
 // a process reading the output never sees half of one (decision record 0054).
 //
 // `node scripts/lib/builds.mjs` (`npm run build`) builds both, whether stale or not.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -39,7 +39,10 @@ function hashOf(inputs) {
 
 const shared = ['packages/shared/src', 'packages/shared/package.json', 'package-lock.json'];
 
-/** Each target's `build(outDir)` writes the whole build into `outDir` (absolute, not yet existing). */
+/**
+ * Each target's `command(outDir)` is the process that writes the whole build into `outDir`
+ * (absolute, not yet existing): the arguments to Node.js and the folder to run it in.
+ */
 export const targets = {
   web: {
     inputs: [
@@ -52,16 +55,10 @@ export const targets = {
     ],
     outDir: 'apps/web/dist',
     output: 'apps/web/dist/index.html',
-    build(outDir) {
-      return spawnSync(
-        process.execPath,
-        [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn', '--outDir', outDir],
-        {
-          cwd: path.join(root, 'apps/web'),
-          stdio: 'inherit',
-        },
-      ).status;
-    },
+    command: (outDir) => ({
+      args: [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn', '--outDir', outDir],
+      cwd: path.join(root, 'apps/web'),
+    }),
   },
   server: {
     inputs: [
@@ -74,12 +71,7 @@ export const targets = {
     ],
     outDir: 'apps/server/dist',
     output: 'apps/server/dist/server.mjs',
-    build(outDir) {
-      return spawnSync(process.execPath, [path.join(root, 'scripts/build-server.mjs'), outDir], {
-        cwd: root,
-        stdio: 'inherit',
-      }).status;
-    },
+    command: (outDir) => ({ args: [path.join(root, 'scripts/build-server.mjs'), outDir], cwd: root }),
   },
 };
 
@@ -110,29 +102,66 @@ export function hasBuild(name) {
  * keeps it, so neither ever removes an up-to-date output that the other may be loading.
  */
 export function ensureBuilt(name, { force = false } = {}) {
+  const build = staleBuild(name, force);
+  if (build === undefined) return false;
+  const { args, cwd } = targets[name].command(build.next);
+  build.finish(spawnSync(process.execPath, args, { cwd, stdio: 'inherit' }).status);
+  return true;
+}
+
+/**
+ * As `ensureBuilt`, but the build runs while this process goes on: the promise settles once the
+ * output is in place (at once when it was up to date). `npm start` builds the web app this way
+ * while the server starts (decision record 0081).
+ */
+export function ensureBuiltInBackground(name) {
+  const build = staleBuild(name, false);
+  if (build === undefined) return Promise.resolve(false);
+  const { args, cwd } = targets[name].command(build.next);
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd, stdio: 'inherit' });
+    child.once('error', reject);
+    child.once('exit', (code, signal) => {
+      try {
+        build.finish(code ?? (signal ? 1 : 0));
+        resolve(true);
+      } catch (error) {
+        reject(error);
+      }
+    });
+  });
+}
+
+/**
+ * When `name` needs building: the staging folder to build into, and `finish(status)`, which puts
+ * a successful build in place or, on a failed one, says so and ends the process.
+ */
+function staleBuild(name, force) {
   const target = targets[name];
   const hash = hashOf(target.inputs);
-  if (!force && isBuilt(name, hash)) return false;
+  if (!force && isBuilt(name, hash)) return undefined;
   console.log(`Building the ${name}...`);
   const outDir = path.join(root, target.outDir);
   const staging = path.join(path.dirname(outDir), `.build-${randomBytes(6).toString('hex')}`);
   const next = path.join(staging, 'dist');
   fs.mkdirSync(staging, { recursive: true });
-  let status;
-  try {
-    status = target.build(next);
-    if (status === 0) {
-      fs.writeFileSync(path.join(next, '.build-hash'), hash);
-      replace(outDir, next, force ? null : hash, staging);
-    }
-  } finally {
-    fs.rmSync(staging, { recursive: true, force: true });
-  }
-  if (status !== 0) {
-    console.error(`Building the ${name} failed (exit ${status}).`);
-    process.exit(status ?? 1);
-  }
-  return true;
+  return {
+    next,
+    finish(status) {
+      try {
+        if (status === 0) {
+          fs.writeFileSync(path.join(next, '.build-hash'), hash);
+          replace(outDir, next, force ? null : hash, staging);
+        }
+      } finally {
+        fs.rmSync(staging, { recursive: true, force: true });
+      }
+      if (status !== 0) {
+        console.error(`Building the ${name} failed (exit ${status}).`);
+        process.exit(status ?? 1);
+      }
+    },
+  };
 }
 
 /**

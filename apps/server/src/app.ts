@@ -69,6 +69,12 @@ export interface AppDeps {
   tokenVerifier?: TokenVerifier;
   /** The built web app; `null` serves none. */
   webRoot?: string | null;
+  /**
+   * Leaves the web app to the caller, who registers `webAppPlugin` before listening once the
+   * build is there: `npm start` on a fresh clone builds it while the server migrates and seeds
+   * (decision record 0081).
+   */
+  webAppLater?: boolean;
   /** Pino logger options (over the configured level and the redacting serializers); tests pass `false`. */
   logger?: boolean | object;
   /** How often e-mail due to be sent again is looked for (with SMTP); a minute unless a test says. */
@@ -321,7 +327,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   }
   await app.register(outboxSweepPlugin, { db: database.db, sendEmail, intervalMs: deps.outboxSweepIntervalMs });
 
-  await app.register(webAppPlugin, { root: deps.webRoot === null ? undefined : (deps.webRoot ?? defaultWebRoot) });
+  if (deps.webAppLater !== true) {
+    await app.register(webAppPlugin, { root: deps.webRoot === null ? undefined : (deps.webRoot ?? defaultWebRoot) });
+  }
 
   return app as unknown as App;
 }
