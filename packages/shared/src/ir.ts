@@ -257,7 +257,37 @@ export const caseActionSchema = z.object({
 });
 export type CaseAction = z.infer<typeof caseActionSchema>;
 
-/** `GET /ir/grievances/{caseNo}`: the case, its actions oldest first, and what the caller may do. */
+export const CASE_EVENT_KINDS = ['closed', 'reopened', 'reassigned'] as const;
+const eventBase = {
+  id: z.string(),
+  /** A closing's date as given; for the others, the day it was done. */
+  date: z.string(),
+  actorId: z.string(),
+  actorName: z.string(),
+  createdAt: z.string(),
+};
+/**
+ * What happened to a case beside its actions (docs/product/ir.md §3): a closing with its outcome,
+ * a reopening with its reason, a change of officer. Never changed once written.
+ */
+export const caseEventSchema = z.discriminatedUnion('kind', [
+  z.object({ ...eventBase, kind: z.literal('closed'), outcome: z.string() }),
+  z.object({ ...eventBase, kind: z.literal('reopened'), reason: z.string() }),
+  z.object({
+    ...eventBase,
+    kind: z.literal('reassigned'),
+    fromOfficerId: z.string().nullable(),
+    fromOfficerName: z.string().nullable(),
+    toOfficerId: z.string(),
+    toOfficerName: z.string(),
+  }),
+]);
+export type CaseEvent = z.infer<typeof caseEventSchema>;
+
+/**
+ * `GET /ir/grievances/{caseNo}`: the case as it is now, its actions and its events (each oldest
+ * first; the timeline shows them together by `createdAt`), and what the caller may do.
+ */
 export const caseDetailSchema = z.object({
   case: caseSummarySchema.extend({
     description: z.string(),
@@ -267,6 +297,7 @@ export const caseDetailSchema = z.object({
     updatedAt: z.string(),
   }),
   actions: z.array(caseActionSchema),
+  events: z.array(caseEventSchema),
   /** IRAdmin: reassign the officer and reopen a closed case. */
   canAdminister: z.boolean(),
 });

@@ -17,6 +17,7 @@ import {
 import type {
   CaseAction,
   CaseDetail,
+  CaseEvent,
   CaseSummary,
   Category,
   Member,
@@ -69,6 +70,7 @@ interface StoredCase {
   openedById: string;
   openedByName: string;
   actions: CaseAction[];
+  events: CaseEvent[];
 }
 
 /** Checks a request with the contract's schema and answers 400 naming the field, as the server does. */
@@ -105,6 +107,17 @@ export function stubIrApi(options: IrDoubleOptions) {
   let sequence = 0;
   let ids = 0;
   const nextId = (prefix: string) => `${prefix}-${(ids += 1)}`;
+  // The events' instants, one minute apart, after the actions' (which are on their dates' first hours).
+  let eventMinutes = 0;
+  const nextEventAt = () => new Date(Date.parse(`${TODAY}T04:00:00.000Z`) + (eventMinutes += 1) * 60_000).toISOString();
+  /** A closing, reopening or change of officer by the caller (docs/product/ir.md §3). */
+  const eventBy = (date: string) => ({
+    id: nextId('event'),
+    date,
+    actorId: callerId,
+    actorName: callerName,
+    createdAt: nextEventAt(),
+  });
   const nameOf = (id: string | null) => officers.find((officer) => officer.id === id)?.name ?? null;
   const callerName = nameOf(callerId) ?? 'Caller';
 
@@ -150,6 +163,7 @@ export function stubIrApi(options: IrDoubleOptions) {
         updatedAt: '2026-11-26T00:00:00.000Z',
       },
       actions: stored.actions,
+      events: stored.events,
       canAdminister,
     });
   const recount = () => {
@@ -287,6 +301,7 @@ export function stubIrApi(options: IrDoubleOptions) {
             attachments: [],
           },
         ],
+        events: [],
       };
       cases.push(created);
       recount();
@@ -338,8 +353,10 @@ export function stubIrApi(options: IrDoubleOptions) {
       const stored = findCase(caseNo!);
       const input = check(closeCaseInputSchema, body);
       if (stored.summary.status !== CASE_STATUS.PENDING) throw new AppError('CONFLICT', 'The case is closed.');
-      stored.summary = { ...stored.summary, status: CASE_STATUS.CASE_CLOSED, closedOn: input.closedOn ?? TODAY };
+      const closedOn = input.closedOn ?? TODAY;
+      stored.summary = { ...stored.summary, status: CASE_STATUS.CASE_CLOSED, closedOn };
       stored.outcome = input.outcome;
+      stored.events.push({ ...eventBy(closedOn), kind: 'closed', outcome: input.outcome });
       recount();
       return detailOf(stored);
     },
@@ -349,16 +366,7 @@ export function stubIrApi(options: IrDoubleOptions) {
       const input = check(reopenCaseInputSchema, body);
       stored.summary = { ...stored.summary, status: CASE_STATUS.PENDING, closedOn: null };
       stored.outcome = null;
-      stored.actions.push({
-        id: nextId('action'),
-        type: 1,
-        date: TODAY,
-        text: input.reason,
-        authorId: callerId,
-        authorName: callerName,
-        createdAt: `${TODAY}T03:00:00.000Z`,
-        attachments: [],
-      });
+      stored.events.push({ ...eventBy(TODAY), kind: 'reopened', reason: input.reason });
       recount();
       return detailOf(stored);
     },
@@ -367,6 +375,15 @@ export function stubIrApi(options: IrDoubleOptions) {
       if (!canAdminister) throw forbidden('Only IRAdmin reassigns a case.');
       const { officerId } = check(assignOfficerInputSchema, body);
       if (nameOf(officerId) === null) throw validationError('Not an officer.', 'officerId', 'invalidChoice');
+      if (officerId === stored.summary.officerId) return detailOf(stored);
+      stored.events.push({
+        ...eventBy(TODAY),
+        kind: 'reassigned',
+        fromOfficerId: stored.summary.officerId,
+        fromOfficerName: stored.summary.officerName,
+        toOfficerId: officerId,
+        toOfficerName: nameOf(officerId)!,
+      });
       stored.summary = { ...stored.summary, officerId, officerName: nameOf(officerId) };
       recount();
       return detailOf(stored);
@@ -423,10 +440,10 @@ export function stubIrApi(options: IrDoubleOptions) {
       );
       return (reply as Reply).body as CaseDetail;
     },
-    /** Closes a case directly. */
-    seedClose: (caseNo: string, outcome: string) => {
+    /** Closes a case directly (today, unless `closedOn` says another day). */
+    seedClose: (caseNo: string, outcome: string, closedOn?: string) => {
       routes['POST /ir/grievances/:caseNo/close']!(
-        { method: 'POST', path: '', query: new URLSearchParams(), body: { outcome } },
+        { method: 'POST', path: '', query: new URLSearchParams(), body: { outcome, closedOn } },
         { caseNo },
       );
     },

@@ -5,7 +5,15 @@ import { caseDetailSchema, caseSearchPageSchema, type CaseDetail } from '@staff-
 import { auditEntries } from '../../db/schema/audit';
 import { irCaseCounters } from '../../db/schema/ir';
 import { createTestApp, type TestContext } from '../../test/app';
-import { irCall, irCounts, irHeaders, openCase, seedIrFixture, type IrFixture } from '../../test/ir-fixture';
+import {
+  irCall,
+  irCounts,
+  irHeaders,
+  openCase,
+  seedIrFixture,
+  type IrCaller,
+  type IrFixture,
+} from '../../test/ir-fixture';
 import { EXE, PDF, PNG, multipartBody } from '../../test/leave-fixture';
 
 async function setup() {
@@ -119,7 +127,7 @@ describe('a grievance case from opening to reassignment (docs/product/ir.md §2)
     expect(reopened.statusCode).toBe(200);
     const afterReopen = reopened.json<CaseDetail>();
     expect(afterReopen.case).toMatchObject({ status: 0, closedOn: null, outcome: null });
-    expect(afterReopen.actions.at(-1)).toMatchObject({ type: 1, text: 'Case reopened: The employer did not pay.' });
+    expect(afterReopen.events.at(-1)).toMatchObject({ kind: 'reopened', reason: 'The employer did not pay.' });
     expect(afterReopen.canAdminister).toBe(true);
     const again = await irCall(ctx, fixture.irAdmin, 'POST', `/api/ir/grievances/${opened.case.caseNo}/reopen`, {
       reason: 'Twice',
@@ -243,6 +251,69 @@ describe('a grievance case from opening to reassignment (docs/product/ir.md §2)
     const five = await sendFiles(5);
     expect(five.statusCode, five.body).toBe(201);
     expect(five.json<CaseDetail>().actions[1]!.attachments).toHaveLength(5);
+  });
+});
+
+describe("a case's history on its timeline (docs/product/ir.md §3)", () => {
+  it('keeps every closing with its outcome, every reopening with its reason and every change of officer', async () => {
+    const { ctx, fixture } = await setup();
+    const { case: opened } = await openCase(ctx, fixture.officer, opening(fixture));
+    const path = `/api/ir/grievances/${opened.caseNo}`;
+    const step = async (who: IrCaller, method: 'POST' | 'PUT', url: string, body: object) => {
+      const response = await irCall(ctx, who, method, url, body);
+      expect(response.statusCode, response.body).toBe(200);
+      return caseDetailSchema.parse(response.json());
+    };
+    await step(fixture.officer, 'POST', `${path}/close`, {
+      outcome: 'Settled at the meeting.',
+      closedOn: '2026-11-10',
+    });
+    await step(fixture.irAdmin, 'POST', `${path}/reopen`, { reason: 'The employer did not pay.' });
+    // Given to the officer who has it already: nothing changes, nothing is written.
+    const before = await irCounts(ctx);
+    await step(fixture.irAdmin, 'PUT', `${path}/officer`, { officerId: fixture.officer.sub });
+    expect(await irCounts(ctx)).toEqual(before);
+    await step(fixture.irAdmin, 'PUT', `${path}/officer`, { officerId: fixture.officer2.sub });
+    const last = await step(fixture.officer2, 'POST', `${path}/close`, {
+      outcome: 'Paid in full.',
+      closedOn: '2026-11-20',
+    });
+
+    // The case shows its state now; its timeline keeps the first closing too.
+    expect(last.case).toMatchObject({ status: 1, closedOn: '2026-11-20', outcome: 'Paid in full.' });
+    expect(last.events.map(({ id: _id, createdAt: _at, date: _date, ...event }) => event)).toEqual([
+      {
+        kind: 'closed',
+        outcome: 'Settled at the meeting.',
+        actorId: fixture.officer.sub,
+        actorName: fixture.officer.email,
+      },
+      {
+        kind: 'reopened',
+        reason: 'The employer did not pay.',
+        actorId: fixture.irAdmin.sub,
+        actorName: fixture.irAdmin.email,
+      },
+      {
+        kind: 'reassigned',
+        fromOfficerId: fixture.officer.sub,
+        fromOfficerName: 'farah.officer',
+        toOfficerId: fixture.officer2.sub,
+        toOfficerName: 'kumar.officer',
+        actorId: fixture.irAdmin.sub,
+        actorName: fixture.irAdmin.email,
+      },
+      { kind: 'closed', outcome: 'Paid in full.', actorId: fixture.officer2.sub, actorName: fixture.officer2.email },
+    ]);
+    expect(last.events[0]!.date).toBe('2026-11-10');
+    expect(last.events[3]!.date).toBe('2026-11-20');
+    // Oldest first, and the reopening is an event, not an action by an officer.
+    const times = last.events.map((event) => event.createdAt);
+    expect([...times].sort()).toEqual(times);
+    expect(last.actions.map((action) => action.type)).toEqual([0]);
+    // The reason is found by the free-text search, as an action's text is.
+    const found = await irCall(ctx, fixture.officer, 'GET', '/api/ir/grievances?q=employer%20pay');
+    expect(caseSearchPageSchema.parse(found.json()).items.map((c) => c.caseNo)).toEqual([opened.caseNo]);
   });
 });
 

@@ -44,12 +44,14 @@ import { deliverAfterCommit, queueMail, type Mailer, type SendEmail } from '../.
 import {
   actionsOf,
   appendToSearch,
+  eventsOf,
   attachmentOf,
   casesOfMember,
   categoryNamed,
   findCase,
   findCategory,
   insertAction,
+  insertEvent,
   keyOf,
   listCategories,
   lockCase,
@@ -211,6 +213,7 @@ export function createIrService(options: IrModuleOptions, log: FastifyBaseLogger
         updatedAt: row.updatedAt.toISOString(),
       },
       actions: await actionsOf(db, caseNo),
+      events: await eventsOf(db, caseNo),
       canAdminister: allowsIrAdmin(user),
     };
   }
@@ -470,6 +473,15 @@ export function createIrService(options: IrModuleOptions, log: FastifyBaseLogger
           .set({ status: CASE_STATUS.CASE_CLOSED, closedOn, outcome: input.outcome, updatedAt: sql`now()` })
           .where(eq(irCases.caseNo, caseNo))
           .returning();
+        // docs/product/ir.md §3: the closing stays on the timeline whatever happens to the case later.
+        await insertEvent(tx, {
+          caseNo,
+          kind: 'closed',
+          date: closedOn,
+          text: input.outcome,
+          actorId: actor.user.sub,
+          actorName: tokenUserName(actor.user),
+        });
         await recordAuditBy(tx, actor, {
           area: AREA,
           action: 'case.close',
@@ -482,7 +494,7 @@ export function createIrService(options: IrModuleOptions, log: FastifyBaseLogger
       return detail(actor.user, caseNo);
     },
 
-    /** IRAdmin: a closed case is pending again; the reason is an action on its timeline. */
+    /** IRAdmin: a closed case is pending again; the reopening and its reason go on its timeline. */
     async reopenCase(actor: AuditActor, caseNo: string, input: ReopenCaseInput) {
       await db.transaction(async (tx) => {
         const row = await caseOrNotFound(tx, caseNo);
@@ -496,16 +508,16 @@ export function createIrService(options: IrModuleOptions, log: FastifyBaseLogger
           .set({ status: CASE_STATUS.PENDING, closedOn: null, outcome: null, updatedAt: sql`now()` })
           .where(eq(irCases.caseNo, caseNo))
           .returning();
-        const text = `Case reopened: ${input.reason}`;
-        await insertAction(tx, {
+        // docs/product/ir.md §3: the case is pending again; the closing it had stays on the timeline.
+        await insertEvent(tx, {
           caseNo,
-          type: 1,
+          kind: 'reopened',
           date: clock.today(),
-          text,
-          authorId: actor.user.sub,
-          authorName: tokenUserName(actor.user),
+          text: input.reason,
+          actorId: actor.user.sub,
+          actorName: tokenUserName(actor.user),
         });
-        await appendToSearch(tx, caseNo, text);
+        await appendToSearch(tx, caseNo, input.reason);
         await recordAuditBy(tx, actor, {
           area: AREA,
           action: 'case.reopen',
@@ -530,6 +542,17 @@ export function createIrService(options: IrModuleOptions, log: FastifyBaseLogger
           .set({ officerId, officerName: accountName(officer), updatedAt: sql`now()` })
           .where(eq(irCases.caseNo, caseNo))
           .returning();
+        await insertEvent(tx, {
+          caseNo,
+          kind: 'reassigned',
+          date: clock.today(),
+          fromOfficerId: row.officerId,
+          fromOfficerName: row.officerName,
+          toOfficerId: officerId,
+          toOfficerName: accountName(officer),
+          actorId: actor.user.sub,
+          actorName: tokenUserName(actor.user),
+        });
         await recordAuditBy(tx, actor, {
           area: AREA,
           action: 'case.assign',

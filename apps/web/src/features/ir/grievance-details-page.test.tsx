@@ -117,6 +117,40 @@ describe('ViewGrievanceDetailsPage', () => {
     expect(await screen.findByText(`Case ${CASE} is now with ${KEVIN.name}.`)).toBeInTheDocument();
   });
 
+  it('keeps every closing, reopening and change of officer on the timeline (docs/product/ir.md §3)', async () => {
+    const user = userEvent.setup();
+    const api = withCase({ callerId: KEVIN.id, canAdminister: true });
+    api.seedClose(CASE, 'Withdrawn by the member.', '2026-11-20');
+    renderIr(casePath(CASE), irAdmin);
+    await heading();
+    const entries = () =>
+      within(screen.getByRole('list', { name: 'Actions' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent);
+    expect(entries()).toEqual([
+      expect.stringContaining('Initial Case Fact'),
+      expect.stringMatching(/^Case closed20 Nov 2026by .*Outcome: Withdrawn by the member\.$/),
+    ]);
+
+    await user.click(screen.getByRole('button', { name: 'Reopen case' }));
+    const reopen = await screen.findByRole('dialog', { name: `Reopen ${CASE}` });
+    await user.type(within(reopen).getByRole('textbox', { name: 'Reason' }), 'The employer did not pay.');
+    await user.click(within(reopen).getByRole('button', { name: 'Reopen case' }));
+    await waitFor(() => expect(facts()).toHaveTextContent('PENDING'));
+    // The case shows its state now; the closing and its outcome stay on the timeline.
+    expect(facts()).not.toHaveTextContent('Withdrawn by the member.');
+    await user.click(screen.getByRole('button', { name: 'Reassign officer' }));
+    const reassign = await screen.findByRole('dialog', { name: `Reassign ${CASE}` });
+    await user.selectOptions(within(reassign).getByRole('combobox', { name: 'Officer' }), KEVIN.id);
+    await user.click(within(reassign).getByRole('button', { name: 'Reassign' }));
+    await waitFor(() => expect(entries()).toHaveLength(4));
+    expect(entries().slice(1)).toEqual([
+      expect.stringContaining('Outcome: Withdrawn by the member.'),
+      `Case reopened26 Nov 2026by ${KEVIN.name}Reason: The employer did not pay.`,
+      `Officer changed26 Nov 2026by ${KEVIN.name}From ${FARAH.name} to ${KEVIN.name}.`,
+    ]);
+  });
+
   it('checks an action’s files before sending: type, size and at most five', async () => {
     const user = userEvent.setup({ applyAccept: false });
     const api = withCase({ callerId: FARAH.id });

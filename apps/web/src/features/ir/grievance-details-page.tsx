@@ -106,7 +106,7 @@ function CaseView({ detail, back }: { detail: CaseDetail; back: ReactNode }) {
           <Typography id="case-actions" variant="h6" component="h2" sx={{ mb: 2 }}>
             {t('case.timeline')}
           </Typography>
-          <ActionTimeline caseNo={item.caseNo} actions={detail.actions} />
+          <ActionTimeline caseNo={item.caseNo} actions={detail.actions} events={detail.events} />
         </Paper>
       </Stack>
       <AddActionDialog caseNo={item.caseNo} openedOn={item.openedOn} open={dialog === 'action'} onClose={closeDialog} />

@@ -150,6 +150,15 @@ export const ir = {
     attachments: 'Attachments',
     download: 'Download {{name}}',
     downloadFailed: 'The file could not be downloaded.',
+    event: {
+      closed: 'Case closed',
+      reopened: 'Case reopened',
+      reassigned: 'Officer changed',
+      outcome: 'Outcome: {{outcome}}',
+      reason: 'Reason: {{reason}}',
+      fromTo: 'From {{from}} to {{to}}.',
+      givenTo: 'Given to {{to}}.',
+    },
     addAction: {
       open: 'Add action',
       title: 'Add an action to {{caseNo}}',

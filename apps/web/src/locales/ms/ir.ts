@@ -152,6 +152,15 @@ export const ir: typeof en = {
     attachments: 'Lampiran',
     download: 'Muat turun {{name}}',
     downloadFailed: 'Fail tidak dapat dimuat turun.',
+    event: {
+      closed: 'Kes ditutup',
+      reopened: 'Kes dibuka semula',
+      reassigned: 'Pegawai ditukar',
+      outcome: 'Keputusan: {{outcome}}',
+      reason: 'Sebab: {{reason}}',
+      fromTo: 'Daripada {{from}} kepada {{to}}.',
+      givenTo: 'Diberikan kepada {{to}}.',
+    },
     addAction: {
       open: 'Tambah tindakan',
       title: 'Tambah tindakan pada {{caseNo}}',
