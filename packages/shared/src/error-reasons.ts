@@ -103,6 +103,9 @@ export const ERROR_REASONS = [
   'caseNotClosed',
   'tooManyAttachments',
   'alsoInFile',
+  // A date typed right but outside what the case allows (docs/product/ir.md §2).
+  'dateAfterToday',
+  'beforeCaseOpened',
   // IR admin: a member import with mode "all" refused for its rows' problems.
   'importHasProblems',
 ] as const;

@@ -24,6 +24,7 @@ import {
   CASE_STATUS,
   CONTACT_METHODS,
   CASE_STATUS_LABELS,
+  caseDateProblem,
   formatNric,
   maskNric,
   seesFullNric,
@@ -185,18 +186,15 @@ export function createIrService(options: IrModuleOptions, log: FastifyBaseLogger
     }
   };
 
-  /** An action's or a closing's date: between the case's opening and today. */
+  /** An action's or a closing's date: between the case's opening and today (docs/product/ir.md §2). */
   const notBeforeOpening = (row: CaseRow, date: string, field: string) => {
-    if (date > clock.today()) {
-      throw validationError(`${field}: must not be in the future`, field, 'invalidDate');
-    }
-    if (date < row.openedOn) {
-      throw validationError(
-        `${field}: must not be before the case was opened (${row.openedOn})`,
-        field,
-        'endBeforeStart',
-      );
-    }
+    const problem = caseDateProblem(date, row.openedOn, clock.today());
+    if (problem === null) return;
+    const message =
+      problem.reason === 'dateAfterToday'
+        ? `${field}: must not be after today`
+        : `${field}: must not be before the case was opened (${row.openedOn})`;
+    throw validationError(message, field, problem.reason, problem.params);
   };
 
   async function detail(user: TokenUser, caseNo: string): Promise<CaseDetail> {
@@ -312,7 +310,7 @@ export function createIrService(options: IrModuleOptions, log: FastifyBaseLogger
       const today = clock.today();
       const openedOn = input.openedOn ?? today;
       if (openedOn > today) {
-        throw validationError('openedOn: must not be in the future', 'openedOn', 'invalidDate');
+        throw validationError('openedOn: must not be after today', 'openedOn', 'dateAfterToday');
       }
       // The officer: the caller when they are one, unless an IR admin names another.
       const isOfficer = OFFICER_GROUPS.some((group) => user.groups.includes(group));

@@ -151,6 +151,41 @@ describe('ViewGrievanceDetailsPage', () => {
     ]);
   });
 
+  it('says what is wrong with a date typed right: after today, or before the case was opened', async () => {
+    const user = userEvent.setup();
+    const api = withCase({ callerId: FARAH.id });
+    renderIr(casePath(CASE), irOfficer);
+    await heading();
+    await user.click(screen.getByRole('button', { name: 'Add action' }));
+    const action = await screen.findByRole('dialog', { name: `Add an action to ${CASE}` });
+    await user.selectOptions(within(action).getByRole('combobox', { name: 'Action type' }), 'Action By Officer');
+    await user.type(within(action).getByRole('textbox', { name: 'What was done' }), 'Called the member.');
+    const date = within(action).getByRole('textbox', { name: 'Date' });
+    await user.clear(date);
+    await user.type(date, '01012999');
+    await user.click(within(action).getByRole('button', { name: 'Add action' }));
+    expect(await within(action).findByText('This date cannot be after today.')).toBeInTheDocument();
+    await user.clear(date);
+    await user.type(date, '30/09/2026');
+    await user.click(within(action).getByRole('button', { name: 'Add action' }));
+    expect(
+      await within(action).findByText('This date cannot be before the case was opened on 01 Oct 2026.'),
+    ).toBeInTheDocument();
+    expect(api.callsTo('POST', `/ir/grievances/${CASE}/actions`)).toHaveLength(0);
+    await user.click(within(action).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('button', { name: 'Close case' }));
+    const close = await screen.findByRole('dialog', { name: `Close ${CASE}` });
+    await user.type(within(close).getByRole('textbox', { name: 'Outcome' }), 'Settled.');
+    await user.type(within(close).getByRole('textbox', { name: 'Closed on' }), '30-09-2026');
+    await user.click(within(close).getByRole('button', { name: 'Close case' }));
+    expect(
+      await within(close).findByText('This date cannot be before the case was opened on 01 Oct 2026.'),
+    ).toBeInTheDocument();
+    expect(api.callsTo('POST', `/ir/grievances/${CASE}/close`)).toHaveLength(0);
+  });
+
   it('checks an action’s files before sending: type, size and at most five', async () => {
     const user = userEvent.setup({ applyAccept: false });
     const api = withCase({ callerId: FARAH.id });

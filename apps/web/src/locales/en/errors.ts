@@ -99,6 +99,8 @@ export const errors = {
     caseNotClosed: 'This case is not closed.',
     tooManyAttachments: 'Attach at most {{maximum}} files.',
     alsoInFile: 'The same value is already on line {{line}} of the file.',
+    dateAfterToday: 'This date cannot be after today.',
+    beforeCaseOpened: 'This date cannot be before the case was opened on {{date}}.',
     importHasProblems: 'Problems in the file: {{problems}}. Nothing was imported.',
   } satisfies Record<ErrorReason, string>,
   who: { F: 'women', M: 'men' },

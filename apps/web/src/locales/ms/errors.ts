@@ -99,6 +99,8 @@ export const errors: typeof en = {
     caseNotClosed: 'Kes ini belum ditutup.',
     tooManyAttachments: 'Lampirkan paling banyak {{maximum}} fail.',
     alsoInFile: 'Nilai yang sama sudah ada pada baris {{line}} dalam fail.',
+    dateAfterToday: 'Tarikh ini tidak boleh selepas hari ini.',
+    beforeCaseOpened: 'Tarikh ini tidak boleh sebelum kes dibuka pada {{date}}.',
     importHasProblems: 'Fail ini mempunyai {{problems}} masalah: tiada apa yang diimport.',
   },
   who: { F: 'wanita', M: 'lelaki' },
