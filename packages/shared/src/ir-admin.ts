@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import { z } from 'zod';
-import { ERROR_REASONS, issueDetail } from './error-reasons';
+import { ERROR_REASONS, issueDetail, type ErrorDetail } from './error-reasons';
 import { memberInputSchema } from './ir';
 import { AGEING_BUCKETS, type AgeingBucket } from './ir-rules';
 
@@ -133,16 +133,65 @@ export interface CheckedRows {
   problems: RowProblem[];
 }
 
-/** The fields of a row as memberInputSchema takes them: blank optional cells left out. */
+/**
+ * The codes of a members file's choices, and the labels the screens show for them in English and
+ * Bahasa Malaysia (locales/{en,ms}/ir.ts), which a file may hold instead, in any case
+ * (docs/product/screens.md §12).
+ */
+export const MEMBER_FILE_CHOICES = {
+  gender: { F: ['female', 'perempuan'], M: ['male', 'lelaki'] },
+  status: {
+    active: ['aktif'],
+    lapsed: ['luput'],
+    resigned: ['berhenti'],
+    deceased: ['meninggal dunia'],
+  },
+} as const satisfies Record<'gender' | 'status', Record<string, readonly string[]>>;
+type ChoiceColumn = keyof typeof MEMBER_FILE_CHOICES;
+const isChoiceColumn = (column: string): column is ChoiceColumn => column in MEMBER_FILE_CHOICES;
+
+/** A choice's code for a cell holding the code or a screen's label; the cell as it is otherwise. */
+function choiceOf(column: ChoiceColumn, cell: string): string {
+  const wanted = cell.trim().toLowerCase();
+  for (const [code, labels] of Object.entries(MEMBER_FILE_CHOICES[column])) {
+    if (code.toLowerCase() === wanted || (labels as readonly string[]).includes(wanted)) return code;
+  }
+  return cell;
+}
+
+/** The fields of a row as memberInputSchema takes them: blank optional cells left out, labels as codes. */
 function fieldsOf(cells: readonly string[]) {
   const fields: Record<string, string> = {};
   MEMBER_CSV_COLUMNS.forEach((column, index) => {
     const value = cells[index] ?? '';
     if (value.trim() !== '' || !['position', 'status', 'phone', 'email', 'address'].includes(column)) {
-      fields[column] = value;
+      fields[column] = isChoiceColumn(column) ? choiceOf(column, value) : value;
     }
   });
   return fields;
+}
+
+const DATE_COLUMNS: readonly string[] = ['dateOfBirth', 'joinDate'];
+const DAY_FIRST = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/;
+
+/**
+ * A problem as a file's reader can act on it (docs/product/screens.md §12): a date is asked for
+ * in the file's own format, YYYY-MM-DD, as the export writes it (and a date written day first is
+ * named as it would be); a choice names the values accepted.
+ */
+function fileDetail(field: string, cell: string, detail: ErrorDetail): ErrorDetail {
+  if (DATE_COLUMNS.includes(field) && detail.reason === 'invalidDate') {
+    const dayFirst = DAY_FIRST.exec(cell.trim());
+    if (dayFirst) {
+      const iso = `${dayFirst[3]}-${dayFirst[2]!.padStart(2, '0')}-${dayFirst[1]!.padStart(2, '0')}`;
+      if (z.iso.date().safeParse(iso).success) return { reason: 'fileDateDayFirst', params: { iso } };
+    }
+    return { reason: 'fileDate', params: {} };
+  }
+  if (isChoiceColumn(field) && detail.reason === 'invalidChoice') {
+    return { reason: 'fileChoice', params: { values: Object.keys(MEMBER_FILE_CHOICES[field]).join(', ') } };
+  }
+  return detail;
 }
 
 /**
@@ -163,7 +212,13 @@ export function checkMemberRows(rows: readonly MemberCsvRow[]): CheckedRows {
         const field = String(issue.path[0] ?? 'row');
         if (seen.has(field)) continue;
         seen.add(field);
-        problems.push({ line: row.line, field, message: issue.message, ...issueDetail(issue) });
+        const cell = row.cells[MEMBER_CSV_COLUMNS.indexOf(field as MemberCsvColumn)] ?? '';
+        problems.push({
+          line: row.line,
+          field,
+          message: issue.message,
+          ...fileDetail(field, cell, issueDetail(issue)),
+        });
       }
       continue;
     }
@@ -275,6 +330,25 @@ export function csvCell(value: string | number | null | undefined): string {
 
 export const csvLine = (cells: readonly (string | number | null | undefined)[]) =>
   `${cells.map(csvCell).join(',')}\r\n`;
+
+/** The template offered for download (docs/product/screens.md §12): the header and one example member. */
+export const MEMBER_CSV_TEMPLATE =
+  csvLine(MEMBER_CSV_COLUMNS) +
+  csvLine([
+    'M0012345',
+    'Nurul Aisyah binti Ahmad',
+    '850101-14-5678',
+    'F',
+    '1985-01-01',
+    'Maybank',
+    'Kuala Lumpur',
+    'Clerk',
+    'active',
+    '2010-03-01',
+    '+60123456789',
+    'nurul@example.org',
+    'Jalan Ampang, Kuala Lumpur',
+  ]);
 
 /** The error report: one line per problem (no byte-order mark: the download adds it). */
 export function problemsCsv(problems: readonly RowProblem[]): string {

@@ -114,13 +114,14 @@ describe('POST /api/ir/admin/members/import/preview', () => {
       row(5, 1, { nric: '700101999999' }), // member no again
       row(6, 4, { nric: other.nric }), // another member's NRIC
       row(7, 5, { memberNo: existing.memberNo.toLowerCase(), nric: existing.nric }), // an update
+      row(8, 6, { gender: 'Female', status: 'AKTIF' }), // as the screens show them (docs/product/screens.md §12)
     ];
     const response = await irCall(ctx, fixture.irAdmin, 'POST', '/api/ir/admin/members/import/preview', {
       rows: body,
     });
     expect(response.statusCode, response.body).toBe(200);
     const preview = memberImportPreviewSchema.parse(response.json());
-    expect(preview).toMatchObject({ total: 6, valid: 2, creates: 1, updates: 1, updateLines: [7] });
+    expect(preview).toMatchObject({ total: 7, valid: 3, creates: 2, updates: 1, updateLines: [7] });
     expect(preview.problems.map((problem) => [problem.line, problem.field])).toEqual([
       [3, 'nric'],
       [4, 'gender'],
@@ -133,6 +134,11 @@ describe('POST /api/ir/admin/members/import/preview', () => {
       params: { memberNo: other.memberNo },
     });
     expect(preview.problems.find((problem) => problem.line === 5)).toMatchObject({ reason: 'alsoInFile' });
+    // The accepted values, and the file's own date format, are named.
+    expect(preview.problems.filter((problem) => problem.line === 4)).toMatchObject([
+      { reason: 'fileChoice', params: { values: 'F, M' } },
+      { reason: 'fileDate', params: {} },
+    ]);
     expect(await irCounts(ctx)).toEqual(before);
   });
 });

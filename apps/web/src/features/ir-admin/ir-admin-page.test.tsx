@@ -190,6 +190,51 @@ describe('IRAdminPage', () => {
     expect(api.members.get('M9000001')).toBe('900101101234');
   });
 
+  it("offers a template, takes the screens' words, and names the file's date format and the accepted values", async () => {
+    stubIrAdminApi({ workload: WORKLOAD, canAdminister: true });
+    const saved: Blob[] = [];
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, {
+        createObjectURL: vi.fn((blob: Blob) => {
+          saved.push(blob);
+          return 'blob:template';
+        }),
+        revokeObjectURL: vi.fn(),
+      }),
+    );
+    renderPage(irAdmin, '?tab=import');
+    expect(
+      await screen.findByText(
+        /Dates as YYYY-MM-DD; gender F or M; status active, lapsed, resigned or deceased \(or the words the screens show\)\./,
+      ),
+    ).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Download a template' }));
+    const template = (await textOf(saved[0]!)).replace('\uFEFF', '').split('\r\n');
+    expect(template[0]).toBe(MEMBER_CSV_COLUMNS.join(','));
+    expect(template).toHaveLength(3);
+
+    const row = (memberNo: string, nric: string, gender: string, born: string, status: string) =>
+      [memberNo, 'A Member', nric, gender, born, 'Maybank', 'Ipoh', '', status, '2020-01-01', '', '', ''].join(',');
+    const csv = [
+      MEMBER_CSV_COLUMNS.join(','),
+      row('M9100001', '900101-10-1234', 'Female', '1990-01-01', 'Active'),
+      row('M9100002', '900102-10-1234', 'M', '31/01/1990', 'active'),
+      row('M9100003', '900103-10-1234', 'M', '1990-01-03', 'member'),
+    ].join('\r\n');
+    await userEvent.upload(
+      await screen.findByLabelText('Choose a CSV file'),
+      new File([csv], 'members.csv', { type: 'text/csv' }),
+    );
+    expect(
+      await screen.findByText('Rows: 3. New members: 1. Updates of existing members: 0. Rows with problems: 2.'),
+    ).toBeInTheDocument();
+    expect(rowTexts(screen.getByRole('table', { name: 'Problems by row' }))).toEqual([
+      ['3', 'dateOfBirth', 'Write dates as YYYY-MM-DD, the format the export writes: this one would be 1990-01-31.'],
+      ['4', 'status', 'Write one of: active, lapsed, resigned, deceased (or the word the screens show, in any case).'],
+    ]);
+  });
+
   it('says a file without the header cannot be read, and sends nothing', async () => {
     const api = stubIrAdminApi({ workload: WORKLOAD, canAdminister: true });
     renderPage(irAdmin, '?tab=import');

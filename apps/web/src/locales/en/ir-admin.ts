@@ -43,6 +43,10 @@ export const irAdmin = {
   import: {
     intro:
       'A CSV file with the header row {{columns}}: one member a row. A member no that already exists updates that member.',
+    cells:
+      'Dates as YYYY-MM-DD; gender F or M; status active, lapsed, resigned or deceased (or the words the screens show).',
+    template: 'Download a template',
+    templateFileName: 'members',
     onlyAdmins: 'Only IR administrators import members.',
     choose: 'Choose a CSV file',
     reading: 'Reading the file… rows read: {{count}}',

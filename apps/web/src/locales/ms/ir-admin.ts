@@ -47,6 +47,10 @@ export const irAdmin: Texts<typeof english> = {
   import: {
     intro:
       'Fail CSV dengan baris pengepala {{columns}}: satu ahli bagi setiap baris. No ahli yang sudah wujud mengemas kini ahli tersebut.',
+    cells:
+      'Tarikh sebagai YYYY-MM-DD; jantina F atau M; status active, lapsed, resigned atau deceased (atau perkataan yang dipaparkan pada skrin).',
+    template: 'Muat turun templat',
+    templateFileName: 'ahli',
     onlyAdmins: 'Hanya pentadbir IR mengimport ahli.',
     choose: 'Pilih fail CSV',
     reading: 'Membaca fail… {{count}} baris',

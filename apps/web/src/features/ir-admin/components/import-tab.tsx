@@ -1,5 +1,6 @@
 import {
   MEMBER_CSV_COLUMNS,
+  MEMBER_CSV_TEMPLATE,
   problemsCsv,
   readMemberCsv,
   type ImportLine,
@@ -12,6 +13,7 @@ import {
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -106,8 +108,15 @@ export function ImportTab({ canAdminister }: { canAdminister: boolean }) {
   return (
     <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
       <Typography sx={{ overflowWrap: 'anywhere' }}>
-        {t('import.intro', { columns: MEMBER_CSV_COLUMNS.join(',') })}
+        {t('import.intro', { columns: MEMBER_CSV_COLUMNS.join(',') })} {t('import.cells')}
       </Typography>
+      <Link
+        component="button"
+        type="button"
+        onClick={() => downloadText(MEMBER_CSV_TEMPLATE, `${t('import.templateFileName')}.csv`)}
+      >
+        {t('import.template')}
+      </Link>
       {(state.step === 'choose' ||
         state.step === 'fileProblem' ||
         state.step === 'checkFailed' ||
