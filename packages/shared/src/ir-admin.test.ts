@@ -5,6 +5,7 @@ import {
   MEMBER_CSV_TEMPLATE,
   checkMemberRows,
   csvLine,
+  encodingWarnings,
   problemsCsv,
   readMemberCsv,
 } from './ir-admin';
@@ -154,4 +155,41 @@ it('problemsCsv writes a line per problem', () => {
 it('offers a template whose example member imports without a problem', async () => {
   const file = await readMemberCsv(MEMBER_CSV_TEMPLATE);
   expect(file.ok && checkMemberRows(file.rows)).toMatchObject({ problems: [], valid: [{ line: 2 }] });
+});
+
+describe('encodingWarnings (docs/product/screens.md §12)', () => {
+  const rowWith = (line: number, name: string, address = '') => {
+    const cells = good(`M${line}`);
+    cells[1] = name;
+    cells[12] = address;
+    return { line, cells };
+  };
+
+  it('finds text that could not be read, UTF-8 read as Windows-1252, and a byte-order mark inside a cell', () => {
+    expect(
+      encodingWarnings([
+        rowWith(2, 'Jos\uFFFD de Souza'),
+        rowWith(3, 'JosÃ© de Souza'),
+        rowWith(4, 'Ren\u00C3\u00A9e Fernandez', 'Jalan Bunga Raya â€“ Melaka'),
+        rowWith(5, '\uFEFFZoë Pereira'),
+      ]),
+    ).toEqual([
+      { line: 2, field: 'name', kind: 'unreadable', text: 'Jos\uFFFD de Souza' },
+      { line: 3, field: 'name', kind: 'readAsWindows1252', text: 'JosÃ© de Souza' },
+      { line: 4, field: 'name', kind: 'readAsWindows1252', text: 'Ren\u00C3\u00A9e Fernandez' },
+      { line: 4, field: 'address', kind: 'readAsWindows1252', text: 'Jalan Bunga Raya â€“ Melaka' },
+      { line: 5, field: 'name', kind: 'byteOrderMark', text: 'Zoë Pereira' },
+    ]);
+  });
+
+  it('leaves alone names written right, with accents or in any script', () => {
+    expect(
+      encodingWarnings([
+        rowWith(2, 'José de Souza'),
+        rowWith(3, 'Zoë Pereira', 'Ångström Straße 5, São Paulo'),
+        rowWith(4, 'Tan Mei Ling 陈美玲'),
+        rowWith(5, 'Ãlvaro Núñez'),
+      ]),
+    ).toEqual([]);
+  });
 });

@@ -143,6 +143,30 @@ describe('POST /api/ir/admin/members/import/preview', () => {
   });
 });
 
+describe('the preview warns of text that looks wrongly encoded (docs/product/screens.md §12)', () => {
+  it('names the cells, keeps the rows valid, and writes nothing', async () => {
+    const { ctx, fixture } = await setup();
+    const before = await irCounts(ctx);
+    const response = await irCall(ctx, fixture.irAdmin, 'POST', '/api/ir/admin/members/import/preview', {
+      rows: [
+        row(2, 1, { name: 'Jos\uFFFD de Souza' }),
+        row(3, 2, { name: 'JosÃ© de Souza' }),
+        row(4, 3, { address: '\uFEFFJalan Bunga Raya, Melaka' }),
+        row(5, 4, { name: 'José de Souza' }),
+      ],
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const preview = memberImportPreviewSchema.parse(response.json());
+    expect(preview).toMatchObject({ valid: 4, problems: [] });
+    expect(preview.encodingWarnings).toEqual([
+      { line: 2, field: 'name', kind: 'unreadable', text: 'Jos\uFFFD de Souza' },
+      { line: 3, field: 'name', kind: 'readAsWindows1252', text: 'JosÃ© de Souza' },
+      { line: 4, field: 'address', kind: 'byteOrderMark', text: 'Jalan Bunga Raya, Melaka' },
+    ]);
+    expect(await irCounts(ctx)).toEqual(before);
+  });
+});
+
 describe('POST /api/ir/admin/members/import', () => {
   it('with "valid" imports the good rows, updates by member no, refuses the rest, and audits it', async () => {
     const { ctx, fixture } = await setup();

@@ -4,6 +4,7 @@ import {
   checkMemberRows,
   csvLine,
   emptyAgeing,
+  encodingWarnings,
   MEMBER_CSV_COLUMNS,
   type ImportLine,
   type ImportMode,
@@ -175,6 +176,7 @@ export function createIrAdminService(options: IrAdminOptions, log: FastifyBaseLo
         updates: checked.updateLines.length,
         updateLines: checked.updateLines,
         problems: checked.problems,
+        encodingWarnings: encodingWarnings(rows),
       };
     },
 

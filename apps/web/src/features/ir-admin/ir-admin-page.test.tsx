@@ -1,5 +1,5 @@
 import type { SignedInUser } from '@staff-portal/shared/signed-in-user';
-import { MEMBER_CSV_COLUMNS, type Workload } from '@staff-portal/shared/ir-admin';
+import { MEMBER_CSV_COLUMNS, type MemberCsvRow, type Workload } from '@staff-portal/shared/ir-admin';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
@@ -233,6 +233,34 @@ describe('IRAdminPage', () => {
       ['3', 'dateOfBirth', 'Write dates as YYYY-MM-DD, the format the export writes: this one would be 1990-01-31.'],
       ['4', 'status', 'Write one of: active, lapsed, resigned, deceased (or the word the screens show, in any case).'],
     ]);
+  });
+
+  it('warns of a file read in the wrong encoding, and reads it again in the one chosen', async () => {
+    const api = stubIrAdminApi({ workload: WORKLOAD, canAdminister: true });
+    renderPage(irAdmin, '?tab=import');
+    // Saved by Excel as "CSV" on Windows: Windows-1252, where é is the one byte 0xE9.
+    const text = `${MEMBER_CSV_COLUMNS.join(',')}\r\nM9200001,José de Souza,900101-10-1234,M,1990-01-01,Maybank,Melaka,,active,2020-01-01,,,\r\n`;
+    const bytes = Uint8Array.from([...text].map((character) => character.charCodeAt(0)));
+    await userEvent.upload(
+      await screen.findByLabelText('Choose a CSV file'),
+      new File([bytes], 'members.csv', { type: 'text/csv' }),
+    );
+    const warning = (await screen.findByText(/Some text in the file looks wrongly encoded/)).closest('[role="alert"]');
+    expect(warning).toHaveTextContent('Row 2, name: “Jos\uFFFD de Souza”');
+    expect(warning).toHaveTextContent('Windows-1252');
+    const sentName = () =>
+      (api.callsTo('POST', '/ir/admin/members/import/preview').at(-1)!.body as { rows: MemberCsvRow[] }).rows[0]!
+        .cells[1];
+    expect(sentName()).toBe('Jos\uFFFD de Souza');
+
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'The file’s encoding' }), 'windows-1252');
+    await waitFor(() => expect(api.callsTo('POST', '/ir/admin/members/import/preview')).toHaveLength(2));
+    expect(sentName()).toBe('José de Souza');
+    expect(
+      await screen.findByText('Rows: 1. New members: 1. Updates of existing members: 0. Rows with problems: 0.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/looks wrongly encoded/)).not.toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'The file’s encoding' })).toHaveDisplayValue('Windows-1252 (ANSI)');
   });
 
   it('says a file without the header cannot be read, and sends nothing', async () => {

@@ -72,6 +72,18 @@ export const irAdmin = {
     done: 'Imported. New members: {{created}}. Updated: {{updated}}. Refused: {{refused}}.',
     failed: 'The import failed and nothing was written.',
     another: 'Import another file',
+    encoding: {
+      intro: 'Some text in the file looks wrongly encoded, and would be imported as it reads here:',
+      cell: 'Row {{line}}, {{field}}: “{{text}}”',
+      unreadable:
+        'Characters the portal could not read (�): the file is probably Windows-1252 (ANSI), as Excel saves “CSV” on Windows. Read it as Windows-1252 below, or save it as “CSV UTF-8” and choose it again.',
+      readAsWindows1252:
+        'Text such as “Ã©” is UTF-8 read as Windows-1252: read the file as UTF-8 below, or correct the file if it was saved that way.',
+      byteOrderMark: 'An invisible byte-order mark is inside a cell: remove it from the file and choose it again.',
+      label: 'The file’s encoding',
+      'utf-8': 'UTF-8',
+      'windows-1252': 'Windows-1252 (ANSI)',
+    },
   },
   export: {
     intro: 'Every member as CSV, in the columns the import takes, so a file exported here imports back.',

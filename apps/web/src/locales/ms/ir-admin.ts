@@ -76,6 +76,20 @@ export const irAdmin: Texts<typeof english> = {
     done: 'Diimport: {{created}} baharu, {{updated}} dikemas kini, {{refused}} ditolak.',
     failed: 'Import gagal dan tiada apa yang ditulis.',
     another: 'Import fail lain',
+    encoding: {
+      intro:
+        'Sesetengah teks dalam fail kelihatan dikodkan dengan salah, dan akan diimport seperti yang terpapar di sini:',
+      cell: 'Baris {{line}}, {{field}}: “{{text}}”',
+      unreadable:
+        'Aksara yang tidak dapat dibaca oleh portal (�): fail ini mungkin Windows-1252 (ANSI), seperti “CSV” yang disimpan oleh Excel pada Windows. Baca sebagai Windows-1252 di bawah, atau simpan sebagai “CSV UTF-8” dan pilih semula.',
+      readAsWindows1252:
+        'Teks seperti “Ã©” ialah UTF-8 yang dibaca sebagai Windows-1252: baca fail sebagai UTF-8 di bawah, atau betulkan fail jika ia disimpan begitu.',
+      byteOrderMark:
+        'Tanda tertib bait yang tidak kelihatan terdapat dalam satu sel: buangnya daripada fail dan pilih semula.',
+      label: 'Pengekodan fail',
+      'utf-8': 'UTF-8',
+      'windows-1252': 'Windows-1252 (ANSI)',
+    },
   },
   export: {
     intro:
