@@ -127,6 +127,20 @@ describe('Industrial relations', () => {
     await officer.selectOption({ label: lim });
     await reassigning.getByRole('button', { name: 'Reassign' }).click();
     await page.getByText(`Case ${caseNo} is now with Lim Wei Jie.`).waitFor();
+    // docs/product/ir.md §3: the case is pending, and its timeline keeps the closing with its
+    // outcome, the reopening with its reason, and the change of officer.
+    const timeline = page.getByRole('list', { name: 'Actions' });
+    await timeline.getByRole('listitem').filter({ hasText: 'Officer changed' }).waitFor();
+    const entries = await timeline.getByRole('listitem').allTextContents();
+    expect(entries.slice(-3)).toEqual([
+      expect.stringMatching(/^Case closed.*Outcome: The employer withdrew the transfer\.$/),
+      expect.stringMatching(/^Case reopened.*Reason: The member was transferred again a week later\.$/),
+      expect.stringMatching(/^Officer changed.*From .* to Lim Wei Jie\.$/),
+    ]);
+    expect(await page.getByRole('region', { name: 'Case facts' }).textContent()).not.toContain(
+      'The employer withdrew the transfer.',
+    );
+    await checkScreens(page, 'ir-case-history');
     // The new officer is told by e-mail: the message is in the outbox, as IT admin sees it.
     const itAdmin = await idTokenOf(session.server.url, accounts.ITAdmin);
     const outbox = async () => {
