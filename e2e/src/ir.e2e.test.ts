@@ -36,7 +36,9 @@ async function searchMembers(page: Page, text: string) {
  * e-mail. Everyone outside IR is refused.
  */
 describe('Industrial relations', () => {
-  const { session, open } = useSession();
+  // Small import batches, so a member import of a few thousand rows writes many progress lines
+  // (decision record 0076); nothing else in this file imports more than one batch.
+  const { session, open } = useSession({ env: { IR_IMPORT_BATCH_SIZE: '25' } });
   const as = (email: string, pathname: string) => openAs(open, email, pathname);
 
   it('an officer finds a member, opens a case, adds an action with a PDF and closes it; an IR admin reopens and reassigns it', async () => {
@@ -208,6 +210,43 @@ describe('Industrial relations', () => {
     await page.getByRole('table', { name: 'Members' }).getByRole('row').filter({ hasText: 'T0000001' }).waitFor();
     expect(session.errors).toEqual([]);
   }, 120_000);
+
+  it("moves the import's progress bar as the server writes each batch (decision record 0076)", async () => {
+    const page = await as(accounts.IRAdmin, `${IR}/ir-admin?tab=import`);
+    await page.getByRole('heading', { name: 'IR Admin', level: 1 }).waitFor();
+    const count = 3000;
+    const lines = Array.from({ length: count }, (_, index) => {
+      const n = String(index + 1).padStart(6, '0');
+      return `P${n},Progress Member ${index + 1},800101${n},F,1980-01-01,Maybank,Ipoh,Clerk,active,2010-01-01,,,`;
+    });
+    const csv = [
+      'memberNo,name,nric,gender,dateOfBirth,employer,branch,position,status,joinDate,phone,email,address',
+      ...lines,
+    ].join('\n');
+    await page
+      .getByLabel('Choose a CSV file')
+      .setInputFiles({ name: 'many.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await page.getByText(`Rows: ${count}. New members: ${count}.`, { exact: false }).waitFor();
+    // Every figure the bar's label shows, from the click to the end, as the page renders it.
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { progressSeen: string[] }).progressSeen = seen;
+      new MutationObserver(() => {
+        const label = document.getElementById('ir-import-progress')?.textContent;
+        if (label && seen.at(-1) !== label) seen.push(label);
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
+    await page.getByRole('button', { name: 'Import the valid rows' }).click();
+    await page.getByText(`Imported. New members: ${count}. Updated: 0. Refused: 0.`).waitFor();
+    const seen = await page.evaluate(() => (window as unknown as { progressSeen: string[] }).progressSeen);
+    const done = seen.map((label) => Number(/Importing… ([\d,]+) of/.exec(label)?.[1]?.replace(/,/g, '')));
+    // The bar stood at figures between nothing and everything, each further on than the last:
+    // the lines reached the page as the batches were written, not all at the end.
+    const between = done.filter((figure) => figure > 0 && figure < count);
+    expect(between.length).toBeGreaterThan(3);
+    expect([...between].sort((a, b) => a - b)).toEqual(between);
+    expect(session.errors).toEqual([]);
+  }, 180_000);
 
   it.each([
     ['HR', accounts.HR],

@@ -241,6 +241,15 @@ describe('POST /api/ir/admin/members/import', () => {
     expect(await irCounts(ctx)).toEqual(before);
   });
 
+  it('writes a progress line after every IR_IMPORT_BATCH_SIZE rows (decision record 0076)', async () => {
+    const ctx = await createTestApp({ env: { IR_IMPORT_BATCH_SIZE: '3' } });
+    const fixture = await seedIrFixture(ctx);
+    const { lines, last } = await importRows(ctx, fixture.irAdmin, 'valid', rows(10));
+    expect(lines.map((line) => (line.type === 'progress' ? line.done : line.type))).toEqual([0, 3, 6, 9, 10, 'done']);
+    expect(last).toMatchObject({ created: 10 });
+    expect(await memberCount(ctx)).toBe(fixtureMembers.length + 10);
+  });
+
   it('imports 10,000 rows in one call, and logs how long it took', async () => {
     const { ctx, fixture } = await setup();
     const before = await memberCount(ctx);
