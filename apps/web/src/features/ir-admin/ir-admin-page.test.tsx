@@ -8,7 +8,7 @@ import { AuthContext } from '../../lib/auth-context';
 import { changeLanguage } from '../../lib/i18n';
 import { testAuth } from '../../test/auth';
 import { stubIrAdminApi } from '../../test/ir-admin-api-double';
-import { irAdmin, irOfficer, SITI } from '../../test/ir-fixtures';
+import { DISMISSAL, irAdmin, irOfficer, OVERTIME, SITI } from '../../test/ir-fixtures';
 import { renderWithProviders } from '../../test/render';
 import { IRAdminPage } from './ir-admin-page';
 
@@ -80,6 +80,30 @@ describe('IRAdminPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Deactivate Unfair dismissal' }));
     await screen.findByRole('button', { name: 'Activate Unfair dismissal' });
     expect(api.categories()[0]).toMatchObject({ name: 'Unfair dismissal', active: false });
+  });
+
+  it('asks before deactivating a category that cases use', async () => {
+    const used = { ...DISMISSAL, caseCount: 12 };
+    const api = stubIrAdminApi({ workload: WORKLOAD, canAdminister: true, categories: [used, OVERTIME] });
+    renderPage(irAdmin);
+    await screen.findByRole('table', { name: 'Grievance categories' });
+
+    await userEvent.click(screen.getByRole('button', { name: `Deactivate ${used.name}` }));
+    const dialog = await screen.findByRole('dialog', { name: `Deactivate ${used.name}?` });
+    expect(dialog).toHaveTextContent('12 cases use it');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.callsTo('PATCH', `/ir/admin/categories/${used.id}`)).toHaveLength(0);
+
+    await userEvent.click(screen.getByRole('button', { name: `Deactivate ${used.name}` }));
+    const again = await screen.findByRole('dialog', { name: `Deactivate ${used.name}?` });
+    await userEvent.click(within(again).getByRole('button', { name: 'Deactivate' }));
+    await screen.findByRole('button', { name: `Activate ${used.name}` });
+    expect(api.callsTo('PATCH', `/ir/admin/categories/${used.id}`)[0]!.body).toEqual({ active: false });
+
+    // One no case uses is deactivated at once, as before.
+    await userEvent.click(screen.getByRole('button', { name: `Deactivate ${OVERTIME.name}` }));
+    await screen.findByRole('button', { name: `Activate ${OVERTIME.name}` });
   });
 
   it('gives an IR officer the categories to read, with no write controls', async () => {

@@ -79,6 +79,35 @@ describe('ViewGrievanceDetailsPage', () => {
     expect(screen.queryByRole('button', { name: 'Add action' })).not.toBeInTheDocument();
   });
 
+  it('tells an officer on a closed case that an IR admin can reopen it', async () => {
+    const api = withCase({ callerId: FARAH.id });
+    api.seedClose(CASE, 'Settled.');
+    renderIr(casePath(CASE), irOfficer);
+    await heading();
+    expect(screen.getByText('This case is closed. An IR administrator can reopen it.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Reopen case' })).not.toBeInTheDocument();
+  });
+
+  it('will not reassign a case to the officer who has it', async () => {
+    const user = userEvent.setup();
+    const api = withCase({ callerId: KEVIN.id, canAdminister: true });
+    renderIr(casePath(CASE), irAdmin);
+    await heading();
+    await user.click(screen.getByRole('button', { name: 'Reassign officer' }));
+    const reassign = await screen.findByRole('dialog', { name: `Reassign ${CASE}` });
+    const officer = within(reassign).getByRole('combobox', { name: 'Officer' });
+    await waitFor(() => expect(officer).toHaveDisplayValue(`${FARAH.name} (1 open case)`));
+    expect(within(reassign).getByRole('button', { name: 'Reassign' })).toBeDisabled();
+    expect(
+      within(reassign).getByText(`${FARAH.name} has the case already: choose another officer.`),
+    ).toBeInTheDocument();
+    await user.selectOptions(officer, KEVIN.id);
+    expect(within(reassign).getByRole('button', { name: 'Reassign' })).toBeEnabled();
+    await user.selectOptions(officer, FARAH.id);
+    expect(within(reassign).getByRole('button', { name: 'Reassign' })).toBeDisabled();
+    expect(api.callsTo('PUT', `/ir/grievances/${CASE}/officer`)).toHaveLength(0);
+  });
+
   it('an IR admin reopens a closed case with a reason, then reassigns its officer', async () => {
     const user = userEvent.setup();
     const api = withCase({ callerId: KEVIN.id, canAdminister: true });

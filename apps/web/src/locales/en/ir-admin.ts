@@ -22,6 +22,11 @@ export const irAdmin = {
     renameTitle: 'Rename {{name}}',
     deactivate: 'Deactivate',
     activate: 'Activate',
+    deactivateTitle: 'Deactivate {{name}}?',
+    deactivateBody_one:
+      '{{count}} case uses it. It keeps it, and shows it in searches and exports; new cases can no longer choose it. You can activate it again.',
+    deactivateBody_other:
+      '{{count}} cases use it. They keep it, and show it in searches and exports; new cases can no longer choose it. You can activate it again.',
     readOnly:
       'Only IR administrators change categories. Categories are never deleted: one no longer used is deactivated.',
     added: 'Category {{name}} added.',

@@ -150,6 +150,7 @@ export const ir = {
     attachments: 'Attachments',
     download: 'Download {{name}}',
     downloadFailed: 'The file could not be downloaded.',
+    closedAskAdmin: 'This case is closed. An IR administrator can reopen it.',
     event: {
       closed: 'Case closed',
       reopened: 'Case reopened',
@@ -203,6 +204,7 @@ export const ir = {
       officer: 'Officer',
       openCases_one: '{{name}} ({{count}} open case)',
       openCases_other: '{{name}} ({{count}} open cases)',
+      same: '{{name}} has the case already: choose another officer.',
       submit: 'Reassign',
       submitting: 'Saving…',
       done: 'Case {{caseNo}} is now with {{name}}.',

@@ -26,6 +26,11 @@ export const irAdmin: Texts<typeof english> = {
     renameTitle: 'Tukar nama {{name}}',
     deactivate: 'Nyahaktifkan',
     activate: 'Aktifkan',
+    deactivateTitle: 'Nyahaktifkan {{name}}?',
+    deactivateBody_one:
+      '{{count}} kes menggunakannya. Kes itu mengekalkannya, dan ia dipaparkan dalam carian dan eksport; kes baharu tidak lagi boleh memilihnya. Anda boleh mengaktifkannya semula.',
+    deactivateBody_other:
+      '{{count}} kes menggunakannya. Kes-kes itu mengekalkannya, dan ia dipaparkan dalam carian dan eksport; kes baharu tidak lagi boleh memilihnya. Anda boleh mengaktifkannya semula.',
     readOnly:
       'Hanya pentadbir IR menukar kategori. Kategori tidak pernah dipadam: yang tidak digunakan lagi dinyahaktifkan.',
     added: 'Kategori {{name}} ditambah.',

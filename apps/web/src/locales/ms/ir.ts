@@ -152,6 +152,7 @@ export const ir: typeof en = {
     attachments: 'Lampiran',
     download: 'Muat turun {{name}}',
     downloadFailed: 'Fail tidak dapat dimuat turun.',
+    closedAskAdmin: 'Kes ini telah ditutup. Pentadbir IR boleh membukanya semula.',
     event: {
       closed: 'Kes ditutup',
       reopened: 'Kes dibuka semula',
@@ -205,6 +206,7 @@ export const ir: typeof en = {
       officer: 'Pegawai',
       openCases_one: '{{name}} ({{count}} kes terbuka)',
       openCases_other: '{{name}} ({{count}} kes terbuka)',
+      same: '{{name}} sudah memegang kes ini: pilih pegawai lain.',
       submit: 'Tukar',
       submitting: 'Menyimpan…',
       done: 'Kes {{caseNo}} kini di bawah {{name}}.',

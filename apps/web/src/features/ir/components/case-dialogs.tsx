@@ -9,7 +9,7 @@ import {
 import { because } from '@staff-portal/shared/error-reasons';
 import { caseDateProblem, LATER_ACTION_TYPES } from '@staff-portal/shared/ir-rules';
 import { useMemo, useRef, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { FieldValues, Path, Resolver, UseFormSetError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -423,6 +423,10 @@ export function ReassignDialog({ caseNo, officerId, open, onClose }: CaseDialogP
     resolver: assignResolver,
     mode: 'onTouched',
   });
+  // Giving the case to the officer who has it would change nothing.
+  const chosen = useWatch({ control, name: 'officerId' });
+  const unchanged = officerId !== null && chosen === officerId;
+  const current = officers.data?.find((officer) => officer.id === officerId)?.name ?? '';
   const submit = async (input: AssignValues) => {
     try {
       await assign.mutateAsync(input);
@@ -444,6 +448,7 @@ export function ReassignDialog({ caseNo, officerId, open, onClose }: CaseDialogP
       submitLabel={t('case.reassign.submit')}
       pendingLabel={t('case.reassign.submitting')}
       onSubmit={(event) => void handleSubmit(submit)(event)}
+      unchanged={unchanged}
     >
       <Controller
         control={control}
@@ -457,7 +462,9 @@ export function ReassignDialog({ caseNo, officerId, open, onClose }: CaseDialogP
             fullWidth
             label={t('case.reassign.officer')}
             error={fieldState.error !== undefined}
-            helperText={fieldState.error?.message}
+            helperText={
+              fieldState.error?.message ?? (unchanged ? t('case.reassign.same', { name: current }) : undefined)
+            }
             slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
           >
             <option value="" />
