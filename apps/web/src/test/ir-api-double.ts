@@ -3,16 +3,19 @@ import { AppError, forbidden, notFound, validationError } from '@staff-portal/sh
 import {
   addActionInputSchema,
   assignOfficerInputSchema,
+  caseCountQuerySchema,
   caseDetailSchema,
   caseExportQuerySchema,
   caseNoSchema,
   caseSearchQuerySchema,
   closeCaseInputSchema,
   MAX_ACTION_ATTACHMENTS,
+  memberCountQuerySchema,
   memberNoSchema,
   memberSearchQuerySchema,
   openCaseInputSchema,
   reopenCaseInputSchema,
+  SEARCH_COUNT_CAP,
 } from '@staff-portal/shared/ir';
 import type {
   CaseAction,
@@ -186,6 +189,17 @@ export function stubIrApi(options: IrDoubleOptions) {
     hasMore: rows.length > at * size,
   });
 
+  const matchingMembers = (search: z.output<typeof memberCountQuerySchema>) =>
+    members.filter(
+      (stored) =>
+        (search.q === undefined || search.q === '' || memberMatches(stored, search.q)) &&
+        (search.employer === undefined || stored.employer === search.employer) &&
+        (search.branch === undefined || stored.branch === search.branch) &&
+        (search.status === undefined || stored.status === search.status),
+    );
+  /** A count as the API answers it: up to its cap, then `more`. */
+  const countOf = (found: number) => ({ count: Math.min(found, SEARCH_COUNT_CAP), more: found > SEARCH_COUNT_CAP });
+
   const matchingCases = (query: z.output<typeof caseExportQuerySchema>) => {
     const rows = cases
       .filter((stored) => {
@@ -219,15 +233,11 @@ export function stubIrApi(options: IrDoubleOptions) {
       employers: [...new Set(members.map((stored) => stored.employer))].sort(),
       branches: [...new Set(members.map((stored) => stored.branch))].sort(),
     }),
+    'GET /ir/members/count': ({ query }) =>
+      countOf(matchingMembers(check(memberCountQuerySchema, Object.fromEntries(query))).length),
     'GET /ir/members': ({ query }) => {
       const search = check(memberSearchQuerySchema, Object.fromEntries(query));
-      const rows = members.filter(
-        (stored) =>
-          (search.q === undefined || search.q === '' || memberMatches(stored, search.q)) &&
-          (search.employer === undefined || stored.employer === search.employer) &&
-          (search.branch === undefined || stored.branch === search.branch) &&
-          (search.status === undefined || stored.status === search.status),
-      );
+      const rows = matchingMembers(search);
       const sort = search.sort ?? 'name';
       const direction = search.order === 'desc' ? -1 : 1;
       rows.sort((a, b) => compare(a[sort], b[sort]) * direction);
@@ -251,6 +261,10 @@ export function stubIrApi(options: IrDoubleOptions) {
     'GET /ir/grievances': ({ query }) => {
       const search = check(caseSearchQuerySchema, Object.fromEntries(query));
       return page(matchingCases(search), search.page, search.pageSize);
+    },
+    'GET /ir/grievances/count': ({ query }) => {
+      const filters = check(caseCountQuerySchema, Object.fromEntries(query));
+      return countOf(matchingCases({ ...filters, sort: 'openedOn', order: 'desc' }).length);
     },
     'GET /ir/grievances/export.csv': ({ query }) => {
       const rows = matchingCases(check(caseExportQuerySchema, Object.fromEntries(query)));

@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { identityOutbox } from '@staff-portal/identity/schema';
-import { caseDetailSchema, caseSearchPageSchema, type CaseDetail } from '@staff-portal/shared/ir';
+import { caseDetailSchema, caseSearchPageSchema, searchCountSchema, type CaseDetail } from '@staff-portal/shared/ir';
 import { auditEntries } from '../../db/schema/audit';
 import { irCaseCounters } from '../../db/schema/ir';
 import { createTestApp, type TestContext } from '../../test/app';
@@ -644,6 +644,45 @@ describe('GET /api/ir/grievances and the CSV export', () => {
           .map((line) => line.split(',')[0]),
       ).size,
     ).toBe(2500);
+  });
+});
+
+describe('GET /api/ir/grievances/count: how many the search finds (docs/product/screens.md §11)', () => {
+  it('counts what the search lists, with the same filters, and refuses what it refuses', async () => {
+    const { ctx, fixture } = await setup();
+    for (let n = 0; n < 7; n++) {
+      const { case: opened } = await openCase(
+        ctx,
+        fixture.officer,
+        opening(fixture, { subject: `Case ${n}`, memberNo: n % 2 === 0 ? 'M0000001' : 'M0000003' }),
+      );
+      if (n < 3)
+        await irCall(ctx, fixture.officer, 'POST', `/api/ir/grievances/${opened.caseNo}/close`, { outcome: 'Done' });
+    }
+    for (const query of [
+      '',
+      'status=0',
+      'status=1',
+      'member=tan%20mei',
+      'q=dismissed',
+      'caseNo=GRV2026',
+      'q=nothing',
+    ]) {
+      const listed = caseSearchPageSchema.parse(
+        (await irCall(ctx, fixture.officer, 'GET', `/api/ir/grievances?${query}&pageSize=100`)).json(),
+      ).items.length;
+      const response = await irCall(ctx, fixture.officer, 'GET', `/api/ir/grievances/count?${query}`);
+      expect(response.statusCode, response.body).toBe(200);
+      expect({ query, ...searchCountSchema.parse(response.json()) }).toEqual({ query, count: listed, more: false });
+    }
+    const bad = await irCall(
+      ctx,
+      fixture.officer,
+      'GET',
+      '/api/ir/grievances/count?openedFrom=2026-11-10&openedTo=2026-11-01',
+    );
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ field: 'openedTo', reason: 'endBeforeStart' });
   });
 });
 

@@ -155,6 +155,16 @@ export async function searchCases(
   return rows;
 }
 
+/** How many cases the filters match (docs/product/screens.md §11), counted up to `cap` + 1. */
+export async function countCases(db: Queryable, filter: Omit<CaseFilter, 'sort' | 'order'>, cap: number) {
+  const conditions = conditionsOf({ ...filter, sort: 'openedOn', order: 'desc' });
+  if (!conditions) return 0;
+  const result = await db.execute<{ n: number }>(sql`
+    select count(*)::int as n from (
+      select 1 from ${irCases} where ${and(sql`true`, ...conditions)} limit ${cap + 1}) as c`);
+  return (result as { rows: { n: number }[] }).rows[0]!.n;
+}
+
 /** The key a row is sorted by, to go on after it. */
 export function keyOf(row: SummaryRow, sort: CaseFilter['sort']): CaseKey {
   const value =

@@ -14,11 +14,15 @@ import type {
   Officer,
   ReopenCaseInput,
   UpdateCategoryInput,
+  caseCountQuerySchema,
   caseExportQuerySchema,
   caseSearchQuerySchema,
+  memberCountQuerySchema,
   memberSearchQuerySchema,
   openCaseInputSchema,
+  SearchCount,
 } from '@staff-portal/shared/ir';
+import { SEARCH_COUNT_CAP } from '@staff-portal/shared/ir';
 import {
   ACTION_TYPES,
   CASE_STATUS,
@@ -45,6 +49,7 @@ import { deliverAfterCommit, queueMail, type Mailer, type SendEmail } from '../.
 import {
   actionsOf,
   appendToSearch,
+  countCases,
   eventsOf,
   attachmentOf,
   casesOfMember,
@@ -64,7 +69,7 @@ import {
   type CaseKey,
   type CaseRow,
 } from './ir-cases.repository';
-import { findMember, memberOptions, searchMembers, type MemberRow } from './ir-members.repository';
+import { countMembers, findMember, memberOptions, searchMembers, type MemberRow } from './ir-members.repository';
 
 export interface IrModuleOptions {
   database: Database;
@@ -231,6 +236,11 @@ export function createIrService(options: IrModuleOptions, log: FastifyBaseLogger
 
     memberOptions: () => memberOptions(db),
 
+    /** How many members the lookup finds (docs/product/screens.md §10), up to SEARCH_COUNT_CAP. */
+    async countMembers(query: z.output<typeof memberCountQuerySchema>): Promise<SearchCount> {
+      return countAnswer(await countMembers(db, query, SEARCH_COUNT_CAP));
+    },
+
     async member(user: TokenUser, memberNo: string): Promise<MemberDetail> {
       const row = await findMember(db, memberNo);
       if (!row) throw notFound(`There is no member ${memberNo}.`);
@@ -268,6 +278,11 @@ export function createIrService(options: IrModuleOptions, log: FastifyBaseLogger
         pageSize: query.pageSize,
         hasMore: rows.length > query.pageSize,
       };
+    },
+
+    /** How many cases the search finds (docs/product/screens.md §11), up to SEARCH_COUNT_CAP. */
+    async countCases(query: z.output<typeof caseCountQuerySchema>): Promise<SearchCount> {
+      return countAnswer(await countCases(db, query, SEARCH_COUNT_CAP));
     },
 
     /** Every case the filters match, as CSV lines, read a batch at a time (keyset) as it is sent. */
@@ -632,6 +647,12 @@ export function createIrService(options: IrModuleOptions, log: FastifyBaseLogger
     },
   };
 }
+
+/** A count made up to the cap and one more: the cap, and whether there are more. */
+const countAnswer = (counted: number): SearchCount => ({
+  count: Math.min(counted, SEARCH_COUNT_CAP),
+  more: counted > SEARCH_COUNT_CAP,
+});
 
 function categoryExists(name: string) {
   return new AppError('CONFLICT', `There is already a category named ${name}.`, {

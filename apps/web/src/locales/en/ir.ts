@@ -15,6 +15,8 @@ export const ir = {
     previous: 'Previous page',
     next: 'Next page',
     page: 'Page {{page}}',
+    range: '{{from}}–{{to}} of {{count}}',
+    rangeMore: '{{from}}–{{to}} of more than {{count}}',
   },
   lookup: {
     title: 'Member Lookup',

@@ -16,6 +16,8 @@ export const ir: typeof en = {
     previous: 'Halaman sebelumnya',
     next: 'Halaman seterusnya',
     page: 'Halaman {{page}}',
+    range: '{{from}}–{{to}} daripada {{count}}',
+    rangeMore: '{{from}}–{{to}} daripada lebih {{count}}',
   },
   lookup: {
     title: 'Carian Ahli',
