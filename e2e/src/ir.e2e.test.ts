@@ -52,6 +52,8 @@ describe('Industrial relations', () => {
     // Part of a name, without its accent and in lower case.
     let members = await searchMembers(page, 'jose de');
     await members.getByRole('row').filter({ hasText: JOSE.name }).first().waitFor();
+    // How many were found (docs/product/screens.md §10).
+    await page.getByText(/^1–\d+ of \d+$/).waitFor();
     await checkScreens(page, 'ir-member-lookup');
     // The NRIC as people type it, with dashes: the same member, and the IR officer sees it whole.
     members = await searchMembers(page, JOSE.nric);
@@ -202,6 +204,22 @@ describe('Industrial relations', () => {
 
     await page.getByRole('button', { name: 'Import the valid rows' }).click();
     await page.getByText('Imported. New members: 2. Updated: 0. Refused: 1.').waitFor();
+
+    // A file saved as Windows-1252 (é is the one byte 0xE9) is read as UTF-8 first: the preview
+    // warns, and the file is read again as the admin chooses (docs/product/screens.md §12).
+    const ansi = [
+      'memberNo,name,nric,gender,dateOfBirth,employer,branch,position,status,joinDate,phone,email,address',
+      'T0000004,Ren\u00e9e Fernandez,830930-04-5199,F,1983-09-30,Maybank,Melaka,Clerk,Active,2012-01-02,,,',
+    ].join('\r\n');
+    await page
+      .getByLabel('Choose a CSV file')
+      .setInputFiles({ name: 'ansi.csv', mimeType: 'text/csv', buffer: Buffer.from(ansi, 'latin1') });
+    await page.getByText('Some text in the file looks wrongly encoded', { exact: false }).waitFor();
+    await page.getByText('Row 2, name: “Ren\uFFFDe Fernandez”').waitFor();
+    await checkScreens(page, 'ir-admin-import-encoding');
+    await page.getByRole('combobox', { name: 'The file’s encoding' }).selectOption('windows-1252');
+    await page.getByText('Rows: 1. New members: 1. Updates of existing members: 0. Rows with problems: 0.').waitFor();
+    expect(await page.getByText('Some text in the file looks wrongly encoded', { exact: false }).count()).toBe(0);
 
     // The new members are found at once.
     await page.goto(
