@@ -36,7 +36,9 @@ async function searchMembers(page: Page, text: string) {
  * e-mail. Everyone outside IR is refused.
  */
 describe('Industrial relations', () => {
-  const { session, open } = useSession();
+  // Small import batches, so a member import of a few thousand rows writes many progress lines
+  // (decision record 0076); nothing else in this file imports more than one batch.
+  const { session, open } = useSession({ env: { IR_IMPORT_BATCH_SIZE: '25' } });
   const as = (email: string, pathname: string) => openAs(open, email, pathname);
 
   it('an officer finds a member, opens a case, adds an action with a PDF and closes it; an IR admin reopens and reassigns it', async () => {
@@ -50,6 +52,8 @@ describe('Industrial relations', () => {
     // Part of a name, without its accent and in lower case.
     let members = await searchMembers(page, 'jose de');
     await members.getByRole('row').filter({ hasText: JOSE.name }).first().waitFor();
+    // How many were found (docs/product/screens.md §10).
+    await page.getByText(/^1–\d+ of \d+$/).waitFor();
     await checkScreens(page, 'ir-member-lookup');
     // The NRIC as people type it, with dashes: the same member, and the IR officer sees it whole.
     members = await searchMembers(page, JOSE.nric);
@@ -127,6 +131,20 @@ describe('Industrial relations', () => {
     await officer.selectOption({ label: lim });
     await reassigning.getByRole('button', { name: 'Reassign' }).click();
     await page.getByText(`Case ${caseNo} is now with Lim Wei Jie.`).waitFor();
+    // docs/product/ir.md §3: the case is pending, and its timeline keeps the closing with its
+    // outcome, the reopening with its reason, and the change of officer.
+    const timeline = page.getByRole('list', { name: 'Actions' });
+    await timeline.getByRole('listitem').filter({ hasText: 'Officer changed' }).waitFor();
+    const entries = await timeline.getByRole('listitem').allTextContents();
+    expect(entries.slice(-3)).toEqual([
+      expect.stringMatching(/^Case closed.*Outcome: The employer withdrew the transfer\.$/),
+      expect.stringMatching(/^Case reopened.*Reason: The member was transferred again a week later\.$/),
+      expect.stringMatching(/^Officer changed.*From .* to Lim Wei Jie\.$/),
+    ]);
+    expect(await page.getByRole('region', { name: 'Case facts' }).textContent()).not.toContain(
+      'The employer withdrew the transfer.',
+    );
+    await checkScreens(page, 'ir-case-history');
     // The new officer is told by e-mail: the message is in the outbox, as IT admin sees it.
     const itAdmin = await idTokenOf(session.server.url, accounts.ITAdmin);
     const outbox = async () => {
@@ -187,6 +205,22 @@ describe('Industrial relations', () => {
     await page.getByRole('button', { name: 'Import the valid rows' }).click();
     await page.getByText('Imported. New members: 2. Updated: 0. Refused: 1.').waitFor();
 
+    // A file saved as Windows-1252 (é is the one byte 0xE9) is read as UTF-8 first: the preview
+    // warns, and the file is read again as the admin chooses (docs/product/screens.md §12).
+    const ansi = [
+      'memberNo,name,nric,gender,dateOfBirth,employer,branch,position,status,joinDate,phone,email,address',
+      'T0000004,Ren\u00e9e Fernandez,830930-04-5199,F,1983-09-30,Maybank,Melaka,Clerk,Active,2012-01-02,,,',
+    ].join('\r\n');
+    await page
+      .getByLabel('Choose a CSV file')
+      .setInputFiles({ name: 'ansi.csv', mimeType: 'text/csv', buffer: Buffer.from(ansi, 'latin1') });
+    await page.getByText('Some text in the file looks wrongly encoded', { exact: false }).waitFor();
+    await page.getByText('Row 2, name: “Ren\uFFFDe Fernandez”').waitFor();
+    await checkScreens(page, 'ir-admin-import-encoding');
+    await page.getByRole('combobox', { name: 'The file’s encoding' }).selectOption('windows-1252');
+    await page.getByText('Rows: 1. New members: 1. Updates of existing members: 0. Rows with problems: 0.').waitFor();
+    expect(await page.getByText('Some text in the file looks wrongly encoded', { exact: false }).count()).toBe(0);
+
     // The new members are found at once.
     await page.goto(
       new URL(`${MEMBER_LOOKUP}?q=${encodeURIComponent('siti hajar osman')}`, session.server.url).toString(),
@@ -194,6 +228,43 @@ describe('Industrial relations', () => {
     await page.getByRole('table', { name: 'Members' }).getByRole('row').filter({ hasText: 'T0000001' }).waitFor();
     expect(session.errors).toEqual([]);
   }, 120_000);
+
+  it("moves the import's progress bar as the server writes each batch (decision record 0076)", async () => {
+    const page = await as(accounts.IRAdmin, `${IR}/ir-admin?tab=import`);
+    await page.getByRole('heading', { name: 'IR Admin', level: 1 }).waitFor();
+    const count = 3000;
+    const lines = Array.from({ length: count }, (_, index) => {
+      const n = String(index + 1).padStart(6, '0');
+      return `P${n},Progress Member ${index + 1},800101${n},F,1980-01-01,Maybank,Ipoh,Clerk,active,2010-01-01,,,`;
+    });
+    const csv = [
+      'memberNo,name,nric,gender,dateOfBirth,employer,branch,position,status,joinDate,phone,email,address',
+      ...lines,
+    ].join('\n');
+    await page
+      .getByLabel('Choose a CSV file')
+      .setInputFiles({ name: 'many.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await page.getByText(`Rows: ${count}. New members: ${count}.`, { exact: false }).waitFor();
+    // Every figure the bar's label shows, from the click to the end, as the page renders it.
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { progressSeen: string[] }).progressSeen = seen;
+      new MutationObserver(() => {
+        const label = document.getElementById('ir-import-progress')?.textContent;
+        if (label && seen.at(-1) !== label) seen.push(label);
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
+    await page.getByRole('button', { name: 'Import the valid rows' }).click();
+    await page.getByText(`Imported. New members: ${count}. Updated: 0. Refused: 0.`).waitFor();
+    const seen = await page.evaluate(() => (window as unknown as { progressSeen: string[] }).progressSeen);
+    const done = seen.map((label) => Number(/Importing… ([\d,]+) of/.exec(label)?.[1]?.replace(/,/g, '')));
+    // The bar stood at figures between nothing and everything, each further on than the last:
+    // the lines reached the page as the batches were written, not all at the end.
+    const between = done.filter((figure) => figure > 0 && figure < count);
+    expect(between.length).toBeGreaterThan(3);
+    expect([...between].sort((a, b) => a - b)).toEqual(between);
+    expect(session.errors).toEqual([]);
+  }, 180_000);
 
   it.each([
     ['HR', accounts.HR],

@@ -288,6 +288,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     database,
     identityAdmin,
     timeZone: config.organisation.timeZone,
+    importBatch: config.irImportBatch,
     prefix: '/api',
   });
   await app.register(postsRoutes, {

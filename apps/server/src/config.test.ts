@@ -152,11 +152,18 @@ describe('loadConfig', () => {
     ['IDENTITY_SRP_THREADS', '-1', /must be a whole number of threads \(0-64\)/],
     ['IDENTITY_SRP_THREADS', '1.5', /must be a whole number of threads/],
     ['IDENTITY_SRP_THREADS', 'many', /must be a whole number of threads/],
+    ['IR_IMPORT_BATCH_SIZE', '0', /must be a whole number of rows \(1-4000\)/],
+    ['IR_IMPORT_BATCH_SIZE', '4001', /must be a whole number of rows \(1-4000\)/],
   ])('refuses %s=%s with one line', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(
       new RegExp(`^Invalid configuration: ${name} ${message.source}`),
     );
+  });
+
+  it("reads the member import's batch size, 2,000 unset", () => {
+    expect(loadConfig({}).irImportBatch).toBe(2000);
+    expect(loadConfig({ IR_IMPORT_BATCH_SIZE: '50' }).irImportBatch).toBe(50);
   });
 
   it('reads the number of SRP worker threads, 0 meaning none', () => {

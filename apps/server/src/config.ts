@@ -140,6 +140,12 @@ const envSchema = z.object({
   RATE_LIMIT_IDENTITY_PER_ACCOUNT: requestsPerWindow(20),
   RATE_LIMIT_EXPORTS_PER_USER: requestsPerWindow(10),
   RATE_LIMIT_WRITES_PER_USER: requestsPerWindow(120),
+  IR_IMPORT_BATCH_SIZE: z.coerce
+    .number({ error: 'must be a whole number of rows (1-4000)' })
+    .int('must be a whole number of rows (1-4000)')
+    .min(1, 'must be a whole number of rows (1-4000)')
+    .max(4000, 'must be a whole number of rows (1-4000)')
+    .default(2000),
   METRICS_TOKEN: z
     .string()
     .trim()
@@ -202,6 +208,8 @@ export interface Config {
   rateLimits: RateLimits;
   /** The bearer token `/metrics` answers to (decision record 0050); unset, there is no `/metrics`. */
   metricsToken: string | undefined;
+  /** Members a member import writes per statement, each batch followed by a progress line (decision record 0076). */
+  irImportBatch: number;
 }
 
 export interface RateLimits {
@@ -322,6 +330,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       writesPerUser: e.RATE_LIMIT_WRITES_PER_USER,
     },
     metricsToken: e.METRICS_TOKEN,
+    irImportBatch: e.IR_IMPORT_BATCH_SIZE,
   };
 }
 

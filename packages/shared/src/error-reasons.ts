@@ -103,6 +103,13 @@ export const ERROR_REASONS = [
   'caseNotClosed',
   'tooManyAttachments',
   'alsoInFile',
+  // A members file's cells (docs/product/screens.md §12): its own date format, its choices.
+  'fileDate',
+  'fileDateDayFirst',
+  'fileChoice',
+  // A date typed right but outside what the case allows (docs/product/ir.md §2).
+  'dateAfterToday',
+  'beforeCaseOpened',
   // IR admin: a member import with mode "all" refused for its rows' problems.
   'importHasProblems',
 ] as const;

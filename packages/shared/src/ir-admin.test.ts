@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MEMBER_CSV_COLUMNS, checkMemberRows, csvLine, problemsCsv, readMemberCsv } from './ir-admin';
+import {
+  MEMBER_CSV_COLUMNS,
+  MEMBER_CSV_TEMPLATE,
+  checkMemberRows,
+  csvLine,
+  encodingWarnings,
+  problemsCsv,
+  readMemberCsv,
+} from './ir-admin';
 
 const header = MEMBER_CSV_COLUMNS.join(',');
 const good = (memberNo: string, nric = '850101145678') => [
@@ -76,6 +84,54 @@ describe('checkMemberRows', () => {
     ]);
   });
 
+  it('takes status and gender as the screens show them, in either language and any case (docs/product/screens.md §12)', () => {
+    const row = (line: number, memberNo: string, nric: string, gender: string, status: string) => {
+      const cells = good(memberNo, nric);
+      cells[3] = gender;
+      cells[8] = status;
+      return { line, cells };
+    };
+    const checked = checkMemberRows([
+      row(2, 'M1', '850101145678', 'Female', 'Active'),
+      row(3, 'M2', '900505075432', 'lelaki', 'MENINGGAL DUNIA'),
+      row(4, 'M3', '780910085999', ' m ', ' Luput'),
+    ]);
+    expect(checked.problems).toEqual([]);
+    expect(checked.valid.map(({ member }) => [member.gender, member.status])).toEqual([
+      ['F', 'active'],
+      ['M', 'deceased'],
+      ['M', 'lapsed'],
+    ]);
+  });
+
+  it("names the accepted values and the file's date format in its problems", () => {
+    const row = (line: number, change: Record<number, string>) => {
+      const cells = good(`M${line}`, `85010114${String(5600 + line)}`);
+      for (const [at, value] of Object.entries(change)) cells[Number(at)] = value;
+      return { line, cells };
+    };
+    const { problems } = checkMemberRows([
+      row(2, { 8: 'member' }),
+      row(3, { 3: 'X' }),
+      // Day first, as people write dates: the date it would be is named.
+      row(4, { 4: '31/01/1985' }),
+      row(5, { 9: '2010-13-01' }),
+      row(6, { 9: 'soon' }),
+    ]);
+    expect(problems.map(({ line, field, reason, params }) => ({ line, field, reason, params }))).toEqual([
+      {
+        line: 2,
+        field: 'status',
+        reason: 'fileChoice',
+        params: { values: 'active, lapsed, resigned, deceased' },
+      },
+      { line: 3, field: 'gender', reason: 'fileChoice', params: { values: 'F, M' } },
+      { line: 4, field: 'dateOfBirth', reason: 'fileDateDayFirst', params: { iso: '1985-01-31' } },
+      { line: 5, field: 'joinDate', reason: 'fileDate', params: {} },
+      { line: 6, field: 'joinDate', reason: 'fileDate', params: {} },
+    ]);
+  });
+
   it('keeps every row once, valid or with problems, for any file', () => {
     const cells = fc.constantFrom('M1', 'M2', 'x y', '', '850101145678', 'F', '1985-01-01', 'active');
     fc.assert(
@@ -94,4 +150,46 @@ it('problemsCsv writes a line per problem', () => {
   expect(
     problemsCsv([{ line: 3, field: 'nric', message: 'must be, "an" NRIC', reason: 'invalidNric', params: {} }]),
   ).toBe('line,field,message\r\n3,nric,"must be, ""an"" NRIC"\r\n');
+});
+
+it('offers a template whose example member imports without a problem', async () => {
+  const file = await readMemberCsv(MEMBER_CSV_TEMPLATE);
+  expect(file.ok && checkMemberRows(file.rows)).toMatchObject({ problems: [], valid: [{ line: 2 }] });
+});
+
+describe('encodingWarnings (docs/product/screens.md §12)', () => {
+  const rowWith = (line: number, name: string, address = '') => {
+    const cells = good(`M${line}`);
+    cells[1] = name;
+    cells[12] = address;
+    return { line, cells };
+  };
+
+  it('finds text that could not be read, UTF-8 read as Windows-1252, and a byte-order mark inside a cell', () => {
+    expect(
+      encodingWarnings([
+        rowWith(2, 'Jos\uFFFD de Souza'),
+        rowWith(3, 'JosÃ© de Souza'),
+        rowWith(4, 'Ren\u00C3\u00A9e Fernandez', 'Jalan Bunga Raya â€“ Melaka'),
+        rowWith(5, '\uFEFFZoë Pereira'),
+      ]),
+    ).toEqual([
+      { line: 2, field: 'name', kind: 'unreadable', text: 'Jos\uFFFD de Souza' },
+      { line: 3, field: 'name', kind: 'readAsWindows1252', text: 'JosÃ© de Souza' },
+      { line: 4, field: 'name', kind: 'readAsWindows1252', text: 'Ren\u00C3\u00A9e Fernandez' },
+      { line: 4, field: 'address', kind: 'readAsWindows1252', text: 'Jalan Bunga Raya â€“ Melaka' },
+      { line: 5, field: 'name', kind: 'byteOrderMark', text: 'Zoë Pereira' },
+    ]);
+  });
+
+  it('leaves alone names written right, with accents or in any script', () => {
+    expect(
+      encodingWarnings([
+        rowWith(2, 'José de Souza'),
+        rowWith(3, 'Zoë Pereira', 'Ångström Straße 5, São Paulo'),
+        rowWith(4, 'Tan Mei Ling 陈美玲'),
+        rowWith(5, 'Ãlvaro Núñez'),
+      ]),
+    ).toEqual([]);
+  });
 });

@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import { z } from 'zod';
-import { ERROR_REASONS, issueDetail } from './error-reasons';
+import { ERROR_REASONS, issueDetail, type ErrorDetail } from './error-reasons';
 import { memberInputSchema } from './ir';
 import { AGEING_BUCKETS, type AgeingBucket } from './ir-rules';
 
@@ -66,6 +66,9 @@ export const MEMBER_CSV_COLUMNS = [
 ] as const satisfies readonly (keyof z.input<typeof memberInputSchema>)[];
 export type MemberCsvColumn = (typeof MEMBER_CSV_COLUMNS)[number];
 
+/** A byte-order mark: at the start of a file it says UTF-8; inside a cell it is a mistake. */
+const BOM = '\uFEFF';
+
 /** The most rows one import takes: the largest file a union branch sends, with room. */
 export const MEMBER_IMPORT_MAX_ROWS = 200_000;
 /** A cell longer than this is cut: no member field is near it, and it bounds the upload. */
@@ -101,6 +104,21 @@ export const rowProblemSchema = z.object({
 });
 export type RowProblem = z.infer<typeof rowProblemSchema>;
 
+/**
+ * Text of a cell that looks wrongly encoded (docs/product/screens.md §12): `unreadable`, bytes the
+ * reader could not read as UTF-8 (a Windows-1252 file read as UTF-8, `Jos\uFFFD`);
+ * `readAsWindows1252`, UTF-8 read as Windows-1252 somewhere on its way (`JosÃ©`); `byteOrderMark`,
+ * an invisible byte-order mark inside a cell. The text is shown with the mark taken off.
+ */
+export const ENCODING_WARNING_KINDS = ['unreadable', 'readAsWindows1252', 'byteOrderMark'] as const;
+export const encodingWarningSchema = z.object({
+  line: z.number().int(),
+  field: z.string(),
+  kind: z.enum(ENCODING_WARNING_KINDS),
+  text: z.string(),
+});
+export type EncodingWarning = z.infer<typeof encodingWarningSchema>;
+
 export const memberImportPreviewSchema = z.object({
   total: z.number().int(),
   /** Rows without a problem: `creates` new members and `updates` of existing ones. */
@@ -110,6 +128,8 @@ export const memberImportPreviewSchema = z.object({
   /** The lines whose member no already exists: importing them updates that member. */
   updateLines: z.array(z.number().int()),
   problems: z.array(rowProblemSchema),
+  /** Cells whose text looks wrongly encoded: a warning, not a problem (the rows are still valid). */
+  encodingWarnings: z.array(encodingWarningSchema),
 });
 export type MemberImportPreview = z.infer<typeof memberImportPreviewSchema>;
 
@@ -133,16 +153,65 @@ export interface CheckedRows {
   problems: RowProblem[];
 }
 
-/** The fields of a row as memberInputSchema takes them: blank optional cells left out. */
+/**
+ * The codes of a members file's choices, and the labels the screens show for them in English and
+ * Bahasa Malaysia (locales/{en,ms}/ir.ts), which a file may hold instead, in any case
+ * (docs/product/screens.md §12).
+ */
+export const MEMBER_FILE_CHOICES = {
+  gender: { F: ['female', 'perempuan'], M: ['male', 'lelaki'] },
+  status: {
+    active: ['aktif'],
+    lapsed: ['luput'],
+    resigned: ['berhenti'],
+    deceased: ['meninggal dunia'],
+  },
+} as const satisfies Record<'gender' | 'status', Record<string, readonly string[]>>;
+type ChoiceColumn = keyof typeof MEMBER_FILE_CHOICES;
+const isChoiceColumn = (column: string): column is ChoiceColumn => column in MEMBER_FILE_CHOICES;
+
+/** A choice's code for a cell holding the code or a screen's label; the cell as it is otherwise. */
+function choiceOf(column: ChoiceColumn, cell: string): string {
+  const wanted = cell.trim().toLowerCase();
+  for (const [code, labels] of Object.entries(MEMBER_FILE_CHOICES[column])) {
+    if (code.toLowerCase() === wanted || (labels as readonly string[]).includes(wanted)) return code;
+  }
+  return cell;
+}
+
+/** The fields of a row as memberInputSchema takes them: blank optional cells left out, labels as codes. */
 function fieldsOf(cells: readonly string[]) {
   const fields: Record<string, string> = {};
   MEMBER_CSV_COLUMNS.forEach((column, index) => {
     const value = cells[index] ?? '';
     if (value.trim() !== '' || !['position', 'status', 'phone', 'email', 'address'].includes(column)) {
-      fields[column] = value;
+      fields[column] = isChoiceColumn(column) ? choiceOf(column, value) : value;
     }
   });
   return fields;
+}
+
+const DATE_COLUMNS: readonly string[] = ['dateOfBirth', 'joinDate'];
+const DAY_FIRST = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/;
+
+/**
+ * A problem as a file's reader can act on it (docs/product/screens.md §12): a date is asked for
+ * in the file's own format, YYYY-MM-DD, as the export writes it (and a date written day first is
+ * named as it would be); a choice names the values accepted.
+ */
+function fileDetail(field: string, cell: string, detail: ErrorDetail): ErrorDetail {
+  if (DATE_COLUMNS.includes(field) && detail.reason === 'invalidDate') {
+    const dayFirst = DAY_FIRST.exec(cell.trim());
+    if (dayFirst) {
+      const iso = `${dayFirst[3]}-${dayFirst[2]!.padStart(2, '0')}-${dayFirst[1]!.padStart(2, '0')}`;
+      if (z.iso.date().safeParse(iso).success) return { reason: 'fileDateDayFirst', params: { iso } };
+    }
+    return { reason: 'fileDate', params: {} };
+  }
+  if (isChoiceColumn(field) && detail.reason === 'invalidChoice') {
+    return { reason: 'fileChoice', params: { values: Object.keys(MEMBER_FILE_CHOICES[field]).join(', ') } };
+  }
+  return detail;
 }
 
 /**
@@ -163,7 +232,13 @@ export function checkMemberRows(rows: readonly MemberCsvRow[]): CheckedRows {
         const field = String(issue.path[0] ?? 'row');
         if (seen.has(field)) continue;
         seen.add(field);
-        problems.push({ line: row.line, field, message: issue.message, ...issueDetail(issue) });
+        const cell = row.cells[MEMBER_CSV_COLUMNS.indexOf(field as MemberCsvColumn)] ?? '';
+        problems.push({
+          line: row.line,
+          field,
+          message: issue.message,
+          ...fileDetail(field, cell, issueDetail(issue)),
+        });
       }
       continue;
     }
@@ -196,6 +271,36 @@ export function checkMemberRows(rows: readonly MemberCsvRow[]): CheckedRows {
   return { valid, problems };
 }
 
+/**
+ * A UTF-8 sequence of two or three bytes read as Windows-1252: its lead byte as `Â`, `Ã` or `â`,
+ * then a continuation byte (0x80–0xBF), which Windows-1252 shows as one of these.
+ */
+const CONTINUATION =
+  '\u0080-\u00BF\u0152\u0153\u0160\u0161\u0178\u017D\u017E\u0192\u02C6\u02DC\u2013\u2014\u2018-\u201A\u201C-\u201E\u2020-\u2022\u2026\u2030\u2039\u203A\u20AC\u2122';
+const READ_AS_WINDOWS_1252 = new RegExp(`[\u00C2\u00C3][${CONTINUATION}]|\u00E2[${CONTINUATION}]{2}`);
+/** At most this many warnings are listed; a wrongly read file has one in nearly every row. */
+const MAX_ENCODING_WARNINGS = 200;
+
+/** The cells of the rows whose text looks wrongly encoded (encodingWarningSchema), in file order. */
+export function encodingWarnings(rows: readonly MemberCsvRow[]): EncodingWarning[] {
+  const warnings: EncodingWarning[] = [];
+  for (const row of rows) {
+    row.cells.forEach((cell, index) => {
+      const kind = cell.includes('\uFFFD')
+        ? 'unreadable'
+        : READ_AS_WINDOWS_1252.test(cell)
+          ? 'readAsWindows1252'
+          : cell.includes(BOM)
+            ? 'byteOrderMark'
+            : null;
+      if (kind !== null && warnings.length < MAX_ENCODING_WARNINGS) {
+        warnings.push({ line: row.line, field: MEMBER_CSV_COLUMNS[index]!, kind, text: cell.replaceAll(BOM, '') });
+      }
+    });
+  }
+  return warnings;
+}
+
 // Reading and writing the file ----------------------------------------------------------------------
 
 export type MemberCsvProblem =
@@ -205,16 +310,24 @@ export type MemberCsvProblem =
   | { kind: 'tooManyRows'; maximum: number };
 export type MemberCsv = { ok: true; rows: MemberCsvRow[] } | { ok: false; problem: MemberCsvProblem };
 
-const BOM = '\uFEFF';
 /** The export's guard against spreadsheet formulas (a leading `'`), taken off again on import. */
 const unguard = (cell: string) => (/^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell);
+
+/** The encodings a members file may be read in: UTF-8 (the export's), or Windows-1252 (Excel's "CSV" on Windows). */
+export const MEMBER_FILE_ENCODINGS = ['utf-8', 'windows-1252'] as const;
+export type MemberFileEncoding = (typeof MEMBER_FILE_ENCODINGS)[number];
 
 /**
  * Reads a members file with Papa Parse, row by row (`step`), so a large File is streamed from
  * disk rather than read whole: a header naming every column (any order, any case), then one
- * member a row. Blank rows are left out. `onRows` hears how many rows are read so far.
+ * member a row. Blank rows are left out. `onRows` hears how many rows are read so far. A File is
+ * read as UTF-8 unless `encoding` says otherwise (docs/product/screens.md §12).
  */
-export function readMemberCsv(input: string | Blob, onRows?: (rows: number) => void): Promise<MemberCsv> {
+export function readMemberCsv(
+  input: string | Blob,
+  onRows?: (rows: number) => void,
+  encoding: MemberFileEncoding = 'utf-8',
+): Promise<MemberCsv> {
   const lower = MEMBER_CSV_COLUMNS.map((column) => column.toLowerCase());
   return new Promise((resolve) => {
     const rows: MemberCsvRow[] = [];
@@ -230,6 +343,7 @@ export function readMemberCsv(input: string | Blob, onRows?: (rows: number) => v
     const text = typeof input === 'string' && input.startsWith(BOM) ? input.slice(1) : input;
     Papa.parse<string[]>(text as string, {
       delimiter: ',',
+      encoding,
       skipEmptyLines: false,
       step: (result, parser) => {
         if (settled) return;
@@ -275,6 +389,25 @@ export function csvCell(value: string | number | null | undefined): string {
 
 export const csvLine = (cells: readonly (string | number | null | undefined)[]) =>
   `${cells.map(csvCell).join(',')}\r\n`;
+
+/** The template offered for download (docs/product/screens.md §12): the header and one example member. */
+export const MEMBER_CSV_TEMPLATE =
+  csvLine(MEMBER_CSV_COLUMNS) +
+  csvLine([
+    'M0012345',
+    'Nurul Aisyah binti Ahmad',
+    '850101-14-5678',
+    'F',
+    '1985-01-01',
+    'Maybank',
+    'Kuala Lumpur',
+    'Clerk',
+    'active',
+    '2010-03-01',
+    '+60123456789',
+    'nurul@example.org',
+    'Jalan Ampang, Kuala Lumpur',
+  ]);
 
 /** The error report: one line per problem (no byte-order mark: the download adds it). */
 export function problemsCsv(problems: readonly RowProblem[]): string {

@@ -5,6 +5,7 @@ import { addActionInputSchema, caseSearchQuerySchema, memberInputSchema, memberN
 import {
   AGEING_BUCKETS,
   ageingBucket,
+  caseDateProblem,
   caseNo,
   formatNric,
   maskNric,
@@ -134,6 +135,18 @@ describe('ageing', () => {
         );
       }),
     );
+  });
+});
+
+describe("a case's dates (docs/product/ir.md §2, docs/product/qualities.md §5)", () => {
+  it('says which end a date passed: after today, or before the day the case was opened', () => {
+    expect(caseDateProblem('2026-11-10', '2026-11-02', '2026-11-29')).toBeNull();
+    expect(caseDateProblem('2026-11-02', '2026-11-02', '2026-11-02')).toBeNull();
+    expect(caseDateProblem('2026-11-30', '2026-11-02', '2026-11-29')).toEqual({ reason: 'dateAfterToday', params: {} });
+    expect(caseDateProblem('2026-11-01', '2026-11-02', '2026-11-29')).toEqual({
+      reason: 'beforeCaseOpened',
+      params: { date: '2026-11-02' },
+    });
   });
 });
 

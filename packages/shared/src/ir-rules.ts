@@ -76,6 +76,21 @@ export function parseCaseNo(text: string): { year: number; sequence: number } | 
   return match ? { year: Number(match[1]), sequence: Number(match[2]) } : null;
 }
 
+/**
+ * What is wrong with an action's or a closing's date, typed right (YYYY-MM-DD): it lies between
+ * the day the case was opened and today (docs/product/ir.md §2), and the message says which end
+ * it passed (docs/product/qualities.md §5). Null when the date is fine.
+ */
+export function caseDateProblem(
+  date: string,
+  openedOn: string,
+  today: string,
+): { reason: 'dateAfterToday' | 'beforeCaseOpened'; params: { date?: string } } | null {
+  if (date > today) return { reason: 'dateAfterToday', params: {} };
+  if (date < openedOn) return { reason: 'beforeCaseOpened', params: { date: openedOn } };
+  return null;
+}
+
 /** The ageing of open cases, by days since opening (docs/product/screens.md §12). */
 export const AGEING_BUCKETS = ['0-30', '31-60', '61-90', '90+'] as const;
 export type AgeingBucket = (typeof AGEING_BUCKETS)[number];

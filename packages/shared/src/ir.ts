@@ -27,11 +27,21 @@ const pageSize = z.coerce.number().int().min(1).max(100).default(25);
 
 /**
  * A page of a search over many rows: no total (counting a million rows on every keystroke costs
- * more than the search); `hasMore` says whether a next page exists.
+ * more than the search; the count is asked for apart, capped: searchCountSchema); `hasMore` says
+ * whether a next page exists.
  */
 export function searchPageOf<T extends z.ZodType>(item: T) {
   return z.object({ items: z.array(item), page: z.number().int(), pageSize: z.number().int(), hasMore: z.boolean() });
 }
+
+/**
+ * How many a search finds, asked for apart from its pages (`GET /ir/members/count`,
+ * `GET /ir/grievances/count`), so that a page never waits for a count (docs/product/screens.md §10,
+ * §11): counted up to SEARCH_COUNT_CAP, past which `more` says there are more.
+ */
+export const SEARCH_COUNT_CAP = 1000;
+export const searchCountSchema = z.object({ count: z.number().int(), more: z.boolean() });
+export type SearchCount = z.infer<typeof searchCountSchema>;
 
 // Members --------------------------------------------------------------------------------------
 
@@ -79,6 +89,14 @@ export const memberSearchQuerySchema = z.object({
   pageSize,
 });
 export type MemberSearchQuery = z.input<typeof memberSearchQuerySchema>;
+/** `GET /ir/members/count`: the search's text and filters, without its order and page. */
+export const memberCountQuerySchema = memberSearchQuerySchema.pick({
+  q: true,
+  employer: true,
+  branch: true,
+  status: true,
+});
+export type MemberCountQuery = z.input<typeof memberCountQuerySchema>;
 /** What the search looks for in `q`: the NRIC digits, when the text could be part of one. */
 export const searchNricDigits = nricSearchDigits;
 
@@ -214,6 +232,10 @@ export const caseSearchQuerySchema = z
   .superRefine(checkRanges);
 export type CaseSearchQuery = z.input<typeof caseSearchQuerySchema>;
 
+/** `GET /ir/grievances/count`: the search's filters, without its order and page. */
+export const caseCountQuerySchema = z.object(caseFilters).superRefine(checkRanges);
+export type CaseCountQuery = z.input<typeof caseCountQuerySchema>;
+
 /** `GET /ir/grievances/export.csv`: the same filters and order, every matching case, streamed. */
 export const caseExportQuerySchema = z
   .object({ ...caseFilters, sort: z.enum(CASE_SORTS).default('openedOn'), order: order.default('desc') })
@@ -257,7 +279,37 @@ export const caseActionSchema = z.object({
 });
 export type CaseAction = z.infer<typeof caseActionSchema>;
 
-/** `GET /ir/grievances/{caseNo}`: the case, its actions oldest first, and what the caller may do. */
+export const CASE_EVENT_KINDS = ['closed', 'reopened', 'reassigned'] as const;
+const eventBase = {
+  id: z.string(),
+  /** A closing's date as given; for the others, the day it was done. */
+  date: z.string(),
+  actorId: z.string(),
+  actorName: z.string(),
+  createdAt: z.string(),
+};
+/**
+ * What happened to a case beside its actions (docs/product/ir.md §3): a closing with its outcome,
+ * a reopening with its reason, a change of officer. Never changed once written.
+ */
+export const caseEventSchema = z.discriminatedUnion('kind', [
+  z.object({ ...eventBase, kind: z.literal('closed'), outcome: z.string() }),
+  z.object({ ...eventBase, kind: z.literal('reopened'), reason: z.string() }),
+  z.object({
+    ...eventBase,
+    kind: z.literal('reassigned'),
+    fromOfficerId: z.string().nullable(),
+    fromOfficerName: z.string().nullable(),
+    toOfficerId: z.string(),
+    toOfficerName: z.string(),
+  }),
+]);
+export type CaseEvent = z.infer<typeof caseEventSchema>;
+
+/**
+ * `GET /ir/grievances/{caseNo}`: the case as it is now, its actions and its events (each oldest
+ * first; the timeline shows them together by `createdAt`), and what the caller may do.
+ */
 export const caseDetailSchema = z.object({
   case: caseSummarySchema.extend({
     description: z.string(),
@@ -267,6 +319,7 @@ export const caseDetailSchema = z.object({
     updatedAt: z.string(),
   }),
   actions: z.array(caseActionSchema),
+  events: z.array(caseEventSchema),
   /** IRAdmin: reassign the officer and reopen a closed case. */
   canAdminister: z.boolean(),
 });

@@ -27,6 +27,16 @@ function migrationsBefore(tag: string): string {
   return dir;
 }
 
+/** The journal's tag of the migration named `name` (its number may change when branches merge). */
+function tagNamed(name: string): string {
+  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+    entries: { tag: string }[];
+  };
+  const entry = journal.entries.find((candidate) => candidate.tag.replace(/^\d+_/, '') === name);
+  if (!entry) throw new Error(`no migration named ${name}`);
+  return entry.tag;
+}
+
 describe('migrations', () => {
   it('are all applied, pg_trgm included, and applying them again changes nothing', async () => {
     const { database } = await createTestApp();
@@ -108,6 +118,121 @@ describe('migrations', () => {
         // Renamed by the organisation: not the catalogue's paternity leave any more, so left alone.
         { id: 'LVE0005', eligibleGender: null, minServiceMonths: 0, proRata: 'off', includesDaysOf: null },
       ]);
+    } finally {
+      await database.close();
+      fs.rmSync(before, { recursive: true, force: true });
+    }
+  });
+
+  it("ir-case-events puts every case's closings, reopenings and changes of officer on its timeline (docs/product/ir.md §3)", async () => {
+    const client = await PGlite.create({ extensions: pgliteExtensions });
+    const database = fromPglite(client);
+    const before = migrationsBefore(tagNamed('ir-case-events'));
+    try {
+      await migratePglite(database.db as unknown as PgliteDatabase, { migrationsFolder: before });
+      const farah = 'farah-sub';
+      const lim = 'lim-sub';
+      await client.exec(`
+        insert into ir_categories (id, name) values ('00000000-0000-4000-8000-000000000001', 'Dismissal');
+        insert into ir_members (member_no, name, name_folded, nric, gender, date_of_birth, employer, branch, status, join_date)
+          values ('M0000001', 'Siti', 'siti', '850101145678', 'F', '1985-01-01', 'Maybank', 'Kuala Lumpur', 'active', '2010-01-01');
+        insert into ir_cases (case_no, year, sequence, member_no, member_name, subject, category_id, description,
+          contact_method, status, officer_id, officer_name, opened_by_id, opened_by_name, opened_on, closed_on, outcome, search)
+        values
+          -- Through the API: closed, reopened, given to Kumar, closed again.
+          ('GRV202600001', 2026, 1, 'M0000001', 'Siti', 'Unpaid', '00000000-0000-4000-8000-000000000001', 'Facts', 0,
+            1, 'kumar-sub', 'Kumar', '${farah}', 'Farah', '2026-11-02', '2026-11-20', 'Paid in full.', ''),
+          -- Made closed by the demo generator: no audit entry.
+          ('GRV202600002', 2026, 2, 'M0000001', 'Siti', 'Shift', '00000000-0000-4000-8000-000000000001', 'Facts', 0,
+            1, '${farah}', 'Farah', '${farah}', 'Farah', '2026-10-01', '2026-10-20', 'Withdrawn.', ''),
+          -- Never closed.
+          ('GRV202600003', 2026, 3, 'M0000001', 'Siti', 'Rest day', '00000000-0000-4000-8000-000000000001', 'Facts', 0,
+            0, '${farah}', 'Farah', '${farah}', 'Farah', '2026-11-01', null, null, ''),
+          -- Made closed by the generator, reopened through the API since.
+          ('GRV202600004', 2026, 4, 'M0000001', 'Siti', 'Transfer', '00000000-0000-4000-8000-000000000001', 'Facts', 0,
+            0, '${farah}', 'Farah', '${farah}', 'Farah', '2026-09-01', null, null, '');
+        insert into ir_case_actions (case_no, type, date, text, author_id, author_name, created_at) values
+          ('GRV202600001', 0, '2026-11-02', 'Facts', '${farah}', 'Farah', '2026-11-02 09:00+08'),
+          ('GRV202600001', 1, '2026-11-12', 'Case reopened: The employer did not pay.', '${lim}', 'Lim', '2026-11-12 10:00+08'),
+          -- An officer's own words that happen to start alike: not a reopening, stays an action.
+          ('GRV202600001', 1, '2026-11-14', 'Case reopened: said the member on the phone.', '${farah}', 'Farah', '2026-11-14 10:00+08'),
+          ('GRV202600002', 0, '2026-10-01', 'Facts', '${farah}', 'Farah', '2026-10-01 00:00+08'),
+          ('GRV202600002', 2, '2026-10-20', 'Branch met HR.', '${farah}', 'Farah', '2026-10-20 00:03+08'),
+          ('GRV202600003', 0, '2026-11-01', 'Facts', '${farah}', 'Farah', '2026-11-01 00:00+08'),
+          ('GRV202600004', 0, '2026-09-01', 'Facts', '${farah}', 'Farah', '2026-09-01 00:00+08'),
+          ('GRV202600004', 1, '2026-11-15', 'Case reopened: New evidence.', '${lim}', 'Lim', '2026-11-15 11:00+08');
+        insert into audit_entries (at, actor_id, actor_email, area, action, target, before, after) values
+          ('2026-11-10 16:00+08', '${farah}', 'farah@example.org', 'ir', 'case.close', 'GRV202600001',
+            '{"status":0,"closedOn":null,"outcome":null}', '{"status":1,"closedOn":"2026-11-10","outcome":"Settled."}'),
+          ('2026-11-12 10:00+08', '${lim}', 'lim@example.org', 'ir', 'case.reopen', 'GRV202600001',
+            '{"status":1,"closedOn":"2026-11-10","outcome":"Settled."}', '{"status":0,"reason":"The employer did not pay."}'),
+          ('2026-11-13 07:30+08', '${lim}', 'lim@example.org', 'ir', 'case.assign', 'GRV202600001',
+            '{"officerId":"${farah}","officerName":"Farah"}', '{"officerId":"kumar-sub","officerName":"Kumar"}'),
+          ('2026-11-20 17:00+08', 'kumar-sub', 'kumar@example.org', 'ir', 'case.close', 'GRV202600001',
+            '{"status":0,"closedOn":null}', '{"status":1,"closedOn":"2026-11-20","outcome":"Paid in full."}'),
+          ('2026-11-15 11:00+08', '${lim}', 'lim@example.org', 'ir', 'case.reopen', 'GRV202600004',
+            '{"status":1,"closedOn":"2026-10-05","outcome":"Referred to the court."}', '{"status":0,"reason":"New evidence."}');
+      `);
+      await migrate(database);
+      const { eventsOf, actionsOf } = await import('../modules/ir/ir-cases.repository');
+      const history = async (caseNo: string) =>
+        (await eventsOf(database.db, caseNo)).map(({ id: _id, ...event }) => event);
+      const at = (text: string) => new Date(text).toISOString();
+      expect(await history('GRV202600001')).toEqual([
+        {
+          kind: 'closed',
+          date: '2026-11-10',
+          outcome: 'Settled.',
+          actorId: farah,
+          actorName: 'Farah',
+          createdAt: at('2026-11-10T16:00:00+08:00'),
+        },
+        {
+          kind: 'reopened',
+          date: '2026-11-12',
+          reason: 'The employer did not pay.',
+          actorId: lim,
+          actorName: 'Lim',
+          createdAt: at('2026-11-12T10:00:00+08:00'),
+        },
+        {
+          kind: 'reassigned',
+          date: '2026-11-13',
+          fromOfficerId: farah,
+          fromOfficerName: 'Farah',
+          toOfficerId: 'kumar-sub',
+          toOfficerName: 'Kumar',
+          actorId: lim,
+          actorName: 'Lim',
+          createdAt: at('2026-11-13T07:30:00+08:00'),
+        },
+        // Kumar wrote no action: his e-mail, as the audit trail kept it.
+        {
+          kind: 'closed',
+          date: '2026-11-20',
+          outcome: 'Paid in full.',
+          actorId: 'kumar-sub',
+          actorName: 'kumar@example.org',
+          createdAt: at('2026-11-20T17:00:00+08:00'),
+        },
+      ]);
+      // The reopening's action left the actions; the officer's look-alike stayed.
+      expect((await actionsOf(database.db, 'GRV202600001')).map((action) => action.text)).toEqual([
+        'Facts',
+        'Case reopened: said the member on the phone.',
+      ]);
+      // The generator's closings: by the officer in charge, after the last action.
+      const generated = await history('GRV202600002');
+      expect(generated).toMatchObject([
+        { kind: 'closed', date: '2026-10-20', outcome: 'Withdrawn.', actorId: farah, actorName: 'Farah' },
+      ]);
+      expect(generated[0]!.createdAt > at('2026-10-20T00:03:00+08:00')).toBe(true);
+      expect(await history('GRV202600003')).toEqual([]);
+      expect(await history('GRV202600004')).toMatchObject([
+        { kind: 'closed', date: '2026-10-05', outcome: 'Referred to the court.', actorId: farah },
+        { kind: 'reopened', date: '2026-11-15', reason: 'New evidence.', actorId: lim },
+      ]);
+      expect((await actionsOf(database.db, 'GRV202600004')).map((action) => action.type)).toEqual([0]);
     } finally {
       await database.close();
       fs.rmSync(before, { recursive: true, force: true });

@@ -1,7 +1,7 @@
 import { asc, count, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { normaliseNric } from '@staff-portal/shared/ir-rules';
-import { irCaseActions, irCaseCounters, irCases, irCategories, irMembers } from '../db/schema/ir';
+import { irCaseActions, irCaseCounters, irCaseEvents, irCases, irCategories, irMembers } from '../db/schema/ir';
 import { staff } from '../db/schema/organisation';
 import { createTestApp } from '../test/app';
 import { seedDemoAccounts } from './demo-accounts';
@@ -39,6 +39,30 @@ describe('the IR demo seed', () => {
       .from(irCaseActions)
       .where(sql`${irCaseActions.type} > 0`);
     expect(later[0]!.n).toBeGreaterThan(0);
+    // docs/product/ir.md §3: a closed case's closing is on its timeline, after its actions; some
+    // open cases were closed once and reopened by the IR admin, whose account they name.
+    const events = await db.select().from(irCaseEvents).orderBy(asc(irCaseEvents.createdAt));
+    for (const closed of cases.filter((c) => c.status === 1)) {
+      const own = events.filter((event) => event.caseNo === closed.caseNo);
+      expect(own.map(({ kind, date, text }) => ({ kind, date, text }))).toEqual([
+        { kind: 'closed', date: closed.closedOn, text: closed.outcome },
+      ]);
+      expect(own[0]!.actorId).toBe(closed.officerId);
+    }
+    const reopened = cases.filter((c) => c.status === 0 && events.some((event) => event.caseNo === c.caseNo));
+    expect(reopened.length).toBeGreaterThan(0);
+    const admin = await db.select().from(staff).where(eq(staff.departmentCode, 'IRAdmin'));
+    for (const open of reopened) {
+      const own = events.filter((event) => event.caseNo === open.caseNo);
+      expect(own.map((event) => event.kind)).toEqual(['closed', 'reopened']);
+      expect(own[1]!.actorId).toBe(admin[0]!.identitySub);
+    }
+    const lastAction = await db
+      .select({ caseNo: irCaseActions.caseNo, at: sql<string>`max(${irCaseActions.createdAt})` })
+      .from(irCaseActions)
+      .groupBy(irCaseActions.caseNo);
+    const lastActionOf = new Map(lastAction.map((row) => [row.caseNo, new Date(row.at).getTime()]));
+    for (const event of events) expect(event.createdAt.getTime()).toBeGreaterThan(lastActionOf.get(event.caseNo)!);
     // Every generated NRIC is a valid one, and matches the date of birth.
     const sample = await db.select().from(irMembers).limit(500);
     for (const member of sample) {

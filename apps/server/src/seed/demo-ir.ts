@@ -1,7 +1,7 @@
 import { count, eq, sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_TIME_ZONE } from '@staff-portal/shared/constants';
 import type { Db, Queryable, Transaction } from '../db/client';
-import { irCaseActions, irCases, irCategories, irMembers } from '../db/schema/ir';
+import { irCaseActions, irCaseEvents, irCases, irCategories, irMembers } from '../db/schema/ir';
 import { insertMembers } from '../modules/ir/ir-members.repository';
 
 /**
@@ -326,6 +326,12 @@ const ACTION_STORIES: [type: number, text: string][] = [
   [3, 'The member asks for the case to be referred to the Industrial Relations Department.'],
   [1, 'Referred the dispute for conciliation at the Industrial Relations Department.'],
 ];
+/** Why a demo case closed once was reopened. */
+const REOPEN_REASONS = [
+  'The employer did not pay as agreed at the meeting.',
+  'The member brought new letters from the employer.',
+  'The employer went back on the settlement.',
+];
 const OUTCOMES = [
   'Settled: the employer agreed to pay the amount claimed.',
   'Resolved at the meeting with management; the decision was withdrawn.',
@@ -407,11 +413,18 @@ export interface DemoOfficer {
  * Inserts `cases` generated cases over the members numbered as generateIrMembers numbers them
  * (M0000001 up to the number of members), with 1 to 4 actions each, opened over the three years
  * before `today`, most of the older ones closed; numbered per year after any existing case, and
- * each year's counter raised to match (decision record 0043). Needs the categories.
+ * each year's counter raised to match (decision record 0043). Every closed case's closing is on
+ * its timeline (docs/product/ir.md §3), by its officer; with `reopenedBy`, some open cases were
+ * closed once and reopened by them. Needs the categories.
  */
 export async function generateIrCases(
   db: Queryable,
-  { cases, officers, today = todayIn(DEFAULT_TIME_ZONE) }: { cases: number; officers: DemoOfficer[]; today?: string },
+  {
+    cases,
+    officers,
+    reopenedBy,
+    today = todayIn(DEFAULT_TIME_ZONE),
+  }: { cases: number; officers: DemoOfficer[]; reopenedBy?: DemoOfficer; today?: string },
 ) {
   // The members generateIrMembers numbered (M0000001, …), not the few the demo adds by hand.
   const [{ n: memberCount }] = (await db
@@ -490,6 +503,33 @@ export async function generateIrCases(
       (${textArray(stories.map(([, text]) => text))})[k], opened_by_id, opened_by_name,
       least(opened_on + step * 7, coalesce(closed_on, ${today}::date))::timestamptz + make_interval(mins => step)
     from later`);
+  // The closings, an hour into the closing day: after the day's actions (minutes into it).
+  await db.execute(sql`
+    insert into ir_case_events (case_no, kind, date, text, actor_id, actor_name, created_at)
+    select c.case_no, 'closed', c.closed_on, c.outcome, coalesce(c.officer_id, c.opened_by_id),
+      coalesce(c.officer_name, c.opened_by_name), c.closed_on::timestamptz + interval '1 hour'
+    from ir_cases c
+    where c.status = 1 and not exists (select 1 from ir_case_events e where e.case_no = c.case_no)`);
+  if (reopenedBy) {
+    // One in five open cases older than a month was closed after its actions (the last is on
+    // day 21) and reopened three days later.
+    await db.execute(sql`
+      with reopened as (
+        select c.case_no, c.opened_on + 22 as closed_on, c.opened_on + 25 as reopened_on,
+          coalesce(c.officer_id, c.opened_by_id) as officer_id, coalesce(c.officer_name, c.opened_by_name) as officer_name,
+          ${pick(OUTCOMES, c, 32)} as outcome, ${pick(REOPEN_REASONS, c, 33)} as reason
+        from ir_cases c
+        where c.status = 0 and c.opened_on + 30 <= ${today}::date and ${mix(c, 31)} % 5 = 0
+          and not exists (select 1 from ir_case_events e where e.case_no = c.case_no)
+      )
+      insert into ir_case_events (case_no, kind, date, text, actor_id, actor_name, created_at)
+      select case_no, 'closed', closed_on, outcome, officer_id, officer_name, closed_on::timestamptz + interval '1 hour'
+      from reopened
+      union all
+      select case_no, 'reopened', reopened_on, reason, ${reopenedBy.id}, ${reopenedBy.name},
+        reopened_on::timestamptz + interval '1 hour'
+      from reopened`);
+  }
   await db.execute(sql`
     update ir_cases c set search = c.search || to_tsvector('simple', t.texts)
     from (select case_no, string_agg(text, ' ') as texts from ir_case_actions where type > 0 group by case_no) t
@@ -563,16 +603,19 @@ export async function seedDemoIr(db: Db | Transaction, options: { today?: string
       await generateIrCases(tx, {
         cases: DEMO_IR_SIZE.cases,
         officers: DEMO_IR_OFFICERS,
+        // The IR admin, who alone may reopen a case (docs/product/ir.md §2).
+        reopenedBy: DEMO_IR_OFFICERS[1]!,
         ...(options.today ? { today: options.today } : {}),
       });
     }
   });
 }
 
-/** Once a demo officer's account exists, the cases and actions seeded for them name the account. */
+/** Once a demo officer's account exists, the cases, actions and events seeded for them name the account. */
 export async function linkDemoIrOfficer(db: Queryable, email: string, sub: string) {
   const placeholder = `demo:${email}`;
   await db.update(irCases).set({ officerId: sub }).where(eq(irCases.officerId, placeholder));
   await db.update(irCases).set({ openedById: sub }).where(eq(irCases.openedById, placeholder));
   await db.update(irCaseActions).set({ authorId: sub }).where(eq(irCaseActions.authorId, placeholder));
+  await db.update(irCaseEvents).set({ actorId: sub }).where(eq(irCaseEvents.actorId, placeholder));
 }

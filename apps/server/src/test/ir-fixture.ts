@@ -3,7 +3,15 @@ import * as admin from '@staff-portal/identity/admin';
 import { identityOutbox } from '@staff-portal/identity/schema';
 import type { CaseDetail } from '@staff-portal/shared/ir';
 import { auditEntries } from '../db/schema/audit';
-import { irActionAttachments, irCaseActions, irCaseCounters, irCases, irCategories, irMembers } from '../db/schema/ir';
+import {
+  irActionAttachments,
+  irCaseActions,
+  irCaseCounters,
+  irCaseEvents,
+  irCases,
+  irCategories,
+  irMembers,
+} from '../db/schema/ir';
 import { createUser } from '../identity/identity-test-kit';
 import { insertMembers } from '../modules/ir/ir-members.repository';
 import type { TestContext } from './app';
@@ -168,6 +176,7 @@ export async function irCounts(ctx: TestContext) {
     categories: irCategories,
     cases: irCases,
     actions: irCaseActions,
+    events: irCaseEvents,
     attachments: irActionAttachments,
     counters: irCaseCounters,
     audit: auditEntries,

@@ -88,6 +88,40 @@ describe('DateField', () => {
     expect(parsed.error?.issues.map((issue) => issue.path.join('.'))).toContain('startDate');
   });
 
+  it.each([
+    ['the digits alone', '16122026', '2026-12-16'],
+    ['dashes', '16-12-2026', '2026-12-16'],
+    ['dots', '16.12.2026', '2026-12-16'],
+    ['spaces', '5 3 2026', '2026-03-05'],
+  ])(
+    'reads a date typed with %s (docs/product/qualities.md §5), and shows it as DD/MM/YYYY once left',
+    async (_how, typed, iso) => {
+      const user = userEvent.setup();
+      const { input, value } = renderField();
+
+      await user.type(input, typed);
+      expect(value()).toBe(iso);
+      await user.tab();
+
+      expect(input).toHaveValue(`${iso.slice(8)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`);
+    },
+  );
+
+  it('takes digits alone only as a whole day, month and year', async () => {
+    const user = userEvent.setup();
+    const { input, value } = renderField();
+
+    await user.type(input, '1612202');
+    expect(value()).toBe(INVALID_DATE);
+    await user.type(input, '6');
+    expect(value()).toBe('2026-12-16');
+    await user.clear(input);
+    await user.type(input, '31022026');
+    expect(value()).toBe(INVALID_DATE);
+    await user.tab();
+    expect(input).toHaveValue('31022026');
+  });
+
   it('reads a month-first date as day first, never as the browser would', async () => {
     const user = userEvent.setup();
     const { input, value } = renderField();

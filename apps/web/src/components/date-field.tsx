@@ -6,7 +6,7 @@ import { usePickerAdapter, usePickerContext, usePickerTranslations } from '@mui/
 import { CalendarIcon } from '@mui/x-date-pickers/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { createContext, use, useMemo, useState } from 'react';
-import type { FocusEventHandler, ReactNode, Ref } from 'react';
+import type { FocusEvent, FocusEventHandler, ReactNode, Ref } from 'react';
 
 /** How every date input shows and reads a date, in both languages: the organisation's, day first. */
 export const DATE_INPUT_FORMAT = 'DD/MM/YYYY';
@@ -21,6 +21,19 @@ const SHORT_INPUT_FORMAT = 'D/M/YYYY';
 export const INVALID_DATE = 'invalid-date';
 
 const ISO_FORMAT = 'YYYY-MM-DD';
+
+/**
+ * Text typed as a date, in the form the field reads (docs/product/qualities.md §5): the digits
+ * alone (`16122026`: two for the day, two for the month, four for the year) and a day, month and
+ * year separated by dashes, dots or spaces are written with slashes; anything else is left as typed.
+ */
+function withSlashes(text: string): string {
+  const trimmed = text.trim();
+  const digits = /^(\d{2})(\d{2})(\d{4})$/.exec(trimmed);
+  if (digits) return `${digits[1]}/${digits[2]}/${digits[3]}`;
+  const parts = /^(\d{1,2})\s*[/.\s-]\s*(\d{1,2})\s*[/.\s-]\s*(\d{4})$/.exec(trimmed);
+  return parts ? `${parts[1]}/${parts[2]}/${parts[3]}` : trimmed;
+}
 
 export interface DateFieldProps {
   label: ReactNode;
@@ -63,7 +76,8 @@ const keyOf = (value: Dayjs | null) =>
 
 /**
  * The picker's field: one plain <input> labelled by its label, which takes the text as typed (so
- * tests, pasting and autofill work as on any text field) and reads it as DD/MM/YYYY, with the
+ * tests, pasting and autofill work as on any text field) and reads it as DD/MM/YYYY (or the digits
+ * alone, or with dashes, dots or spaces: withSlashes), with the
  * button that opens the calendar. MUI X 9's own field renders a section per part of the date
  * instead of an <input>, and no longer offers the plain input (decision record 0034).
  */
@@ -85,7 +99,7 @@ function TextDateField(props: DatePickerFieldProps) {
   const translations = usePickerTranslations();
 
   const parse = (text: string): Dayjs | null => {
-    const trimmed = text.trim();
+    const trimmed = withSlashes(text);
     if (trimmed === '') return null;
     const day = adapter.parse(trimmed, DATE_INPUT_FORMAT);
     if (day?.isValid() === true) return day;
@@ -120,7 +134,11 @@ function TextDateField(props: DatePickerFieldProps) {
       size={size}
       fullWidth={fullWidth}
       name={name}
-      onBlur={onBlur}
+      onBlur={(event: FocusEvent<HTMLInputElement>) => {
+        // Once left, a date typed in another accepted form shows as the field reads it.
+        if (current?.isValid() === true) setText(current.format(DATE_INPUT_FORMAT));
+        onBlur?.(event);
+      }}
       inputRef={inputRef}
       disabled={disabled}
       value={text}

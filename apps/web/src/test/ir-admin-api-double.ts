@@ -2,6 +2,7 @@ import { AppError, forbidden, validationError } from '@staff-portal/shared/error
 import { createCategoryInputSchema, updateCategoryInputSchema, type Category } from '@staff-portal/shared/ir';
 import {
   checkMemberRows,
+  encodingWarnings,
   memberImportInputSchema,
   memberImportPreviewInputSchema,
   type MemberCsvRow,
@@ -110,6 +111,7 @@ export function stubIrAdminApi(options: IrAdminDoubleOptions) {
         updates: updateLines.length,
         updateLines,
         problems,
+        encodingWarnings: encodingWarnings(rows),
       });
     }
     if (method === 'POST' && path === '/ir/admin/members/import') {

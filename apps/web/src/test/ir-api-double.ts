@@ -3,20 +3,24 @@ import { AppError, forbidden, notFound, validationError } from '@staff-portal/sh
 import {
   addActionInputSchema,
   assignOfficerInputSchema,
+  caseCountQuerySchema,
   caseDetailSchema,
   caseExportQuerySchema,
   caseNoSchema,
   caseSearchQuerySchema,
   closeCaseInputSchema,
   MAX_ACTION_ATTACHMENTS,
+  memberCountQuerySchema,
   memberNoSchema,
   memberSearchQuerySchema,
   openCaseInputSchema,
   reopenCaseInputSchema,
+  SEARCH_COUNT_CAP,
 } from '@staff-portal/shared/ir';
 import type {
   CaseAction,
   CaseDetail,
+  CaseEvent,
   CaseSummary,
   Category,
   Member,
@@ -69,6 +73,7 @@ interface StoredCase {
   openedById: string;
   openedByName: string;
   actions: CaseAction[];
+  events: CaseEvent[];
 }
 
 /** Checks a request with the contract's schema and answers 400 naming the field, as the server does. */
@@ -105,6 +110,17 @@ export function stubIrApi(options: IrDoubleOptions) {
   let sequence = 0;
   let ids = 0;
   const nextId = (prefix: string) => `${prefix}-${(ids += 1)}`;
+  // The events' instants, one minute apart, after the actions' (which are on their dates' first hours).
+  let eventMinutes = 0;
+  const nextEventAt = () => new Date(Date.parse(`${TODAY}T04:00:00.000Z`) + (eventMinutes += 1) * 60_000).toISOString();
+  /** A closing, reopening or change of officer by the caller (docs/product/ir.md §3). */
+  const eventBy = (date: string) => ({
+    id: nextId('event'),
+    date,
+    actorId: callerId,
+    actorName: callerName,
+    createdAt: nextEventAt(),
+  });
   const nameOf = (id: string | null) => officers.find((officer) => officer.id === id)?.name ?? null;
   const callerName = nameOf(callerId) ?? 'Caller';
 
@@ -150,6 +166,7 @@ export function stubIrApi(options: IrDoubleOptions) {
         updatedAt: '2026-11-26T00:00:00.000Z',
       },
       actions: stored.actions,
+      events: stored.events,
       canAdminister,
     });
   const recount = () => {
@@ -171,6 +188,17 @@ export function stubIrApi(options: IrDoubleOptions) {
     pageSize: size,
     hasMore: rows.length > at * size,
   });
+
+  const matchingMembers = (search: z.output<typeof memberCountQuerySchema>) =>
+    members.filter(
+      (stored) =>
+        (search.q === undefined || search.q === '' || memberMatches(stored, search.q)) &&
+        (search.employer === undefined || stored.employer === search.employer) &&
+        (search.branch === undefined || stored.branch === search.branch) &&
+        (search.status === undefined || stored.status === search.status),
+    );
+  /** A count as the API answers it: up to its cap, then `more`. */
+  const countOf = (found: number) => ({ count: Math.min(found, SEARCH_COUNT_CAP), more: found > SEARCH_COUNT_CAP });
 
   const matchingCases = (query: z.output<typeof caseExportQuerySchema>) => {
     const rows = cases
@@ -205,15 +233,11 @@ export function stubIrApi(options: IrDoubleOptions) {
       employers: [...new Set(members.map((stored) => stored.employer))].sort(),
       branches: [...new Set(members.map((stored) => stored.branch))].sort(),
     }),
+    'GET /ir/members/count': ({ query }) =>
+      countOf(matchingMembers(check(memberCountQuerySchema, Object.fromEntries(query))).length),
     'GET /ir/members': ({ query }) => {
       const search = check(memberSearchQuerySchema, Object.fromEntries(query));
-      const rows = members.filter(
-        (stored) =>
-          (search.q === undefined || search.q === '' || memberMatches(stored, search.q)) &&
-          (search.employer === undefined || stored.employer === search.employer) &&
-          (search.branch === undefined || stored.branch === search.branch) &&
-          (search.status === undefined || stored.status === search.status),
-      );
+      const rows = matchingMembers(search);
       const sort = search.sort ?? 'name';
       const direction = search.order === 'desc' ? -1 : 1;
       rows.sort((a, b) => compare(a[sort], b[sort]) * direction);
@@ -237,6 +261,10 @@ export function stubIrApi(options: IrDoubleOptions) {
     'GET /ir/grievances': ({ query }) => {
       const search = check(caseSearchQuerySchema, Object.fromEntries(query));
       return page(matchingCases(search), search.page, search.pageSize);
+    },
+    'GET /ir/grievances/count': ({ query }) => {
+      const filters = check(caseCountQuerySchema, Object.fromEntries(query));
+      return countOf(matchingCases({ ...filters, sort: 'openedOn', order: 'desc' }).length);
     },
     'GET /ir/grievances/export.csv': ({ query }) => {
       const rows = matchingCases(check(caseExportQuerySchema, Object.fromEntries(query)));
@@ -287,6 +315,7 @@ export function stubIrApi(options: IrDoubleOptions) {
             attachments: [],
           },
         ],
+        events: [],
       };
       cases.push(created);
       recount();
@@ -338,8 +367,10 @@ export function stubIrApi(options: IrDoubleOptions) {
       const stored = findCase(caseNo!);
       const input = check(closeCaseInputSchema, body);
       if (stored.summary.status !== CASE_STATUS.PENDING) throw new AppError('CONFLICT', 'The case is closed.');
-      stored.summary = { ...stored.summary, status: CASE_STATUS.CASE_CLOSED, closedOn: input.closedOn ?? TODAY };
+      const closedOn = input.closedOn ?? TODAY;
+      stored.summary = { ...stored.summary, status: CASE_STATUS.CASE_CLOSED, closedOn };
       stored.outcome = input.outcome;
+      stored.events.push({ ...eventBy(closedOn), kind: 'closed', outcome: input.outcome });
       recount();
       return detailOf(stored);
     },
@@ -349,16 +380,7 @@ export function stubIrApi(options: IrDoubleOptions) {
       const input = check(reopenCaseInputSchema, body);
       stored.summary = { ...stored.summary, status: CASE_STATUS.PENDING, closedOn: null };
       stored.outcome = null;
-      stored.actions.push({
-        id: nextId('action'),
-        type: 1,
-        date: TODAY,
-        text: input.reason,
-        authorId: callerId,
-        authorName: callerName,
-        createdAt: `${TODAY}T03:00:00.000Z`,
-        attachments: [],
-      });
+      stored.events.push({ ...eventBy(TODAY), kind: 'reopened', reason: input.reason });
       recount();
       return detailOf(stored);
     },
@@ -367,6 +389,15 @@ export function stubIrApi(options: IrDoubleOptions) {
       if (!canAdminister) throw forbidden('Only IRAdmin reassigns a case.');
       const { officerId } = check(assignOfficerInputSchema, body);
       if (nameOf(officerId) === null) throw validationError('Not an officer.', 'officerId', 'invalidChoice');
+      if (officerId === stored.summary.officerId) return detailOf(stored);
+      stored.events.push({
+        ...eventBy(TODAY),
+        kind: 'reassigned',
+        fromOfficerId: stored.summary.officerId,
+        fromOfficerName: stored.summary.officerName,
+        toOfficerId: officerId,
+        toOfficerName: nameOf(officerId)!,
+      });
       stored.summary = { ...stored.summary, officerId, officerName: nameOf(officerId) };
       recount();
       return detailOf(stored);
@@ -423,10 +454,10 @@ export function stubIrApi(options: IrDoubleOptions) {
       );
       return (reply as Reply).body as CaseDetail;
     },
-    /** Closes a case directly. */
-    seedClose: (caseNo: string, outcome: string) => {
+    /** Closes a case directly (today, unless `closedOn` says another day). */
+    seedClose: (caseNo: string, outcome: string, closedOn?: string) => {
       routes['POST /ir/grievances/:caseNo/close']!(
-        { method: 'POST', path: '', query: new URLSearchParams(), body: { outcome } },
+        { method: 'POST', path: '', query: new URLSearchParams(), body: { outcome, closedOn } },
         { caseNo },
       );
     },

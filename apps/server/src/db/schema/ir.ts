@@ -176,6 +176,39 @@ export const irCaseActions = pgTable(
   ],
 );
 
+/**
+ * What happened to a case beside its actions (docs/product/ir.md §3): each closing with its
+ * outcome, each reopening with its reason, each change of officer. Only ever appended: the case's
+ * row holds its current state, these its history (decision record 0075).
+ */
+export const irCaseEvents = pgTable(
+  'ir_case_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    caseNo: text('case_no')
+      .notNull()
+      .references(() => irCases.caseNo),
+    kind: text('kind', { enum: ['closed', 'reopened', 'reassigned'] }).notNull(),
+    /** The closing date for a closing; the day it was done for the others. */
+    date: date('date', { mode: 'string' }).notNull(),
+    /** A closing's outcome, or a reopening's reason. */
+    text: text('text'),
+    /** A change of officer: who had the case, and who has it now. */
+    fromOfficerId: text('from_officer_id'),
+    fromOfficerName: text('from_officer_name'),
+    toOfficerId: text('to_officer_id'),
+    toOfficerName: text('to_officer_name'),
+    actorId: text('actor_id').notNull(),
+    actorName: text('actor_name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('ir_case_events_kind', sql`${t.kind} in ('closed', 'reopened', 'reassigned')`),
+    check('ir_case_events_text', sql`(${t.kind} = 'reassigned') = (${t.text} is null)`),
+    index('ir_case_events_case_idx').on(t.caseNo, t.createdAt),
+  ],
+);
+
 /** Files of an action (docs/product/files-mail-logs.md §1), kept in the database. */
 export const irActionAttachments = pgTable(
   'ir_action_attachments',

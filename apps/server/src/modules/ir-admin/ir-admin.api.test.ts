@@ -114,13 +114,14 @@ describe('POST /api/ir/admin/members/import/preview', () => {
       row(5, 1, { nric: '700101999999' }), // member no again
       row(6, 4, { nric: other.nric }), // another member's NRIC
       row(7, 5, { memberNo: existing.memberNo.toLowerCase(), nric: existing.nric }), // an update
+      row(8, 6, { gender: 'Female', status: 'AKTIF' }), // as the screens show them (docs/product/screens.md §12)
     ];
     const response = await irCall(ctx, fixture.irAdmin, 'POST', '/api/ir/admin/members/import/preview', {
       rows: body,
     });
     expect(response.statusCode, response.body).toBe(200);
     const preview = memberImportPreviewSchema.parse(response.json());
-    expect(preview).toMatchObject({ total: 6, valid: 2, creates: 1, updates: 1, updateLines: [7] });
+    expect(preview).toMatchObject({ total: 7, valid: 3, creates: 2, updates: 1, updateLines: [7] });
     expect(preview.problems.map((problem) => [problem.line, problem.field])).toEqual([
       [3, 'nric'],
       [4, 'gender'],
@@ -133,6 +134,35 @@ describe('POST /api/ir/admin/members/import/preview', () => {
       params: { memberNo: other.memberNo },
     });
     expect(preview.problems.find((problem) => problem.line === 5)).toMatchObject({ reason: 'alsoInFile' });
+    // The accepted values, and the file's own date format, are named.
+    expect(preview.problems.filter((problem) => problem.line === 4)).toMatchObject([
+      { reason: 'fileChoice', params: { values: 'F, M' } },
+      { reason: 'fileDate', params: {} },
+    ]);
+    expect(await irCounts(ctx)).toEqual(before);
+  });
+});
+
+describe('the preview warns of text that looks wrongly encoded (docs/product/screens.md §12)', () => {
+  it('names the cells, keeps the rows valid, and writes nothing', async () => {
+    const { ctx, fixture } = await setup();
+    const before = await irCounts(ctx);
+    const response = await irCall(ctx, fixture.irAdmin, 'POST', '/api/ir/admin/members/import/preview', {
+      rows: [
+        row(2, 1, { name: 'Jos\uFFFD de Souza' }),
+        row(3, 2, { name: 'JosÃ© de Souza' }),
+        row(4, 3, { address: '\uFEFFJalan Bunga Raya, Melaka' }),
+        row(5, 4, { name: 'José de Souza' }),
+      ],
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const preview = memberImportPreviewSchema.parse(response.json());
+    expect(preview).toMatchObject({ valid: 4, problems: [] });
+    expect(preview.encodingWarnings).toEqual([
+      { line: 2, field: 'name', kind: 'unreadable', text: 'Jos\uFFFD de Souza' },
+      { line: 3, field: 'name', kind: 'readAsWindows1252', text: 'JosÃ© de Souza' },
+      { line: 4, field: 'address', kind: 'byteOrderMark', text: 'Jalan Bunga Raya, Melaka' },
+    ]);
     expect(await irCounts(ctx)).toEqual(before);
   });
 });
@@ -209,6 +239,15 @@ describe('POST /api/ir/admin/members/import', () => {
     expect(lines.some((line) => line.type === 'progress' && line.done === IMPORT_BATCH)).toBe(true);
     expect(last?.type).toBe('failed');
     expect(await irCounts(ctx)).toEqual(before);
+  });
+
+  it('writes a progress line after every IR_IMPORT_BATCH_SIZE rows (decision record 0076)', async () => {
+    const ctx = await createTestApp({ env: { IR_IMPORT_BATCH_SIZE: '3' } });
+    const fixture = await seedIrFixture(ctx);
+    const { lines, last } = await importRows(ctx, fixture.irAdmin, 'valid', rows(10));
+    expect(lines.map((line) => (line.type === 'progress' ? line.done : line.type))).toEqual([0, 3, 6, 9, 10, 'done']);
+    expect(last).toMatchObject({ created: 10 });
+    expect(await memberCount(ctx)).toBe(fixtureMembers.length + 10);
   });
 
   it('imports 10,000 rows in one call, and logs how long it took', async () => {

@@ -103,12 +103,16 @@ export const irAdminRoutes: FastifyPluginAsyncZod<IrAdminOptions> = async (app, 
       // The answer starts with the first progress line, after every row is checked: a refusal
       // before it (mode "all" with problems) is an ordinary error answer.
       const begun = new Promise<void>((resolve, reject) => {
-        const write = (line: ImportLine) => {
+        // Each line is handed to the network before the import goes on: on PGlite the import's
+        // transaction runs on this thread without letting the event loop turn, so nothing would
+        // be sent until it ended (decision record 0076).
+        const write = async (line: ImportLine) => {
           if (!started) {
             started = true;
             resolve();
           }
           out.write(`${JSON.stringify(line)}\n`);
+          await new Promise<void>((turned) => setImmediate(turned));
         };
         service
           .import(auditActorOf(request), request.body.mode, request.body.rows, write)

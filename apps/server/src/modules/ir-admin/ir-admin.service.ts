@@ -4,6 +4,7 @@ import {
   checkMemberRows,
   csvLine,
   emptyAgeing,
+  encodingWarnings,
   MEMBER_CSV_COLUMNS,
   type ImportLine,
   type ImportMode,
@@ -25,6 +26,8 @@ export interface IrAdminOptions {
   database: Database;
   identityAdmin: IdentityAdmin;
   timeZone: string;
+  /** Members an import writes per statement, and per progress line (IR_IMPORT_BATCH_SIZE); IMPORT_BATCH unset. */
+  importBatch?: number;
 }
 
 /** The departments whose accounts are officers (docs/product/ir.md §2). */
@@ -51,6 +54,7 @@ const chunks = <T>(items: readonly T[], size: number) =>
 export function createIrAdminService(options: IrAdminOptions, log: FastifyBaseLogger) {
   const { db } = options.database;
   const clock = createClock(options.timeZone);
+  const batch = options.importBatch ?? IMPORT_BATCH;
 
   /**
    * The rows judged on their own (checkMemberRows) and against the members in the database: an
@@ -175,6 +179,7 @@ export function createIrAdminService(options: IrAdminOptions, log: FastifyBaseLo
         updates: checked.updateLines.length,
         updateLines: checked.updateLines,
         problems: checked.problems,
+        encodingWarnings: encodingWarnings(rows),
       };
     },
 
@@ -182,13 +187,14 @@ export function createIrAdminService(options: IrAdminOptions, log: FastifyBaseLo
      * Imports in one transaction (decision record 0045): the rows are checked again inside it, and
      * written by multi-row `INSERT … ON CONFLICT (member_no) DO UPDATE`; a failure anywhere rolls
      * every row back. With `all`, a single problem refuses the file before anything is written.
-     * `progress` hears after each batch.
+     * `progress` hears after the check and after each batch, and the import goes on once it has
+     * settled: the caller sends the line on its way first (decision record 0076).
      */
     async import(
       actor: AuditActor,
       mode: ImportMode,
       rows: readonly MemberCsvRow[],
-      progress: (line: ImportLine) => void,
+      progress: (line: ImportLine) => Promise<void>,
     ): Promise<Extract<ImportLine, { type: 'done' }>> {
       const started = performance.now();
       const result = await db.transaction(async (tx) => {
@@ -202,8 +208,8 @@ export function createIrAdminService(options: IrAdminOptions, log: FastifyBaseLo
         let updated = 0;
         let done = 0;
         const total = checked.valid.length;
-        progress({ type: 'progress', done, total });
-        for (const part of chunks(checked.valid, IMPORT_BATCH)) {
+        await progress({ type: 'progress', done, total });
+        for (const part of chunks(checked.valid, batch)) {
           const written = await tx
             .insert(irMembers)
             .values(
@@ -249,7 +255,7 @@ export function createIrAdminService(options: IrAdminOptions, log: FastifyBaseLo
             else updated += 1;
           }
           done += part.length;
-          progress({ type: 'progress', done, total });
+          await progress({ type: 'progress', done, total });
         }
         const refused = rows.length - total;
         await recordAuditBy(tx, actor, {

@@ -12,10 +12,12 @@ const endpoints = (ids: { caseNo: string; category: string; officer: string; att
   [
     ['GET', '/api/ir/members?q=ahmad'],
     ['GET', '/api/ir/members/options'],
+    ['GET', '/api/ir/members/count?q=ahmad'],
     ['GET', '/api/ir/members/M0000001'],
     ['POST', '/api/ir/members/M0000001/nric'],
     ['GET', '/api/ir/grievances'],
     ['GET', '/api/ir/grievances/export.csv'],
+    ['GET', '/api/ir/grievances/count?status=0'],
     ['GET', `/api/ir/grievances/${ids.caseNo}`],
     [
       'POST',
@@ -60,7 +62,7 @@ describe('IR API: who may call it', () => {
     };
     const before = await irCounts(ctx);
     const list = endpoints(ids);
-    expect(list).toHaveLength(17);
+    expect(list).toHaveLength(19);
     for (const [method, url, payload] of list) {
       const anonymous = await ctx.app.inject({ method, url, ...(payload ? { payload } : {}) });
       expect({ method, url, status: anonymous.statusCode }).toEqual({ method, url, status: 401 });

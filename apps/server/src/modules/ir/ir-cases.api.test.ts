@@ -1,11 +1,19 @@
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { identityOutbox } from '@staff-portal/identity/schema';
-import { caseDetailSchema, caseSearchPageSchema, type CaseDetail } from '@staff-portal/shared/ir';
+import { caseDetailSchema, caseSearchPageSchema, searchCountSchema, type CaseDetail } from '@staff-portal/shared/ir';
 import { auditEntries } from '../../db/schema/audit';
 import { irCaseCounters } from '../../db/schema/ir';
 import { createTestApp, type TestContext } from '../../test/app';
-import { irCall, irCounts, irHeaders, openCase, seedIrFixture, type IrFixture } from '../../test/ir-fixture';
+import {
+  irCall,
+  irCounts,
+  irHeaders,
+  openCase,
+  seedIrFixture,
+  type IrCaller,
+  type IrFixture,
+} from '../../test/ir-fixture';
 import { EXE, PDF, PNG, multipartBody } from '../../test/leave-fixture';
 
 async function setup() {
@@ -119,7 +127,7 @@ describe('a grievance case from opening to reassignment (docs/product/ir.md §2)
     expect(reopened.statusCode).toBe(200);
     const afterReopen = reopened.json<CaseDetail>();
     expect(afterReopen.case).toMatchObject({ status: 0, closedOn: null, outcome: null });
-    expect(afterReopen.actions.at(-1)).toMatchObject({ type: 1, text: 'Case reopened: The employer did not pay.' });
+    expect(afterReopen.events.at(-1)).toMatchObject({ kind: 'reopened', reason: 'The employer did not pay.' });
     expect(afterReopen.canAdminister).toBe(true);
     const again = await irCall(ctx, fixture.irAdmin, 'POST', `/api/ir/grievances/${opened.case.caseNo}/reopen`, {
       reason: 'Twice',
@@ -246,6 +254,69 @@ describe('a grievance case from opening to reassignment (docs/product/ir.md §2)
   });
 });
 
+describe("a case's history on its timeline (docs/product/ir.md §3)", () => {
+  it('keeps every closing with its outcome, every reopening with its reason and every change of officer', async () => {
+    const { ctx, fixture } = await setup();
+    const { case: opened } = await openCase(ctx, fixture.officer, opening(fixture));
+    const path = `/api/ir/grievances/${opened.caseNo}`;
+    const step = async (who: IrCaller, method: 'POST' | 'PUT', url: string, body: object) => {
+      const response = await irCall(ctx, who, method, url, body);
+      expect(response.statusCode, response.body).toBe(200);
+      return caseDetailSchema.parse(response.json());
+    };
+    await step(fixture.officer, 'POST', `${path}/close`, {
+      outcome: 'Settled at the meeting.',
+      closedOn: '2026-11-10',
+    });
+    await step(fixture.irAdmin, 'POST', `${path}/reopen`, { reason: 'The employer did not pay.' });
+    // Given to the officer who has it already: nothing changes, nothing is written.
+    const before = await irCounts(ctx);
+    await step(fixture.irAdmin, 'PUT', `${path}/officer`, { officerId: fixture.officer.sub });
+    expect(await irCounts(ctx)).toEqual(before);
+    await step(fixture.irAdmin, 'PUT', `${path}/officer`, { officerId: fixture.officer2.sub });
+    const last = await step(fixture.officer2, 'POST', `${path}/close`, {
+      outcome: 'Paid in full.',
+      closedOn: '2026-11-20',
+    });
+
+    // The case shows its state now; its timeline keeps the first closing too.
+    expect(last.case).toMatchObject({ status: 1, closedOn: '2026-11-20', outcome: 'Paid in full.' });
+    expect(last.events.map(({ id: _id, createdAt: _at, date: _date, ...event }) => event)).toEqual([
+      {
+        kind: 'closed',
+        outcome: 'Settled at the meeting.',
+        actorId: fixture.officer.sub,
+        actorName: fixture.officer.email,
+      },
+      {
+        kind: 'reopened',
+        reason: 'The employer did not pay.',
+        actorId: fixture.irAdmin.sub,
+        actorName: fixture.irAdmin.email,
+      },
+      {
+        kind: 'reassigned',
+        fromOfficerId: fixture.officer.sub,
+        fromOfficerName: 'farah.officer',
+        toOfficerId: fixture.officer2.sub,
+        toOfficerName: 'kumar.officer',
+        actorId: fixture.irAdmin.sub,
+        actorName: fixture.irAdmin.email,
+      },
+      { kind: 'closed', outcome: 'Paid in full.', actorId: fixture.officer2.sub, actorName: fixture.officer2.email },
+    ]);
+    expect(last.events[0]!.date).toBe('2026-11-10');
+    expect(last.events[3]!.date).toBe('2026-11-20');
+    // Oldest first, and the reopening is an event, not an action by an officer.
+    const times = last.events.map((event) => event.createdAt);
+    expect([...times].sort()).toEqual(times);
+    expect(last.actions.map((action) => action.type)).toEqual([0]);
+    // The reason is found by the free-text search, as an action's text is.
+    const found = await irCall(ctx, fixture.officer, 'GET', '/api/ir/grievances?q=employer%20pay');
+    expect(caseSearchPageSchema.parse(found.json()).items.map((c) => c.caseNo)).toEqual([opened.caseNo]);
+  });
+});
+
 describe('case numbers (decision record 0043)', () => {
   it('gives 50 cases opened at once 50 consecutive numbers, and starts again at 1 each year', async () => {
     const { ctx, fixture } = await setup();
@@ -325,8 +396,9 @@ describe('POST /api/ir/grievances: the officer and bad input', () => {
     ['categoryId', { categoryId: 'retired' }, 'categoryInactive'],
     ['description', { description: '   ' }, 'required'],
     ['contactMethod', { contactMethod: 4 }, undefined],
-    ['openedOn', { openedOn: '2026-02-30' }, undefined],
-    ['openedOn', { openedOn: '2999-01-01' }, undefined],
+    ['openedOn', { openedOn: '2026-02-30' }, 'invalidDate'],
+    // A date typed right but too late is told so, not asked for its format (docs/product/qualities.md §5).
+    ['openedOn', { openedOn: '2999-01-01' }, 'dateAfterToday'],
     ['extra', { extra: 1 }, undefined],
   ])('refuses a bad %s (%j) with 400 naming it, writing nothing', async (field, change, reason) => {
     const { ctx, fixture } = await setup();
@@ -343,14 +415,15 @@ describe('POST /api/ir/grievances: the officer and bad input', () => {
   });
 
   it.each([
-    ['type', { type: 0 }],
-    ['type', { type: 4 }],
-    ['date', { date: 'yesterday' }],
-    ['date', { date: '2026-11-01' }],
-    ['date', { date: '2999-01-01' }],
-    ['text', { text: '' }],
-    ['text', { text: 'x'.repeat(10_001) }],
-  ])('refuses an action with a bad %s (%j), writing nothing', async (field, change) => {
+    ['type', { type: 0 }, {}],
+    ['type', { type: 4 }, {}],
+    ['date', { date: 'yesterday' }, { reason: 'invalidDate' }],
+    // Each date told what is wrong with it: before the case was opened, or after today.
+    ['date', { date: '2026-11-01' }, { reason: 'beforeCaseOpened', params: { date: '2026-11-02' } }],
+    ['date', { date: '2999-01-01' }, { reason: 'dateAfterToday' }],
+    ['text', { text: '' }, {}],
+    ['text', { text: 'x'.repeat(10_001) }, {}],
+  ])('refuses an action with a bad %s (%j), writing nothing', async (field, change, detail) => {
     const { ctx, fixture } = await setup();
     const { case: opened } = await openCase(ctx, fixture.officer, opening(fixture));
     const before = await irCounts(ctx);
@@ -361,7 +434,7 @@ describe('POST /api/ir/grievances: the officer and bad input', () => {
       ...change,
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ field });
+    expect(response.json()).toMatchObject({ field, ...detail });
     expect(await irCounts(ctx)).toEqual(before);
   });
 
@@ -393,7 +466,7 @@ describe('closing, reopening, reassigning and categories: bad input', () => {
     path: (caseNo: string, category: string) => string,
     body: object,
     field: string,
-    status?: number,
+    detail?: object,
   ];
   const cases: Case[] = [
     ['close without an outcome', 'POST', (c) => `/api/ir/grievances/${c}/close`, {}, 'outcome'],
@@ -410,6 +483,7 @@ describe('closing, reopening, reassigning and categories: bad input', () => {
       (c) => `/api/ir/grievances/${c}/close`,
       { outcome: 'x', closedOn: '2999-01-01' },
       'closedOn',
+      { reason: 'dateAfterToday' },
     ],
     [
       'close before opening',
@@ -417,6 +491,7 @@ describe('closing, reopening, reassigning and categories: bad input', () => {
       (c) => `/api/ir/grievances/${c}/close`,
       { outcome: 'x', closedOn: '2026-11-01' },
       'closedOn',
+      { reason: 'beforeCaseOpened', params: { date: '2026-11-02' } },
     ],
     [
       'close with an extra field',
@@ -442,7 +517,7 @@ describe('closing, reopening, reassigning and categories: bad input', () => {
   ];
   it.each(cases)(
     'refuses to %s with 400 naming the field, writing nothing',
-    async (_what, method, path, body, field) => {
+    async (_what, method, path, body, field, detail = {}) => {
       const { ctx, fixture } = await setup();
       const { case: opened } = await openCase(ctx, fixture.officer, opening(fixture));
       if (path('', '').endsWith('/reopen')) {
@@ -451,7 +526,7 @@ describe('closing, reopening, reassigning and categories: bad input', () => {
       const before = await irCounts(ctx);
       const response = await irCall(ctx, fixture.irAdmin, method, path(opened.caseNo, fixture.categories.salary), body);
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
+      expect(response.json()).toMatchObject({ code: 'VALIDATION_ERROR', ...detail });
       // An unknown field is named in the message (the schema is strict; the issue has no path).
       const answer = response.json<{ field?: string; message: string }>();
       if (field) expect(answer.field ?? answer.message).toContain(field);
@@ -569,6 +644,45 @@ describe('GET /api/ir/grievances and the CSV export', () => {
           .map((line) => line.split(',')[0]),
       ).size,
     ).toBe(2500);
+  });
+});
+
+describe('GET /api/ir/grievances/count: how many the search finds (docs/product/screens.md §11)', () => {
+  it('counts what the search lists, with the same filters, and refuses what it refuses', async () => {
+    const { ctx, fixture } = await setup();
+    for (let n = 0; n < 7; n++) {
+      const { case: opened } = await openCase(
+        ctx,
+        fixture.officer,
+        opening(fixture, { subject: `Case ${n}`, memberNo: n % 2 === 0 ? 'M0000001' : 'M0000003' }),
+      );
+      if (n < 3)
+        await irCall(ctx, fixture.officer, 'POST', `/api/ir/grievances/${opened.caseNo}/close`, { outcome: 'Done' });
+    }
+    for (const query of [
+      '',
+      'status=0',
+      'status=1',
+      'member=tan%20mei',
+      'q=dismissed',
+      'caseNo=GRV2026',
+      'q=nothing',
+    ]) {
+      const listed = caseSearchPageSchema.parse(
+        (await irCall(ctx, fixture.officer, 'GET', `/api/ir/grievances?${query}&pageSize=100`)).json(),
+      ).items.length;
+      const response = await irCall(ctx, fixture.officer, 'GET', `/api/ir/grievances/count?${query}`);
+      expect(response.statusCode, response.body).toBe(200);
+      expect({ query, ...searchCountSchema.parse(response.json()) }).toEqual({ query, count: listed, more: false });
+    }
+    const bad = await irCall(
+      ctx,
+      fixture.officer,
+      'GET',
+      '/api/ir/grievances/count?openedFrom=2026-11-10&openedTo=2026-11-01',
+    );
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ field: 'openedTo', reason: 'endBeforeStart' });
   });
 });
 

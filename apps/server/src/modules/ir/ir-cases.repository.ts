@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
-import type { CASE_SORTS, CaseAction, CaseSummary, Category } from '@staff-portal/shared/ir';
+import type { CASE_SORTS, CaseAction, CaseEvent, CaseSummary, Category } from '@staff-portal/shared/ir';
 import { caseNo as formatCaseNo } from '@staff-portal/shared/ir-rules';
 import { qualified } from '../../db/qualified';
 import type { Queryable } from '../../db/client';
@@ -8,6 +8,7 @@ import {
   irActionAttachments,
   irCaseActions,
   irCaseCounters,
+  irCaseEvents,
   irCases,
   irCategories,
   irMembers,
@@ -154,6 +155,16 @@ export async function searchCases(
   return rows;
 }
 
+/** How many cases the filters match (docs/product/screens.md §11), counted up to `cap` + 1. */
+export async function countCases(db: Queryable, filter: Omit<CaseFilter, 'sort' | 'order'>, cap: number) {
+  const conditions = conditionsOf({ ...filter, sort: 'openedOn', order: 'desc' });
+  if (!conditions) return 0;
+  const result = await db.execute<{ n: number }>(sql`
+    select count(*)::int as n from (
+      select 1 from ${irCases} where ${and(sql`true`, ...conditions)} limit ${cap + 1}) as c`);
+  return (result as { rows: { n: number }[] }).rows[0]!.n;
+}
+
 /** The key a row is sorted by, to go on after it. */
 export function keyOf(row: SummaryRow, sort: CaseFilter['sort']): CaseKey {
   const value =
@@ -236,6 +247,44 @@ export async function actionsOf(db: Queryable, caseNo: string): Promise<CaseActi
     createdAt: action.createdAt.toISOString(),
     attachments: files.filter((file) => file.actionId === action.id).map(({ actionId: _actionId, ...file }) => file),
   }));
+}
+
+/** Appends one of a case's events (docs/product/ir.md §3): they are never changed afterwards. */
+export async function insertEvent(tx: Queryable, event: typeof irCaseEvents.$inferInsert) {
+  await tx.insert(irCaseEvents).values(event);
+}
+
+/** A case's closings, reopenings and changes of officer, oldest first. */
+export async function eventsOf(db: Queryable, caseNo: string): Promise<CaseEvent[]> {
+  const rows = await db
+    .select()
+    .from(irCaseEvents)
+    .where(eq(irCaseEvents.caseNo, caseNo))
+    .orderBy(asc(irCaseEvents.createdAt), asc(irCaseEvents.id));
+  return rows.map((row): CaseEvent => {
+    const base = {
+      id: row.id,
+      date: row.date,
+      actorId: row.actorId,
+      actorName: row.actorName,
+      createdAt: row.createdAt.toISOString(),
+    };
+    switch (row.kind) {
+      case 'closed':
+        return { ...base, kind: 'closed', outcome: row.text ?? '' };
+      case 'reopened':
+        return { ...base, kind: 'reopened', reason: row.text ?? '' };
+      case 'reassigned':
+        return {
+          ...base,
+          kind: 'reassigned',
+          fromOfficerId: row.fromOfficerId,
+          fromOfficerName: row.fromOfficerName,
+          toOfficerId: row.toOfficerId ?? '',
+          toOfficerName: row.toOfficerName ?? '',
+        };
+    }
+  });
 }
 
 export async function attachmentOf(db: Queryable, caseNo: string, id: string) {

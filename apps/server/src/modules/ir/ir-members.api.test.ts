@@ -1,6 +1,12 @@
 import { count, eq, like, sql, type SQL } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { memberDetailSchema, memberSearchPageSchema, type MemberSearchPage } from '@staff-portal/shared/ir';
+import {
+  SEARCH_COUNT_CAP,
+  memberDetailSchema,
+  memberSearchPageSchema,
+  searchCountSchema,
+  type MemberSearchPage,
+} from '@staff-portal/shared/ir';
 import { auditEntries } from '../../db/schema/audit';
 import { irMemberWords, irMembers } from '../../db/schema/ir';
 import { generateIrMembers } from '../../seed/demo-ir';
@@ -190,6 +196,56 @@ describe('GET /api/ir/members: the member lookup (docs/product/ir.md §1)', () =
     const response = await irCall(ctx, fixture.officer, 'GET', `/api/ir/members?${query}`);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ code: 'VALIDATION_ERROR', field });
+  });
+});
+
+describe('GET /api/ir/members/count: how many the lookup finds (docs/product/screens.md §10)', () => {
+  /** Every member a search lists, over all its pages. */
+  async function everyMatch(ctx: Awaited<ReturnType<typeof setup>>['ctx'], who: IrCaller, query: string) {
+    const found: string[] = [];
+    for (let page = 1; ; page++) {
+      const result = await search(ctx, who, `${query}&page=${page}&pageSize=100`);
+      found.push(...numbers(result));
+      if (!result.hasMore) return found;
+    }
+  }
+  const counted = async (ctx: Awaited<ReturnType<typeof setup>>['ctx'], who: IrCaller, query: string) => {
+    const response = await irCall(ctx, who, 'GET', `/api/ir/members/count?${query}`);
+    expect(response.statusCode, response.body).toBe(200);
+    return searchCountSchema.parse(response.json());
+  };
+
+  it('counts what the search lists, whatever finds it', async () => {
+    const { ctx, fixture } = await setup();
+    await generateIrMembers(ctx.database.db, { members: 300, first: 10 });
+    for (const query of [
+      '',
+      'q=ahmad',
+      'q=aminah%20binti',
+      'q=inti',
+      'q=850101',
+      'q=m0000003',
+      'employer=Maybank',
+      'q=bin&status=lapsed',
+      'q=nobody%20like%20this',
+    ]) {
+      const listed = await everyMatch(ctx, fixture.officer, query);
+      expect({ query, ...(await counted(ctx, fixture.officer, query)) }).toEqual({
+        query,
+        count: listed.length,
+        more: false,
+      });
+    }
+  });
+
+  it(`counts up to ${SEARCH_COUNT_CAP}, then says there are more`, async () => {
+    const { ctx, fixture } = await setup();
+    await generateIrMembers(ctx.database.db, { members: SEARCH_COUNT_CAP + 5, first: 10 });
+    expect(await counted(ctx, fixture.officer, '')).toEqual({ count: SEARCH_COUNT_CAP, more: true });
+    expect(await counted(ctx, fixture.officer, 'q=m0000011')).toEqual({ count: 1, more: false });
+    const bad = await irCall(ctx, fixture.officer, 'GET', '/api/ir/members/count?status=alive');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ field: 'status' });
   });
 });
 

@@ -248,6 +248,51 @@ export async function searchMembers(db: Queryable, filter: MemberFilter): Promis
 }
 
 /**
+ * How many members the lookup finds for the text and filters (docs/product/screens.md §10), the
+ * same members searchMembers finds, counted up to `cap` + 1 so that a common word costs no more
+ * than that many index entries: the members whose words start as the text's, or else those with
+ * the text inside their name; the member no or NRIC for a text with a digit; or every member the
+ * filters keep.
+ */
+export async function countMembers(
+  db: Queryable,
+  filter: Pick<MemberFilter, 'q' | 'employer' | 'branch' | 'status'>,
+  cap: number,
+): Promise<number> {
+  const filters: SQL[] = [];
+  if (filter.employer) filters.push(eq(irMembers.employer, filter.employer));
+  if (filter.branch) filters.push(eq(irMembers.branch, filter.branch));
+  if (filter.status) filters.push(eq(irMembers.status, filter.status));
+  const q = filter.q ?? '';
+  const folded = foldName(q);
+  const words = /\d/.test(q) || !/\p{L}/u.test(folded) ? [] : nameWords(folded);
+  const countOf = async (rows: SQL, limit: number) => {
+    const result = await db.execute<{ n: number }>(sql`select count(*)::int as n from (${rows} limit ${limit}) as m`);
+    return (result as { rows: { n: number }[] }).rows[0]!.n;
+  };
+  const members = (conditions: (SQL | undefined)[]) =>
+    sql`select 1 from ${irMembers} where ${and(sql`true`, ...conditions)}`;
+
+  if (words.length > 0) {
+    const starts = wordStartsMatch(words, await rarestWord(db, words));
+    const started = await inWordOrder(db, async (tx) => {
+      const result = await tx.execute<{ n: number }>(sql`
+        select count(*)::int as n from (
+          select 1 from ${irMemberWords} join ${irMembers} on ${irMembers.memberNo} = ${irMemberWords.memberNo}
+          where ${and(starts, ...filters)} limit ${cap + 1}) as m`);
+      return (result as { rows: { n: number }[] }).rows[0]!.n;
+    });
+    if (started > 0) return started;
+    return countOf(members([nameInsideMatch(folded)!.where, ...filters]), cap + 1);
+  }
+  if (q === '') return countOf(members(filters), cap + 1);
+  const ids = idMatch(q);
+  if (ids.alternatives.length === 0) return 0;
+  const byId = ids.alternatives.length === 1 ? ids.alternatives[0]! : sql`(${sql.join(ids.alternatives, sql` or `)})`;
+  return countOf(members([byId, ...filters]), cap + 1);
+}
+
+/**
  * Runs a read of `ir_member_words` in the order of its primary key as an index scan that stops
  * when the page is full. The planner cannot estimate how many rows of a word's range pass the
  * other words and the filters (a LIKE on a computed text), guesses very few, and would then read

@@ -6,6 +6,7 @@ import {
   MAX_ACTION_ATTACHMENTS,
   addActionInputSchema,
   assignOfficerInputSchema,
+  caseCountQuerySchema,
   caseDetailSchema,
   caseExportQuerySchema,
   caseParamsSchema,
@@ -16,6 +17,7 @@ import {
   categorySchema,
   closeCaseInputSchema,
   createCategoryInputSchema,
+  memberCountQuerySchema,
   memberDetailSchema,
   memberOptionsSchema,
   memberParamsSchema,
@@ -25,6 +27,7 @@ import {
   openCaseInputSchema,
   reopenCaseInputSchema,
   revealedNricSchema,
+  searchCountSchema,
   updateCategoryInputSchema,
 } from '@staff-portal/shared/ir';
 import { sendDownload } from '../../files/attachments';
@@ -90,6 +93,21 @@ export const irRoutes: FastifyPluginAsyncZod<IrModuleOptions> = async (app, opti
   );
 
   app.get(
+    '/ir/members/count',
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: 'How many members the search finds (up to 1,000; `more` says there are more)',
+        querystring: memberCountQuerySchema,
+        response: { 200: searchCountSchema, ...errors },
+      },
+    },
+    async (request) => service.countMembers(request.query),
+  );
+
+  app.get(
     '/ir/members/:memberNo',
     {
       onRequest,
@@ -134,6 +152,21 @@ export const irRoutes: FastifyPluginAsyncZod<IrModuleOptions> = async (app, opti
       },
     },
     async (request) => service.searchCases(request.query),
+  );
+
+  app.get(
+    '/ir/grievances/count',
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: 'How many cases the search finds (up to 1,000; `more` says there are more)',
+        querystring: caseCountQuerySchema,
+        response: { 200: searchCountSchema, ...errors },
+      },
+    },
+    async (request) => service.countCases(request.query),
   );
 
   app.get(

@@ -14,16 +14,21 @@ import type {
   Officer,
   ReopenCaseInput,
   UpdateCategoryInput,
+  caseCountQuerySchema,
   caseExportQuerySchema,
   caseSearchQuerySchema,
+  memberCountQuerySchema,
   memberSearchQuerySchema,
   openCaseInputSchema,
+  SearchCount,
 } from '@staff-portal/shared/ir';
+import { SEARCH_COUNT_CAP } from '@staff-portal/shared/ir';
 import {
   ACTION_TYPES,
   CASE_STATUS,
   CONTACT_METHODS,
   CASE_STATUS_LABELS,
+  caseDateProblem,
   formatNric,
   maskNric,
   seesFullNric,
@@ -44,12 +49,15 @@ import { deliverAfterCommit, queueMail, type Mailer, type SendEmail } from '../.
 import {
   actionsOf,
   appendToSearch,
+  countCases,
+  eventsOf,
   attachmentOf,
   casesOfMember,
   categoryNamed,
   findCase,
   findCategory,
   insertAction,
+  insertEvent,
   keyOf,
   listCategories,
   lockCase,
@@ -61,7 +69,7 @@ import {
   type CaseKey,
   type CaseRow,
 } from './ir-cases.repository';
-import { findMember, memberOptions, searchMembers, type MemberRow } from './ir-members.repository';
+import { countMembers, findMember, memberOptions, searchMembers, type MemberRow } from './ir-members.repository';
 
 export interface IrModuleOptions {
   database: Database;
@@ -183,18 +191,15 @@ export function createIrService(options: IrModuleOptions, log: FastifyBaseLogger
     }
   };
 
-  /** An action's or a closing's date: between the case's opening and today. */
+  /** An action's or a closing's date: between the case's opening and today (docs/product/ir.md §2). */
   const notBeforeOpening = (row: CaseRow, date: string, field: string) => {
-    if (date > clock.today()) {
-      throw validationError(`${field}: must not be in the future`, field, 'invalidDate');
-    }
-    if (date < row.openedOn) {
-      throw validationError(
-        `${field}: must not be before the case was opened (${row.openedOn})`,
-        field,
-        'endBeforeStart',
-      );
-    }
+    const problem = caseDateProblem(date, row.openedOn, clock.today());
+    if (problem === null) return;
+    const message =
+      problem.reason === 'dateAfterToday'
+        ? `${field}: must not be after today`
+        : `${field}: must not be before the case was opened (${row.openedOn})`;
+    throw validationError(message, field, problem.reason, problem.params);
   };
 
   async function detail(user: TokenUser, caseNo: string): Promise<CaseDetail> {
@@ -211,6 +216,7 @@ export function createIrService(options: IrModuleOptions, log: FastifyBaseLogger
         updatedAt: row.updatedAt.toISOString(),
       },
       actions: await actionsOf(db, caseNo),
+      events: await eventsOf(db, caseNo),
       canAdminister: allowsIrAdmin(user),
     };
   }
@@ -229,6 +235,11 @@ export function createIrService(options: IrModuleOptions, log: FastifyBaseLogger
     },
 
     memberOptions: () => memberOptions(db),
+
+    /** How many members the lookup finds (docs/product/screens.md §10), up to SEARCH_COUNT_CAP. */
+    async countMembers(query: z.output<typeof memberCountQuerySchema>): Promise<SearchCount> {
+      return countAnswer(await countMembers(db, query, SEARCH_COUNT_CAP));
+    },
 
     async member(user: TokenUser, memberNo: string): Promise<MemberDetail> {
       const row = await findMember(db, memberNo);
@@ -267,6 +278,11 @@ export function createIrService(options: IrModuleOptions, log: FastifyBaseLogger
         pageSize: query.pageSize,
         hasMore: rows.length > query.pageSize,
       };
+    },
+
+    /** How many cases the search finds (docs/product/screens.md §11), up to SEARCH_COUNT_CAP. */
+    async countCases(query: z.output<typeof caseCountQuerySchema>): Promise<SearchCount> {
+      return countAnswer(await countCases(db, query, SEARCH_COUNT_CAP));
     },
 
     /** Every case the filters match, as CSV lines, read a batch at a time (keyset) as it is sent. */
@@ -309,7 +325,7 @@ export function createIrService(options: IrModuleOptions, log: FastifyBaseLogger
       const today = clock.today();
       const openedOn = input.openedOn ?? today;
       if (openedOn > today) {
-        throw validationError('openedOn: must not be in the future', 'openedOn', 'invalidDate');
+        throw validationError('openedOn: must not be after today', 'openedOn', 'dateAfterToday');
       }
       // The officer: the caller when they are one, unless an IR admin names another.
       const isOfficer = OFFICER_GROUPS.some((group) => user.groups.includes(group));
@@ -470,6 +486,15 @@ export function createIrService(options: IrModuleOptions, log: FastifyBaseLogger
           .set({ status: CASE_STATUS.CASE_CLOSED, closedOn, outcome: input.outcome, updatedAt: sql`now()` })
           .where(eq(irCases.caseNo, caseNo))
           .returning();
+        // docs/product/ir.md §3: the closing stays on the timeline whatever happens to the case later.
+        await insertEvent(tx, {
+          caseNo,
+          kind: 'closed',
+          date: closedOn,
+          text: input.outcome,
+          actorId: actor.user.sub,
+          actorName: tokenUserName(actor.user),
+        });
         await recordAuditBy(tx, actor, {
           area: AREA,
           action: 'case.close',
@@ -482,7 +507,7 @@ export function createIrService(options: IrModuleOptions, log: FastifyBaseLogger
       return detail(actor.user, caseNo);
     },
 
-    /** IRAdmin: a closed case is pending again; the reason is an action on its timeline. */
+    /** IRAdmin: a closed case is pending again; the reopening and its reason go on its timeline. */
     async reopenCase(actor: AuditActor, caseNo: string, input: ReopenCaseInput) {
       await db.transaction(async (tx) => {
         const row = await caseOrNotFound(tx, caseNo);
@@ -496,16 +521,16 @@ export function createIrService(options: IrModuleOptions, log: FastifyBaseLogger
           .set({ status: CASE_STATUS.PENDING, closedOn: null, outcome: null, updatedAt: sql`now()` })
           .where(eq(irCases.caseNo, caseNo))
           .returning();
-        const text = `Case reopened: ${input.reason}`;
-        await insertAction(tx, {
+        // docs/product/ir.md §3: the case is pending again; the closing it had stays on the timeline.
+        await insertEvent(tx, {
           caseNo,
-          type: 1,
+          kind: 'reopened',
           date: clock.today(),
-          text,
-          authorId: actor.user.sub,
-          authorName: tokenUserName(actor.user),
+          text: input.reason,
+          actorId: actor.user.sub,
+          actorName: tokenUserName(actor.user),
         });
-        await appendToSearch(tx, caseNo, text);
+        await appendToSearch(tx, caseNo, input.reason);
         await recordAuditBy(tx, actor, {
           area: AREA,
           action: 'case.reopen',
@@ -530,6 +555,17 @@ export function createIrService(options: IrModuleOptions, log: FastifyBaseLogger
           .set({ officerId, officerName: accountName(officer), updatedAt: sql`now()` })
           .where(eq(irCases.caseNo, caseNo))
           .returning();
+        await insertEvent(tx, {
+          caseNo,
+          kind: 'reassigned',
+          date: clock.today(),
+          fromOfficerId: row.officerId,
+          fromOfficerName: row.officerName,
+          toOfficerId: officerId,
+          toOfficerName: accountName(officer),
+          actorId: actor.user.sub,
+          actorName: tokenUserName(actor.user),
+        });
         await recordAuditBy(tx, actor, {
           area: AREA,
           action: 'case.assign',
@@ -611,6 +647,12 @@ export function createIrService(options: IrModuleOptions, log: FastifyBaseLogger
     },
   };
 }
+
+/** A count made up to the cap and one more: the cap, and whether there are more. */
+const countAnswer = (counted: number): SearchCount => ({
+  count: Math.min(counted, SEARCH_COUNT_CAP),
+  more: counted > SEARCH_COUNT_CAP,
+});
 
 function categoryExists(name: string) {
   return new AppError('CONFLICT', `There is already a category named ${name}.`, {

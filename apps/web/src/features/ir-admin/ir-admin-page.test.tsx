@@ -1,5 +1,5 @@
 import type { SignedInUser } from '@staff-portal/shared/signed-in-user';
-import { MEMBER_CSV_COLUMNS, type Workload } from '@staff-portal/shared/ir-admin';
+import { MEMBER_CSV_COLUMNS, type MemberCsvRow, type Workload } from '@staff-portal/shared/ir-admin';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
@@ -8,7 +8,7 @@ import { AuthContext } from '../../lib/auth-context';
 import { changeLanguage } from '../../lib/i18n';
 import { testAuth } from '../../test/auth';
 import { stubIrAdminApi } from '../../test/ir-admin-api-double';
-import { irAdmin, irOfficer, SITI } from '../../test/ir-fixtures';
+import { DISMISSAL, irAdmin, irOfficer, OVERTIME, SITI } from '../../test/ir-fixtures';
 import { renderWithProviders } from '../../test/render';
 import { IRAdminPage } from './ir-admin-page';
 
@@ -80,6 +80,30 @@ describe('IRAdminPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Deactivate Unfair dismissal' }));
     await screen.findByRole('button', { name: 'Activate Unfair dismissal' });
     expect(api.categories()[0]).toMatchObject({ name: 'Unfair dismissal', active: false });
+  });
+
+  it('asks before deactivating a category that cases use', async () => {
+    const used = { ...DISMISSAL, caseCount: 12 };
+    const api = stubIrAdminApi({ workload: WORKLOAD, canAdminister: true, categories: [used, OVERTIME] });
+    renderPage(irAdmin);
+    await screen.findByRole('table', { name: 'Grievance categories' });
+
+    await userEvent.click(screen.getByRole('button', { name: `Deactivate ${used.name}` }));
+    const dialog = await screen.findByRole('dialog', { name: `Deactivate ${used.name}?` });
+    expect(dialog).toHaveTextContent('12 cases use it');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.callsTo('PATCH', `/ir/admin/categories/${used.id}`)).toHaveLength(0);
+
+    await userEvent.click(screen.getByRole('button', { name: `Deactivate ${used.name}` }));
+    const again = await screen.findByRole('dialog', { name: `Deactivate ${used.name}?` });
+    await userEvent.click(within(again).getByRole('button', { name: 'Deactivate' }));
+    await screen.findByRole('button', { name: `Activate ${used.name}` });
+    expect(api.callsTo('PATCH', `/ir/admin/categories/${used.id}`)[0]!.body).toEqual({ active: false });
+
+    // One no case uses is deactivated at once, as before.
+    await userEvent.click(screen.getByRole('button', { name: `Deactivate ${OVERTIME.name}` }));
+    await screen.findByRole('button', { name: `Activate ${OVERTIME.name}` });
   });
 
   it('gives an IR officer the categories to read, with no write controls', async () => {
@@ -188,6 +212,79 @@ describe('IRAdminPage', () => {
     expect(await screen.findByText('Imported. New members: 1. Updated: 1. Refused: 1.')).toBeInTheDocument();
     expect(api.callsTo('POST', '/ir/admin/members/import').at(-1)!.body).toMatchObject({ mode: 'valid' });
     expect(api.members.get('M9000001')).toBe('900101101234');
+  });
+
+  it("offers a template, takes the screens' words, and names the file's date format and the accepted values", async () => {
+    stubIrAdminApi({ workload: WORKLOAD, canAdminister: true });
+    const saved: Blob[] = [];
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, {
+        createObjectURL: vi.fn((blob: Blob) => {
+          saved.push(blob);
+          return 'blob:template';
+        }),
+        revokeObjectURL: vi.fn(),
+      }),
+    );
+    renderPage(irAdmin, '?tab=import');
+    expect(
+      await screen.findByText(
+        /Dates as YYYY-MM-DD; gender F or M; status active, lapsed, resigned or deceased \(or the words the screens show\)\./,
+      ),
+    ).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Download a template' }));
+    const template = (await textOf(saved[0]!)).replace('\uFEFF', '').split('\r\n');
+    expect(template[0]).toBe(MEMBER_CSV_COLUMNS.join(','));
+    expect(template).toHaveLength(3);
+
+    const row = (memberNo: string, nric: string, gender: string, born: string, status: string) =>
+      [memberNo, 'A Member', nric, gender, born, 'Maybank', 'Ipoh', '', status, '2020-01-01', '', '', ''].join(',');
+    const csv = [
+      MEMBER_CSV_COLUMNS.join(','),
+      row('M9100001', '900101-10-1234', 'Female', '1990-01-01', 'Active'),
+      row('M9100002', '900102-10-1234', 'M', '31/01/1990', 'active'),
+      row('M9100003', '900103-10-1234', 'M', '1990-01-03', 'member'),
+    ].join('\r\n');
+    await userEvent.upload(
+      await screen.findByLabelText('Choose a CSV file'),
+      new File([csv], 'members.csv', { type: 'text/csv' }),
+    );
+    expect(
+      await screen.findByText('Rows: 3. New members: 1. Updates of existing members: 0. Rows with problems: 2.'),
+    ).toBeInTheDocument();
+    expect(rowTexts(screen.getByRole('table', { name: 'Problems by row' }))).toEqual([
+      ['3', 'dateOfBirth', 'Write dates as YYYY-MM-DD, the format the export writes: this one would be 1990-01-31.'],
+      ['4', 'status', 'Write one of: active, lapsed, resigned, deceased (or the word the screens show, in any case).'],
+    ]);
+  });
+
+  it('warns of a file read in the wrong encoding, and reads it again in the one chosen', async () => {
+    const api = stubIrAdminApi({ workload: WORKLOAD, canAdminister: true });
+    renderPage(irAdmin, '?tab=import');
+    // Saved by Excel as "CSV" on Windows: Windows-1252, where é is the one byte 0xE9.
+    const text = `${MEMBER_CSV_COLUMNS.join(',')}\r\nM9200001,José de Souza,900101-10-1234,M,1990-01-01,Maybank,Melaka,,active,2020-01-01,,,\r\n`;
+    const bytes = Uint8Array.from([...text].map((character) => character.charCodeAt(0)));
+    await userEvent.upload(
+      await screen.findByLabelText('Choose a CSV file'),
+      new File([bytes], 'members.csv', { type: 'text/csv' }),
+    );
+    const warning = (await screen.findByText(/Some text in the file looks wrongly encoded/)).closest('[role="alert"]');
+    expect(warning).toHaveTextContent('Row 2, name: “Jos\uFFFD de Souza”');
+    expect(warning).toHaveTextContent('Windows-1252');
+    const sentName = () =>
+      (api.callsTo('POST', '/ir/admin/members/import/preview').at(-1)!.body as { rows: MemberCsvRow[] }).rows[0]!
+        .cells[1];
+    expect(sentName()).toBe('Jos\uFFFD de Souza');
+
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'The file’s encoding' }), 'windows-1252');
+    await waitFor(() => expect(api.callsTo('POST', '/ir/admin/members/import/preview')).toHaveLength(2));
+    expect(sentName()).toBe('José de Souza');
+    expect(
+      await screen.findByText('Rows: 1. New members: 1. Updates of existing members: 0. Rows with problems: 0.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/looks wrongly encoded/)).not.toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'The file’s encoding' })).toHaveDisplayValue('Windows-1252 (ANSI)');
   });
 
   it('says a file without the header cannot be read, and sends nothing', async () => {

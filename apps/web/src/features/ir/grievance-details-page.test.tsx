@@ -79,6 +79,35 @@ describe('ViewGrievanceDetailsPage', () => {
     expect(screen.queryByRole('button', { name: 'Add action' })).not.toBeInTheDocument();
   });
 
+  it('tells an officer on a closed case that an IR admin can reopen it', async () => {
+    const api = withCase({ callerId: FARAH.id });
+    api.seedClose(CASE, 'Settled.');
+    renderIr(casePath(CASE), irOfficer);
+    await heading();
+    expect(screen.getByText('This case is closed. An IR administrator can reopen it.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Reopen case' })).not.toBeInTheDocument();
+  });
+
+  it('will not reassign a case to the officer who has it', async () => {
+    const user = userEvent.setup();
+    const api = withCase({ callerId: KEVIN.id, canAdminister: true });
+    renderIr(casePath(CASE), irAdmin);
+    await heading();
+    await user.click(screen.getByRole('button', { name: 'Reassign officer' }));
+    const reassign = await screen.findByRole('dialog', { name: `Reassign ${CASE}` });
+    const officer = within(reassign).getByRole('combobox', { name: 'Officer' });
+    await waitFor(() => expect(officer).toHaveDisplayValue(`${FARAH.name} (1 open case)`));
+    expect(within(reassign).getByRole('button', { name: 'Reassign' })).toBeDisabled();
+    expect(
+      within(reassign).getByText(`${FARAH.name} has the case already: choose another officer.`),
+    ).toBeInTheDocument();
+    await user.selectOptions(officer, KEVIN.id);
+    expect(within(reassign).getByRole('button', { name: 'Reassign' })).toBeEnabled();
+    await user.selectOptions(officer, FARAH.id);
+    expect(within(reassign).getByRole('button', { name: 'Reassign' })).toBeDisabled();
+    expect(api.callsTo('PUT', `/ir/grievances/${CASE}/officer`)).toHaveLength(0);
+  });
+
   it('an IR admin reopens a closed case with a reason, then reassigns its officer', async () => {
     const user = userEvent.setup();
     const api = withCase({ callerId: KEVIN.id, canAdminister: true });
@@ -115,6 +144,75 @@ describe('ViewGrievanceDetailsPage', () => {
     await waitFor(() => expect(facts()).toHaveTextContent(KEVIN.name));
     expect(api.callsTo('PUT', `/ir/grievances/${CASE}/officer`)[0]!.body).toEqual({ officerId: KEVIN.id });
     expect(await screen.findByText(`Case ${CASE} is now with ${KEVIN.name}.`)).toBeInTheDocument();
+  });
+
+  it('keeps every closing, reopening and change of officer on the timeline (docs/product/ir.md §3)', async () => {
+    const user = userEvent.setup();
+    const api = withCase({ callerId: KEVIN.id, canAdminister: true });
+    api.seedClose(CASE, 'Withdrawn by the member.', '2026-11-20');
+    renderIr(casePath(CASE), irAdmin);
+    await heading();
+    const entries = () =>
+      within(screen.getByRole('list', { name: 'Actions' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent);
+    expect(entries()).toEqual([
+      expect.stringContaining('Initial Case Fact'),
+      expect.stringMatching(/^Case closed20 Nov 2026by .*Outcome: Withdrawn by the member\.$/),
+    ]);
+
+    await user.click(screen.getByRole('button', { name: 'Reopen case' }));
+    const reopen = await screen.findByRole('dialog', { name: `Reopen ${CASE}` });
+    await user.type(within(reopen).getByRole('textbox', { name: 'Reason' }), 'The employer did not pay.');
+    await user.click(within(reopen).getByRole('button', { name: 'Reopen case' }));
+    await waitFor(() => expect(facts()).toHaveTextContent('PENDING'));
+    // The case shows its state now; the closing and its outcome stay on the timeline.
+    expect(facts()).not.toHaveTextContent('Withdrawn by the member.');
+    await user.click(screen.getByRole('button', { name: 'Reassign officer' }));
+    const reassign = await screen.findByRole('dialog', { name: `Reassign ${CASE}` });
+    await user.selectOptions(within(reassign).getByRole('combobox', { name: 'Officer' }), KEVIN.id);
+    await user.click(within(reassign).getByRole('button', { name: 'Reassign' }));
+    await waitFor(() => expect(entries()).toHaveLength(4));
+    expect(entries().slice(1)).toEqual([
+      expect.stringContaining('Outcome: Withdrawn by the member.'),
+      `Case reopened26 Nov 2026by ${KEVIN.name}Reason: The employer did not pay.`,
+      `Officer changed26 Nov 2026by ${KEVIN.name}From ${FARAH.name} to ${KEVIN.name}.`,
+    ]);
+  });
+
+  it('says what is wrong with a date typed right: after today, or before the case was opened', async () => {
+    const user = userEvent.setup();
+    const api = withCase({ callerId: FARAH.id });
+    renderIr(casePath(CASE), irOfficer);
+    await heading();
+    await user.click(screen.getByRole('button', { name: 'Add action' }));
+    const action = await screen.findByRole('dialog', { name: `Add an action to ${CASE}` });
+    await user.selectOptions(within(action).getByRole('combobox', { name: 'Action type' }), 'Action By Officer');
+    await user.type(within(action).getByRole('textbox', { name: 'What was done' }), 'Called the member.');
+    const date = within(action).getByRole('textbox', { name: 'Date' });
+    await user.clear(date);
+    await user.type(date, '01012999');
+    await user.click(within(action).getByRole('button', { name: 'Add action' }));
+    expect(await within(action).findByText('This date cannot be after today.')).toBeInTheDocument();
+    await user.clear(date);
+    await user.type(date, '30/09/2026');
+    await user.click(within(action).getByRole('button', { name: 'Add action' }));
+    expect(
+      await within(action).findByText('This date cannot be before the case was opened on 01 Oct 2026.'),
+    ).toBeInTheDocument();
+    expect(api.callsTo('POST', `/ir/grievances/${CASE}/actions`)).toHaveLength(0);
+    await user.click(within(action).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('button', { name: 'Close case' }));
+    const close = await screen.findByRole('dialog', { name: `Close ${CASE}` });
+    await user.type(within(close).getByRole('textbox', { name: 'Outcome' }), 'Settled.');
+    await user.type(within(close).getByRole('textbox', { name: 'Closed on' }), '30-09-2026');
+    await user.click(within(close).getByRole('button', { name: 'Close case' }));
+    expect(
+      await within(close).findByText('This date cannot be before the case was opened on 01 Oct 2026.'),
+    ).toBeInTheDocument();
+    expect(api.callsTo('POST', `/ir/grievances/${CASE}/close`)).toHaveLength(0);
   });
 
   it('checks an action’s files before sending: type, size and at most five', async () => {

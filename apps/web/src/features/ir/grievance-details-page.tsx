@@ -67,6 +67,8 @@ function CaseView({ detail, back }: { detail: CaseDetail; back: ReactNode }) {
             </Button>
           )}
         </Stack>
+        {/* docs/product/ir.md §2: only an IR admin reopens a case; the others are told who can. */}
+        {!pending && !detail.canAdminister && <Alert severity="info">{t('case.closedAskAdmin')}</Alert>}
         <Paper variant="outlined" component="section" aria-labelledby="case-facts" sx={{ p: { xs: 2, sm: 3 } }}>
           <Typography
             id="case-facts"
@@ -106,7 +108,7 @@ function CaseView({ detail, back }: { detail: CaseDetail; back: ReactNode }) {
           <Typography id="case-actions" variant="h6" component="h2" sx={{ mb: 2 }}>
             {t('case.timeline')}
           </Typography>
-          <ActionTimeline caseNo={item.caseNo} actions={detail.actions} />
+          <ActionTimeline caseNo={item.caseNo} actions={detail.actions} events={detail.events} />
         </Paper>
       </Stack>
       <AddActionDialog caseNo={item.caseNo} openedOn={item.openedOn} open={dialog === 'action'} onClose={closeDialog} />

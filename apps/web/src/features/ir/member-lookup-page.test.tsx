@@ -103,10 +103,16 @@ describe('MemberLookupPage', () => {
     await table();
     expect(names()).toHaveLength(25);
     expect(screen.getByRole('button', { name: 'Previous page' })).toBeDisabled();
+    // How many were found, asked for once for the search, not again for each page.
+    expect(await screen.findByText('1–25 of 30')).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
     await waitFor(() => expect(names()).toEqual(['Member 25', 'Member 26', 'Member 27', 'Member 28', 'Member 29']));
     expect(screen.getByText('Page 2')).toBeInTheDocument();
+    expect(screen.getByText('26–30 of 30')).toBeInTheDocument();
+    expect(api.callsTo('GET', '/ir/members/count').map((call) => Object.fromEntries(call.query))).toEqual([
+      { q: 'member' },
+    ]);
     expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
     expect(where(screen).search.get('page')).toBe('2');
     expect(api.callsTo('GET', '/ir/members').at(-1)!.query.get('page')).toBe('2');
@@ -114,6 +120,16 @@ describe('MemberLookupPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Previous page' }));
     await waitFor(() => expect(names()).toHaveLength(25));
     expect(where(screen).search.has('page')).toBe(false);
+  });
+
+  it('says how many were found, up to a thousand, then that there are more', async () => {
+    stubIrApi({
+      callerId: irOfficer.id,
+      overrides: { 'GET /ir/members/count': () => ({ count: 1000, more: true }) },
+    });
+    renderIr(`${MEMBER_LOOKUP_PATH}?q=a`, irOfficer);
+    await table();
+    expect(await screen.findByText(/^1–\d+ of more than 1,000$/)).toBeInTheDocument();
   });
 
   it('opens a member from a row, and Back returns to the same search', async () => {

@@ -17,7 +17,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { MEMBER_SORTS } from '@staff-portal/shared/ir';
-import type { MemberSummary } from '@staff-portal/shared/ir';
+import type { MemberCountQuery, MemberSummary } from '@staff-portal/shared/ir';
 import { MEMBER_STATUSES } from '@staff-portal/shared/ir-rules';
 import type { MemberStatus } from '@staff-portal/shared/ir-rules';
 import { useTranslation } from 'react-i18next';
@@ -26,6 +26,7 @@ import { PageFrame } from '../../components/page-frame';
 import { QueryState } from '../../components/query-state';
 import { PAGE_SIZE } from './api/ir-keys';
 import { useMemberOptions } from './api/get-member-options';
+import { useMemberCount } from './api/count-members';
 import { useMemberSearch } from './api/search-members';
 import type { MemberQuery } from './api/search-members';
 import { SearchPager } from './components/search-pager';
@@ -60,6 +61,13 @@ function memberQuery(params: URLSearchParams, page: number): MemberQuery | null 
   };
 }
 
+/** What the count is asked for: the search's text and filters, whatever its order and page. */
+function countQueryOf(query: MemberQuery | null): MemberCountQuery {
+  if (query === null) return {};
+  const { sort: _sort, order: _order, page: _page, pageSize: _pageSize, ...filters } = query;
+  return filters;
+}
+
 /** A filter's options, with a linked value kept even before (or without) the list. */
 const withValue = (options: readonly string[], value: string) =>
   value === '' || options.includes(value) ? options : [value, ...options];
@@ -78,6 +86,7 @@ export function MemberLookupPage() {
   const settledPage = Math.max(1, Math.trunc(Number(settled.get('page') ?? '1')) || 1);
   const query = memberQuery(settled, settledPage);
   const members = useMemberSearch(query ?? { page: 1 }, { enabled: query !== null });
+  const counted = useMemberCount(countQueryOf(query), { enabled: query !== null });
   const sort = params.get('sort');
   const order = params.get('order') === 'desc' ? 'desc' : 'asc';
   const employer = params.get('employer') ?? '';
@@ -244,7 +253,14 @@ export function MemberLookupPage() {
           {(data) => (
             <>
               {phone ? cards(data.items) : table(data.items)}
-              <SearchPager page={page} hasMore={data.hasMore} onPage={(next) => change({ page: String(next) })} />
+              <SearchPager
+                page={page}
+                pageSize={PAGE_SIZE}
+                shown={data.items.length}
+                hasMore={data.hasMore}
+                total={counted.data}
+                onPage={(next) => change({ page: String(next) })}
+              />
             </>
           )}
         </QueryState>

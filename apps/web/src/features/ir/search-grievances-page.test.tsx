@@ -46,6 +46,7 @@ describe('SearchGrievances', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Grievances' })).toBeInTheDocument();
     await screen.findByRole('table', { name: 'Grievance cases' });
     expect(caseNos()).toEqual(['GRV202600003', 'GRV202600002', 'GRV202600001']);
+    expect(await screen.findByText('1–3 of 3')).toBeInTheDocument();
     const raj = within(screen.getByRole('table')).getAllByRole('row')[2]!;
     expect(raj).toHaveTextContent('CASE CLOSED');
     expect(raj).toHaveTextContent(KEVIN.name);

@@ -26,6 +26,7 @@ import { useExportCases } from './api/export-cases';
 import { useCategories } from './api/get-categories';
 import { useOfficers } from './api/get-officers';
 import { PAGE_SIZE } from './api/ir-keys';
+import { useCaseCount } from './api/count-cases';
 import { useCaseSearch } from './api/search-cases';
 import { caseFilters, caseOrder, CASE_FILTERS, DATE_FILTERS } from './case-filters';
 import type { CaseFilter, CaseSort } from './case-filters';
@@ -64,6 +65,8 @@ export function SearchGrievancesPage() {
   const { query } = caseFilters(settled);
   const settledPage = Math.max(1, Math.trunc(Number(settled.get('page') ?? '1')) || 1);
   const cases = useCaseSearch({ ...query, page: settledPage, pageSize: PAGE_SIZE }, { enabled: query !== null });
+  const { sort: _sort, order: _order, ...countQuery } = query ?? {};
+  const counted = useCaseCount(countQuery, { enabled: query !== null });
   const { sort, order } = caseOrder(params);
   const filtering = CASE_FILTERS.some((field) => params.has(field));
   const problem = (field: CaseFilter) => {
@@ -298,7 +301,14 @@ export function SearchGrievancesPage() {
           {(data) => (
             <>
               {table(data.items)}
-              <SearchPager page={page} hasMore={data.hasMore} onPage={(next) => change({ page: String(next) })} />
+              <SearchPager
+                page={page}
+                pageSize={PAGE_SIZE}
+                shown={data.items.length}
+                hasMore={data.hasMore}
+                total={counted.data}
+                onPage={(next) => change({ page: String(next) })}
+              />
             </>
           )}
         </QueryState>

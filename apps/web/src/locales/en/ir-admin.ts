@@ -22,6 +22,11 @@ export const irAdmin = {
     renameTitle: 'Rename {{name}}',
     deactivate: 'Deactivate',
     activate: 'Activate',
+    deactivateTitle: 'Deactivate {{name}}?',
+    deactivateBody_one:
+      '{{count}} case uses it. It keeps it, and shows it in searches and exports; new cases can no longer choose it. You can activate it again.',
+    deactivateBody_other:
+      '{{count}} cases use it. They keep it, and show it in searches and exports; new cases can no longer choose it. You can activate it again.',
     readOnly:
       'Only IR administrators change categories. Categories are never deleted: one no longer used is deactivated.',
     added: 'Category {{name}} added.',
@@ -43,6 +48,10 @@ export const irAdmin = {
   import: {
     intro:
       'A CSV file with the header row {{columns}}: one member a row. A member no that already exists updates that member.',
+    cells:
+      'Dates as YYYY-MM-DD; gender F or M; status active, lapsed, resigned or deceased (or the words the screens show).',
+    template: 'Download a template',
+    templateFileName: 'members',
     onlyAdmins: 'Only IR administrators import members.',
     choose: 'Choose a CSV file',
     reading: 'Reading the file… rows read: {{count}}',
@@ -68,6 +77,18 @@ export const irAdmin = {
     done: 'Imported. New members: {{created}}. Updated: {{updated}}. Refused: {{refused}}.',
     failed: 'The import failed and nothing was written.',
     another: 'Import another file',
+    encoding: {
+      intro: 'Some text in the file looks wrongly encoded, and would be imported as it reads here:',
+      cell: 'Row {{line}}, {{field}}: “{{text}}”',
+      unreadable:
+        'Characters the portal could not read (�): the file is probably Windows-1252 (ANSI), as Excel saves “CSV” on Windows. Read it as Windows-1252 below, or save it as “CSV UTF-8” and choose it again.',
+      readAsWindows1252:
+        'Text such as “Ã©” is UTF-8 read as Windows-1252: read the file as UTF-8 below, or correct the file if it was saved that way.',
+      byteOrderMark: 'An invisible byte-order mark is inside a cell: remove it from the file and choose it again.',
+      label: 'The file’s encoding',
+      'utf-8': 'UTF-8',
+      'windows-1252': 'Windows-1252 (ANSI)',
+    },
   },
   export: {
     intro: 'Every member as CSV, in the columns the import takes, so a file exported here imports back.',

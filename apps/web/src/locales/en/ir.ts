@@ -15,6 +15,8 @@ export const ir = {
     previous: 'Previous page',
     next: 'Next page',
     page: 'Page {{page}}',
+    range: '{{from}}–{{to}} of {{count}}',
+    rangeMore: '{{from}}–{{to}} of more than {{count}}',
   },
   lookup: {
     title: 'Member Lookup',
@@ -150,6 +152,16 @@ export const ir = {
     attachments: 'Attachments',
     download: 'Download {{name}}',
     downloadFailed: 'The file could not be downloaded.',
+    closedAskAdmin: 'This case is closed. An IR administrator can reopen it.',
+    event: {
+      closed: 'Case closed',
+      reopened: 'Case reopened',
+      reassigned: 'Officer changed',
+      outcome: 'Outcome: {{outcome}}',
+      reason: 'Reason: {{reason}}',
+      fromTo: 'From {{from}} to {{to}}.',
+      givenTo: 'Given to {{to}}.',
+    },
     addAction: {
       open: 'Add action',
       title: 'Add an action to {{caseNo}}',
@@ -194,6 +206,7 @@ export const ir = {
       officer: 'Officer',
       openCases_one: '{{name}} ({{count}} open case)',
       openCases_other: '{{name}} ({{count}} open cases)',
+      same: '{{name}} has the case already: choose another officer.',
       submit: 'Reassign',
       submitting: 'Saving…',
       done: 'Case {{caseNo}} is now with {{name}}.',

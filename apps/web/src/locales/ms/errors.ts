@@ -99,6 +99,12 @@ export const errors: typeof en = {
     caseNotClosed: 'Kes ini belum ditutup.',
     tooManyAttachments: 'Lampirkan paling banyak {{maximum}} fail.',
     alsoInFile: 'Nilai yang sama sudah ada pada baris {{line}} dalam fail.',
+    fileDate: 'Tulis tarikh yang sah sebagai YYYY-MM-DD, format yang ditulis oleh eksport (cth. 1985-01-31).',
+    fileDateDayFirst: 'Tulis tarikh sebagai YYYY-MM-DD, format yang ditulis oleh eksport: tarikh ini ialah {{iso}}.',
+    fileChoice:
+      'Tulis salah satu daripada: {{values}} (atau perkataan yang dipaparkan pada skrin, dalam apa jua huruf).',
+    dateAfterToday: 'Tarikh ini tidak boleh selepas hari ini.',
+    beforeCaseOpened: 'Tarikh ini tidak boleh sebelum kes dibuka pada {{date}}.',
     importHasProblems: 'Fail ini mempunyai {{problems}} masalah: tiada apa yang diimport.',
   },
   who: { F: 'wanita', M: 'lelaki' },

@@ -26,6 +26,11 @@ export const irAdmin: Texts<typeof english> = {
     renameTitle: 'Tukar nama {{name}}',
     deactivate: 'Nyahaktifkan',
     activate: 'Aktifkan',
+    deactivateTitle: 'Nyahaktifkan {{name}}?',
+    deactivateBody_one:
+      '{{count}} kes menggunakannya. Kes itu mengekalkannya, dan ia dipaparkan dalam carian dan eksport; kes baharu tidak lagi boleh memilihnya. Anda boleh mengaktifkannya semula.',
+    deactivateBody_other:
+      '{{count}} kes menggunakannya. Kes-kes itu mengekalkannya, dan ia dipaparkan dalam carian dan eksport; kes baharu tidak lagi boleh memilihnya. Anda boleh mengaktifkannya semula.',
     readOnly:
       'Hanya pentadbir IR menukar kategori. Kategori tidak pernah dipadam: yang tidak digunakan lagi dinyahaktifkan.',
     added: 'Kategori {{name}} ditambah.',
@@ -47,6 +52,10 @@ export const irAdmin: Texts<typeof english> = {
   import: {
     intro:
       'Fail CSV dengan baris pengepala {{columns}}: satu ahli bagi setiap baris. No ahli yang sudah wujud mengemas kini ahli tersebut.',
+    cells:
+      'Tarikh sebagai YYYY-MM-DD; jantina F atau M; status active, lapsed, resigned atau deceased (atau perkataan yang dipaparkan pada skrin).',
+    template: 'Muat turun templat',
+    templateFileName: 'ahli',
     onlyAdmins: 'Hanya pentadbir IR mengimport ahli.',
     choose: 'Pilih fail CSV',
     reading: 'Membaca fail… {{count}} baris',
@@ -72,6 +81,20 @@ export const irAdmin: Texts<typeof english> = {
     done: 'Diimport: {{created}} baharu, {{updated}} dikemas kini, {{refused}} ditolak.',
     failed: 'Import gagal dan tiada apa yang ditulis.',
     another: 'Import fail lain',
+    encoding: {
+      intro:
+        'Sesetengah teks dalam fail kelihatan dikodkan dengan salah, dan akan diimport seperti yang terpapar di sini:',
+      cell: 'Baris {{line}}, {{field}}: “{{text}}”',
+      unreadable:
+        'Aksara yang tidak dapat dibaca oleh portal (�): fail ini mungkin Windows-1252 (ANSI), seperti “CSV” yang disimpan oleh Excel pada Windows. Baca sebagai Windows-1252 di bawah, atau simpan sebagai “CSV UTF-8” dan pilih semula.',
+      readAsWindows1252:
+        'Teks seperti “Ã©” ialah UTF-8 yang dibaca sebagai Windows-1252: baca fail sebagai UTF-8 di bawah, atau betulkan fail jika ia disimpan begitu.',
+      byteOrderMark:
+        'Tanda tertib bait yang tidak kelihatan terdapat dalam satu sel: buangnya daripada fail dan pilih semula.',
+      label: 'Pengekodan fail',
+      'utf-8': 'UTF-8',
+      'windows-1252': 'Windows-1252 (ANSI)',
+    },
   },
   export: {
     intro:

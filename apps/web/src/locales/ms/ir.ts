@@ -16,6 +16,8 @@ export const ir: typeof en = {
     previous: 'Halaman sebelumnya',
     next: 'Halaman seterusnya',
     page: 'Halaman {{page}}',
+    range: '{{from}}–{{to}} daripada {{count}}',
+    rangeMore: '{{from}}–{{to}} daripada lebih {{count}}',
   },
   lookup: {
     title: 'Carian Ahli',
@@ -152,6 +154,16 @@ export const ir: typeof en = {
     attachments: 'Lampiran',
     download: 'Muat turun {{name}}',
     downloadFailed: 'Fail tidak dapat dimuat turun.',
+    closedAskAdmin: 'Kes ini telah ditutup. Pentadbir IR boleh membukanya semula.',
+    event: {
+      closed: 'Kes ditutup',
+      reopened: 'Kes dibuka semula',
+      reassigned: 'Pegawai ditukar',
+      outcome: 'Keputusan: {{outcome}}',
+      reason: 'Sebab: {{reason}}',
+      fromTo: 'Daripada {{from}} kepada {{to}}.',
+      givenTo: 'Diberikan kepada {{to}}.',
+    },
     addAction: {
       open: 'Tambah tindakan',
       title: 'Tambah tindakan pada {{caseNo}}',
@@ -196,6 +208,7 @@ export const ir: typeof en = {
       officer: 'Pegawai',
       openCases_one: '{{name}} ({{count}} kes terbuka)',
       openCases_other: '{{name}} ({{count}} kes terbuka)',
+      same: '{{name}} sudah memegang kes ini: pilih pegawai lain.',
       submit: 'Tukar',
       submitting: 'Menyimpan…',
       done: 'Kes {{caseNo}} kini di bawah {{name}}.',

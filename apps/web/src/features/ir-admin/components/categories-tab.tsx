@@ -15,6 +15,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { errorText } from '../../../lib/error-text';
 import { irAdminNs } from '../../../locales/ir-admin';
 import { useCategories, useSaveCategory } from '../api/ir-admin-api';
@@ -27,6 +28,19 @@ export function CategoriesTab({ canAdminister }: { canAdminister: boolean }) {
   const save = useSaveCategory();
   const [name, setName] = useState('');
   const [renaming, setRenaming] = useState<Category | null>(null);
+  const [deactivating, setDeactivating] = useState<Category | null>(null);
+  const setActive = (category: Category, active: boolean) => {
+    setMessage(null);
+    save.mutate(
+      { id: category.id, active },
+      {
+        onSuccess: () => {
+          setDeactivating(null);
+          setMessage(t('categories.saved'));
+        },
+      },
+    );
+  };
   const [message, setMessage] = useState<string | null>(null);
 
   const add = (event: FormEvent) => {
@@ -99,13 +113,12 @@ export function CategoriesTab({ canAdminister }: { canAdminister: boolean }) {
                   <Button
                     size="small"
                     disabled={save.isPending}
-                    onClick={() => {
-                      setMessage(null);
-                      save.mutate(
-                        { id: category.id, active: !category.active },
-                        { onSuccess: () => setMessage(t('categories.saved')) },
-                      );
-                    }}
+                    onClick={() =>
+                      // Cases that use it keep it; new ones no longer can: asked first (docs/product/screens.md §12).
+                      category.active && category.caseCount > 0
+                        ? setDeactivating(category)
+                        : setActive(category, !category.active)
+                    }
                     aria-label={`${category.active ? t('categories.deactivate') : t('categories.activate')} ${category.name}`}
                   >
                     {category.active ? t('categories.deactivate') : t('categories.activate')}
@@ -116,6 +129,16 @@ export function CategoriesTab({ canAdminister }: { canAdminister: boolean }) {
           ))}
         </TableBody>
       </Table>
+      <ConfirmDialog
+        open={deactivating !== null}
+        title={t('categories.deactivateTitle', { name: deactivating?.name ?? '' })}
+        body={t('categories.deactivateBody', { count: deactivating?.caseCount ?? 0 })}
+        confirmLabel={t('categories.deactivate')}
+        cancelLabel={t('cancel')}
+        busy={save.isPending}
+        onConfirm={() => deactivating && setActive(deactivating, false)}
+        onClose={() => setDeactivating(null)}
+      />
       {renaming && (
         <RenameDialog
           category={renaming}

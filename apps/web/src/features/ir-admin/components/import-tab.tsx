@@ -1,9 +1,14 @@
 import {
+  ENCODING_WARNING_KINDS,
   MEMBER_CSV_COLUMNS,
+  MEMBER_CSV_TEMPLATE,
+  MEMBER_FILE_ENCODINGS,
   problemsCsv,
   readMemberCsv,
+  type EncodingWarning,
   type ImportLine,
   type ImportMode,
+  type MemberFileEncoding,
   type MemberCsvProblem,
   type MemberCsvRow,
   type MemberImportPreview,
@@ -12,6 +17,7 @@ import {
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -19,6 +25,7 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -52,15 +59,15 @@ export function ImportTab({ canAdminister }: { canAdminister: boolean }) {
   const preview = usePreviewImport();
   const importMembers = useImportMembers();
   const [state, setState] = useState<State>({ step: 'choose' });
+  const [chosen, setChosen] = useState<{ file: File; encoding: MemberFileEncoding } | null>(null);
 
   if (!canAdminister) return <Alert severity="info">{t('import.onlyAdmins')}</Alert>;
 
-  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (file === undefined) return;
+  /** Reads the file in `encoding` and has the server check its rows (docs/product/screens.md §12). */
+  const readAndCheck = async (file: File, encoding: MemberFileEncoding) => {
+    setChosen({ file, encoding });
     setState({ step: 'reading', rows: 0 });
-    const read = await readMemberCsv(file, (rows) => setState({ step: 'reading', rows }));
+    const read = await readMemberCsv(file, (rows) => setState({ step: 'reading', rows }), encoding);
     if (!read.ok) {
       setState({ step: 'fileProblem', problem: read.problem });
       return;
@@ -71,6 +78,13 @@ export function ImportTab({ canAdminister }: { canAdminister: boolean }) {
     } catch (error) {
       setState({ step: 'checkFailed', message: error instanceof Error ? errorText(error) : String(error) });
     }
+  };
+
+  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (file === undefined) return;
+    await readAndCheck(file, 'utf-8');
   };
 
   const run = async (mode: ImportMode, rows: MemberCsvRow[], checked: MemberImportPreview) => {
@@ -106,8 +120,15 @@ export function ImportTab({ canAdminister }: { canAdminister: boolean }) {
   return (
     <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
       <Typography sx={{ overflowWrap: 'anywhere' }}>
-        {t('import.intro', { columns: MEMBER_CSV_COLUMNS.join(',') })}
+        {t('import.intro', { columns: MEMBER_CSV_COLUMNS.join(',') })} {t('import.cells')}
       </Typography>
+      <Link
+        component="button"
+        type="button"
+        onClick={() => downloadText(MEMBER_CSV_TEMPLATE, `${t('import.templateFileName')}.csv`)}
+      >
+        {t('import.template')}
+      </Link>
       {(state.step === 'choose' ||
         state.step === 'fileProblem' ||
         state.step === 'checkFailed' ||
@@ -128,6 +149,13 @@ export function ImportTab({ canAdminister }: { canAdminister: boolean }) {
               problems: new Set(state.preview.problems.map((problem) => problem.line)).size,
             })}
           </Alert>
+          {chosen !== null && (state.preview.encodingWarnings.length > 0 || chosen.encoding !== 'utf-8') && (
+            <EncodingCheck
+              warnings={state.preview.encodingWarnings}
+              encoding={chosen.encoding}
+              onEncoding={(encoding) => void readAndCheck(chosen.file, encoding)}
+            />
+          )}
           {state.preview.updateLines.length > 0 && (
             <Typography variant="body2">
               {t('import.updates', {
@@ -181,6 +209,64 @@ export function ImportTab({ canAdminister }: { canAdminister: boolean }) {
           <Alert severity="error">{t('import.failed')}</Alert>
         ))}
       {state.step === 'finished' && picker}
+    </Stack>
+  );
+}
+
+/** Cells shown as examples of text that looks wrongly encoded; the preview lists up to 200. */
+const SHOWN_ENCODING_WARNINGS = 5;
+
+/**
+ * Text that looks wrongly encoded, with what to do about each kind found, and the encoding the
+ * file is read in, to read it again in another (docs/product/screens.md §12).
+ */
+function EncodingCheck({
+  warnings,
+  encoding,
+  onEncoding,
+}: {
+  warnings: EncodingWarning[];
+  encoding: MemberFileEncoding;
+  onEncoding: (encoding: MemberFileEncoding) => void;
+}) {
+  const { t } = useTranslation(irAdminNs);
+  const kinds = ENCODING_WARNING_KINDS.filter((kind) => warnings.some((warning) => warning.kind === kind));
+  return (
+    <Stack spacing={1} sx={{ width: '100%' }}>
+      {warnings.length > 0 && (
+        <Alert severity="warning">
+          <Typography variant="body2">{t('import.encoding.intro')}</Typography>
+          <Box component="ul" sx={{ my: 1, pl: 3 }}>
+            {warnings.slice(0, SHOWN_ENCODING_WARNINGS).map((warning) => (
+              <li key={`${warning.line}-${warning.field}`}>
+                <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                  {t('import.encoding.cell', { line: warning.line, field: warning.field, text: warning.text })}
+                </Typography>
+              </li>
+            ))}
+          </Box>
+          {kinds.map((kind) => (
+            <Typography key={kind} variant="body2">
+              {t(`import.encoding.${kind}`)}
+            </Typography>
+          ))}
+        </Alert>
+      )}
+      <TextField
+        select
+        size="small"
+        label={t('import.encoding.label')}
+        value={encoding}
+        onChange={(event) => onEncoding(event.target.value as MemberFileEncoding)}
+        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+        sx={{ maxWidth: 320 }}
+      >
+        {MEMBER_FILE_ENCODINGS.map((option) => (
+          <option key={option} value={option}>
+            {t(`import.encoding.${option}`)}
+          </option>
+        ))}
+      </TextField>
     </Stack>
   );
 }

@@ -6,6 +6,7 @@ export const irKeys = {
   all: ['ir'] as const,
   members: () => ['ir', 'members'] as const,
   memberSearch: (query: object) => ['ir', 'members', 'search', query] as const,
+  memberCount: (query: object) => ['ir', 'members', 'count', query] as const,
   memberOptions: () => ['ir', 'members', 'options'] as const,
   member: (memberNo: string) => ['ir', 'member', memberNo] as const,
   anyMember: () => ['ir', 'member'] as const,
@@ -13,6 +14,7 @@ export const irKeys = {
   officers: () => ['ir', 'officers'] as const,
   cases: () => ['ir', 'cases'] as const,
   caseSearch: (query: object) => ['ir', 'cases', query] as const,
+  caseCount: (query: object) => ['ir', 'cases', 'count', query] as const,
   case: (caseNo: string) => ['ir', 'case', caseNo] as const,
 };
 

@@ -6,9 +6,10 @@ import {
   closeCaseInputSchema,
   reopenCaseInputSchema,
 } from '@staff-portal/shared/ir';
-import { LATER_ACTION_TYPES } from '@staff-portal/shared/ir-rules';
-import { useRef, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { because } from '@staff-portal/shared/error-reasons';
+import { caseDateProblem, LATER_ACTION_TYPES } from '@staff-portal/shared/ir-rules';
+import { useMemo, useRef, useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { FieldValues, Path, Resolver, UseFormSetError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -62,6 +63,32 @@ function showAtField<V extends FieldValues>(error: unknown, fields: readonly str
 
 const blank = (value: string) => (value === '' ? undefined : value);
 
+/**
+ * A form's schema with the case's rule on one of its dates: between the day the case was opened
+ * and today (docs/product/ir.md §2), told at the field before anything is sent, in the words of
+ * docs/product/qualities.md §5. The server judges it again.
+ */
+function withCaseDate<Output extends Record<string, unknown>, Input extends FieldValues>(
+  schema: z.ZodType<Output, Input>,
+  field: keyof Output & string,
+  openedOn: string,
+  today: string,
+) {
+  return schema.superRefine((value, context) => {
+    const date = value[field];
+    if (typeof date !== 'string') return;
+    const problem = caseDateProblem(date, openedOn, today);
+    if (problem !== null) {
+      context.addIssue({
+        code: 'custom',
+        path: [field],
+        message: problem.reason,
+        ...because(problem.reason, problem.params),
+      });
+    }
+  });
+}
+
 // Add an action -------------------------------------------------------------------------------
 
 interface ActionValues {
@@ -80,7 +107,6 @@ const actionSchema = z.object({
   text: actionShape.text,
 });
 type ActionOutput = z.output<typeof actionSchema>;
-const actionResolver = plainResolver(actionSchema) as unknown as Resolver<ActionValues, unknown, ActionOutput>;
 
 /** Adds an action (Action By Officer, Branch or Member) with up to five files (docs/product/ir.md §2). */
 export function AddActionDialog({ caseNo, openedOn, open, onClose }: CaseDialogProps & { openedOn: string }) {
@@ -91,10 +117,20 @@ export function AddActionDialog({ caseNo, openedOn, open, onClose }: CaseDialogP
   const filesProblem = useFilesProblem();
   const [files, setFiles] = useState<File[]>([]);
   const [filesError, setFilesError] = useState<string | null>(null);
+  const today = todayIn(organisation.timeZone);
   const empty = (): ActionValues => ({ type: '', date: todayIn(organisation.timeZone), text: '' });
+  const resolver = useMemo(
+    () =>
+      plainResolver(withCaseDate(actionSchema, 'date', openedOn.slice(0, 10), today)) as unknown as Resolver<
+        ActionValues,
+        unknown,
+        ActionOutput
+      >,
+    [openedOn, today],
+  );
   const { control, handleSubmit, reset, setError } = useForm<ActionValues, unknown, ActionOutput>({
     defaultValues: empty(),
-    resolver: actionResolver,
+    resolver,
     mode: 'onTouched',
   });
 
@@ -212,7 +248,6 @@ const closeSchema = z.object({
   closedOn: z.string().transform(blank).pipe(closeCaseInputSchema.shape.closedOn),
 });
 type CloseOutput = z.output<typeof closeSchema>;
-const closeResolver = plainResolver(closeSchema) as unknown as Resolver<CloseValues, unknown, CloseOutput>;
 
 /** Closes a pending case with its outcome: it becomes CASE CLOSED. */
 export function CloseCaseDialog({ caseNo, openedOn, open, onClose, onDone }: CaseDialogProps & { openedOn: string }) {
@@ -222,9 +257,19 @@ export function CloseCaseDialog({ caseNo, openedOn, open, onClose, onDone }: Cas
   const { notify } = useNotification();
   const close = useCloseCase(caseNo);
   const empty: CloseValues = { outcome: '', closedOn: '' };
+  const today = todayIn(organisation.timeZone);
+  const resolver = useMemo(
+    () =>
+      plainResolver(withCaseDate(closeSchema, 'closedOn', openedOn.slice(0, 10), today)) as unknown as Resolver<
+        CloseValues,
+        unknown,
+        CloseOutput
+      >,
+    [openedOn, today],
+  );
   const { control, handleSubmit, reset, setError } = useForm<CloseValues, unknown, CloseOutput>({
     defaultValues: empty,
-    resolver: closeResolver,
+    resolver,
     mode: 'onTouched',
   });
   const submit = async (input: CloseOutput) => {
@@ -378,6 +423,10 @@ export function ReassignDialog({ caseNo, officerId, open, onClose }: CaseDialogP
     resolver: assignResolver,
     mode: 'onTouched',
   });
+  // Giving the case to the officer who has it would change nothing.
+  const chosen = useWatch({ control, name: 'officerId' });
+  const unchanged = officerId !== null && chosen === officerId;
+  const current = officers.data?.find((officer) => officer.id === officerId)?.name ?? '';
   const submit = async (input: AssignValues) => {
     try {
       await assign.mutateAsync(input);
@@ -399,6 +448,7 @@ export function ReassignDialog({ caseNo, officerId, open, onClose }: CaseDialogP
       submitLabel={t('case.reassign.submit')}
       pendingLabel={t('case.reassign.submitting')}
       onSubmit={(event) => void handleSubmit(submit)(event)}
+      unchanged={unchanged}
     >
       <Controller
         control={control}
@@ -412,7 +462,9 @@ export function ReassignDialog({ caseNo, officerId, open, onClose }: CaseDialogP
             fullWidth
             label={t('case.reassign.officer')}
             error={fieldState.error !== undefined}
-            helperText={fieldState.error?.message}
+            helperText={
+              fieldState.error?.message ?? (unchanged ? t('case.reassign.same', { name: current }) : undefined)
+            }
             slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
           >
             <option value="" />

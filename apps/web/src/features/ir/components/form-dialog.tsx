@@ -24,6 +24,8 @@ interface FormDialogProps {
   submitLabel: string;
   pendingLabel: string;
   onSubmit: FormEventHandler<HTMLFormElement>;
+  /** The form would change nothing as it stands: its button waits (a field says why). */
+  unchanged?: boolean;
   children: ReactNode;
 }
 
@@ -42,6 +44,7 @@ export function FormDialog({
   submitLabel,
   pendingLabel,
   onSubmit,
+  unchanged = false,
   children,
 }: FormDialogProps) {
   const { t } = useTranslation(irNs);
@@ -77,7 +80,7 @@ export function FormDialog({
           <Button
             type="submit"
             variant="contained"
-            disabled={pending}
+            disabled={pending || unchanged}
             startIcon={pending ? <CircularProgress size={16} color="inherit" /> : undefined}
           >
             {pending ? pendingLabel : submitLabel}
