@@ -93,19 +93,20 @@ async function defaultVerifier(
   recheckMs: number | undefined,
 ): Promise<TokenVerifier> {
   if (identity) {
-    // Tokens seen before are taken on trust for up to 30 s, then verified again with their
-    // session; sessions ended through this replica forget theirs at once (decision record 0058).
+    // Tokens seen before are taken on trust for up to 30 s, then verified again against their
+    // session and user; a change to a user through this replica forgets theirs at once
+    // (decision record 0058, docs/product/identity.md §7).
     const verifier = cachedTokenVerifier(
       createJwksTokenVerifier({
         issuer: identity.issuer,
         clientId: config.identity.clientId,
         // The service's current keys, so a rotation reaches this verifier too (decision record 0056).
         keys: async (header, token) => localKeySet(await identity.currentJwks())(header, token),
-        sessionActive: (claims) => identity.sessionActive(claims),
+        currentClaims: (claims) => identity.currentClaims(claims),
       }),
       { recheckMs, keysVersion: () => identity.currentJwks() },
     );
-    identity.onSessionsEnded((userId) => verifier.forget(userId));
+    identity.onUserChanged((userId) => verifier.forget(userId));
     return verifier;
   }
   // Loaded only in Cognito mode: the embedded default never needs AWS's verifier.
@@ -252,7 +253,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   await app.register(accessControlRoutes, {
     db: database.db,
     identityAdmin,
-    cutoffs: tokenCutoffs,
+    // In embedded mode the identity service itself makes its changes reach the tokens already
+    // issued, whichever door they came through (docs/product/identity.md §7); Cognito tells the
+    // portal nothing, so there the access-control page cuts the tokens of what it changes.
+    cutoffs: identity ? undefined : tokenCutoffs,
     superAdminUserId: config.superAdminUserId,
     prefix: '/api',
   });

@@ -101,7 +101,7 @@ describe('the token check remembered per replica', () => {
     const { a } = await twoReplicas();
     await createUser(a, 'hr@example.org', { groups: ['HR'] });
     const tokens = await signIn(a, 'hr@example.org');
-    const sessionActive = vi.spyOn(a.identity!, 'sessionActive');
+    const sessionActive = vi.spyOn(a.identity!, 'currentClaims');
     for (let i = 0; i < 3; i++) expect(await me(a, tokens.IdToken)).toBe(200);
     expect(sessionActive).toHaveBeenCalledTimes(1);
     later(TOKEN_RECHECK_MS);
