@@ -139,15 +139,14 @@ describe('Cognito mode at AUTH_ENDPOINT', () => {
       await createGroup(idp.identity.context, { UserPoolId: userPoolId, GroupName: 'UNION' });
       vi.stubEnv('AWS_ACCESS_KEY_ID', ACCESS_KEY_ID);
       vi.stubEnv('AWS_SECRET_ACCESS_KEY', SECRET_ACCESS_KEY);
-      const { app } = await createTestApp({
-        env: {
-          IDENTITY_PROVIDER: 'cognito',
-          AUTH_ENDPOINT: idp.endpoint,
-          AUTH_USER_POOL_ID: userPoolId,
-          AUTH_CLIENT_ID: clientId,
-        },
-        realIdentity: true,
-      });
+      const env = {
+        IDENTITY_PROVIDER: 'cognito',
+        AUTH_ENDPOINT: idp.endpoint,
+        AUTH_USER_POOL_ID: userPoolId,
+        AUTH_CLIENT_ID: clientId,
+      };
+      const { app, database } = await createTestApp({ env, realIdentity: true });
+      const { app: replica } = await createTestApp({ env, realIdentity: true, deps: { database } });
       const poolName = userPoolId.split('_')[1]!;
       const admin = await signIn(idp.endpoint, clientId, poolName, 'hafiz.hradmin@example.org');
       const nurul = await signIn(idp.endpoint, clientId, poolName, 'nurul.ir@example.org');
@@ -155,6 +154,11 @@ describe('Cognito mode at AUTH_ENDPOINT', () => {
         (await app.inject({ url: '/api/ir/members', headers: { authorization: `Bearer ${nurul.IdToken}` } }))
           .statusCode;
       expect(await members()).toBe(200);
+      const onReplica = await replica.inject({
+        url: '/api/ir/members',
+        headers: { authorization: `Bearer ${nurul.IdToken}` },
+      });
+      expect(onReplica.statusCode).toBe(200);
 
       // docs/product/identity.md §7: a change made at the pool itself (the AWS console, a script)
       // reaches the portal only in the tokens minted after it; the ones before keep what they say.
@@ -175,6 +179,17 @@ describe('Cognito mode at AUTH_ENDPOINT', () => {
       });
       expect(changed.statusCode, changed.body).toBe(200);
       expect(await members()).toBe(401);
+      // Another replica on the portal's database hears of the cutoff as it commits (decision record 0074).
+      await vi.waitFor(
+        async () => {
+          const answer = await replica.inject({
+            url: '/api/ir/members',
+            headers: { authorization: `Bearer ${nurul.IdToken}` },
+          });
+          expect(answer.statusCode).toBe(401);
+        },
+        { timeout: 10_000, interval: 20 },
+      );
     } finally {
       await idp.close();
     }
