@@ -11,8 +11,9 @@ import {
 } from 'fastify-type-provider-zod';
 import { localKeySet } from '@staff-portal/identity/keys';
 import { createIdentityService, type IdentityService } from '@staff-portal/identity/service';
-import { cachedTokenVerifier } from './auth/token-cache';
+import { cachedTokenVerifier, type CachedTokenVerifier } from './auth/token-cache';
 import { createTokenCutoffs } from './auth/token-cutoffs';
+import { listenForTokenNotices, type TokenNotices } from './auth/token-notices';
 import { createJwksTokenVerifier, type TokenVerifier } from './auth/token-verifier';
 import { identityConfigOf } from './identity/identity-config';
 import { mailSenderOf } from './identity/smtp';
@@ -79,10 +80,21 @@ export interface AppDeps {
   logger?: boolean | object;
   /** How often e-mail due to be sent again is looked for (with SMTP); a minute unless a test says. */
   outboxSweepIntervalMs?: number;
-  /** How often this replica reads the token cutoffs other replicas wrote (20 s unless a test says). */
+  /**
+   * How often this replica reads the token cutoffs other replicas wrote while it hears no notices
+   * of them (20 s unless a test says).
+   */
   tokenCutoffRefreshMs?: number;
-  /** How long a token verified once is taken on trust before it is verified again (30 s unless a test says). */
+  /**
+   * How long a token verified once is taken on trust before it is verified again while this
+   * replica hears no notices of changes (30 s unless a test says).
+   */
   tokenRecheckMs?: number;
+  /**
+   * `false`: this replica does not listen for the database's notices of token changes, as while
+   * its channel is down, so that only the time bounds above apply (decision record 0074).
+   */
+  tokenNotices?: boolean;
   /** How often the publish e-mails of scheduled posts that fell due are looked for; a minute unless a test says. */
   postMailIntervalMs?: number;
 }
@@ -97,21 +109,24 @@ async function defaultVerifier(
   config: Config,
   identity: IdentityService | undefined,
   recheckMs: number | undefined,
-): Promise<TokenVerifier> {
+  listening: () => boolean,
+): Promise<CachedTokenVerifier> {
   if (identity) {
-    // Tokens seen before are taken on trust for up to 30 s, then verified again with their
-    // session; sessions ended through this replica forget theirs at once (decision record 0058).
+    // Tokens seen before are taken on trust until a change to their user is heard of (through
+    // this replica at once, through another as its notice arrives), or for up to 30 s while no
+    // notices are heard; then verified again against their session and user (decision records
+    // 0058, 0073 and 0074).
     const verifier = cachedTokenVerifier(
       createJwksTokenVerifier({
         issuer: identity.issuer,
         clientId: config.identity.clientId,
         // The service's current keys, so a rotation reaches this verifier too (decision record 0056).
         keys: async (header, token) => localKeySet(await identity.currentJwks())(header, token),
-        sessionActive: (claims) => identity.sessionActive(claims),
+        currentClaims: (claims) => identity.currentClaims(claims),
       }),
-      { recheckMs, keysVersion: () => identity.currentJwks() },
+      { recheckMs, listening, keysVersion: () => identity.currentJwks() },
     );
-    identity.onSessionsEnded((userId) => verifier.forget(userId));
+    identity.onUserChanged((userId) => verifier.forget(userId));
     return verifier;
   }
   // Loaded only in Cognito mode: the embedded default never needs AWS's verifier.
@@ -122,7 +137,7 @@ async function defaultVerifier(
       userPoolId: config.identity.userPoolId,
       clientId: config.identity.clientId,
     }),
-    { recheckMs },
+    { recheckMs, listening },
   );
 }
 
@@ -208,8 +223,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
         : withStyles.replace(/\s*upgrade-insecure-requests;?/, '');
     },
   });
+  // Every replica hears at once of each change a token depends on, from the database's notices;
+  // while it does not, what it remembers is bounded in time as before (decision record 0074).
+  let notices: TokenNotices | undefined;
+  const listening = () => notices?.listening() ?? false;
   const tokenCutoffs = createTokenCutoffs(database.db, {
     refreshMs: deps.tokenCutoffRefreshMs,
+    listening,
     onError: (error) => app.log.warn({ err: error }, 'token cutoffs not read; tried again shortly'),
   });
   // Not ready without its migrations (/readyz says so); the periodic read catches up then.
@@ -217,8 +237,26 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     .refresh()
     .catch((error: unknown) => app.log.warn({ err: error }, 'token cutoffs not read at start'));
   app.addHook('onClose', async () => tokenCutoffs.close());
+  const cachedVerifier = deps.tokenVerifier
+    ? undefined
+    : await defaultVerifier(config, identity, deps.tokenRecheckMs, listening);
+  if (deps.tokenNotices !== false) {
+    notices = await listenForTokenNotices(
+      database,
+      {
+        userChanged: (userId) => cachedVerifier?.forget(userId),
+        cutoff: (userId, notBefore) => tokenCutoffs.apply(userId, notBefore),
+        resync: async () => {
+          await tokenCutoffs.refresh();
+          cachedVerifier?.forget();
+        },
+      },
+      app.log,
+    );
+    app.addHook('onClose', async () => notices?.close());
+  }
   await app.register(authPlugin, {
-    verifier: deps.tokenVerifier ?? (await defaultVerifier(config, identity, deps.tokenRecheckMs)),
+    verifier: deps.tokenVerifier ?? cachedVerifier!,
     passwordExpiryMonths: config.passwordExpiryMonths,
     superAdminUserId: config.superAdminUserId,
     tokenCutoffs,
@@ -258,7 +296,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   await app.register(accessControlRoutes, {
     db: database.db,
     identityAdmin,
-    cutoffs: tokenCutoffs,
+    // In embedded mode the identity service itself makes its changes reach the tokens already
+    // issued, whichever door they came through (docs/product/identity.md §7); Cognito tells the
+    // portal nothing, so there the access-control page cuts the tokens of what it changes.
+    cutoffs: identity ? undefined : tokenCutoffs,
     superAdminUserId: config.superAdminUserId,
     prefix: '/api',
   });

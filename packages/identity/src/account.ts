@@ -112,6 +112,7 @@ export async function updateUserAttributes(ctx: IdentityContext, body: Body) {
     .update(identityUsers)
     .set({ email, attributes, updatedAt: new Date() })
     .where(eq(identityUsers.id, user.id));
+  ctx.userChanged?.(user.id);
   const updated = { ...user, email, attributes };
   const CodeDeliveryDetailsList = [];
   for (const attribute of toVerify) CodeDeliveryDetailsList.push(await sendVerificationCode(ctx, updated, attribute));
@@ -141,6 +142,7 @@ export async function verifyUserAttribute(ctx: IdentityContext, body: Body) {
     .update(identityUsers)
     .set({ attributes: { ...user.attributes, [`${attribute}_verified`]: 'true' }, updatedAt: new Date() })
     .where(eq(identityUsers.id, user.id));
+  ctx.userChanged?.(user.id);
   return {};
 }
 
@@ -156,6 +158,7 @@ export async function deleteUserAttributes(ctx: IdentityContext, body: Body) {
     if (name === 'phone_number') delete attributes['phone_number_verified'];
   }
   await ctx.db.update(identityUsers).set({ attributes, updatedAt: new Date() }).where(eq(identityUsers.id, user.id));
+  ctx.userChanged?.(user.id);
   return {};
 }
 

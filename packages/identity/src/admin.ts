@@ -184,7 +184,7 @@ export const adminEnableUser = (ctx: IdentityContext, body: Body) => setEnabled(
 export async function adminDeleteUser(ctx: IdentityContext, body: Body) {
   const user = await existingUser(ctx, body);
   await ctx.db.delete(identityUsers).where(eq(identityUsers.id, user.id));
-  ctx.sessionsEnded?.(user.id);
+  ctx.userChanged?.(user.id);
   return {};
 }
 
@@ -210,6 +210,7 @@ export async function adminUpdateUserAttributes(ctx: IdentityContext, body: Body
     .update(identityUsers)
     .set({ email, attributes, updatedAt: new Date() })
     .where(eq(identityUsers.id, user.id));
+  ctx.userChanged?.(user.id);
   return {};
 }
 
@@ -240,6 +241,7 @@ export async function adminAddUserToGroup(ctx: IdentityContext, body: Body) {
   const user = await existingUser(ctx, body);
   const group = await existingGroup(ctx, text(body, 'GroupName', 128));
   await ctx.db.insert(identityUserGroups).values({ userId: user.id, groupName: group.name }).onConflictDoNothing();
+  ctx.userChanged?.(user.id);
   return {};
 }
 
@@ -249,6 +251,7 @@ export async function adminRemoveUserFromGroup(ctx: IdentityContext, body: Body)
   await ctx.db
     .delete(identityUserGroups)
     .where(and(eq(identityUserGroups.userId, user.id), eq(identityUserGroups.groupName, group.name)));
+  ctx.userChanged?.(user.id);
   return {};
 }
 

@@ -16,9 +16,12 @@ export interface IdentityContext {
   /** The exponentiations of SRP handshakes and password proofs, on worker threads or not. */
   srp: SrpArithmetic;
   /**
-   * Told when sessions of a user end here (sign-out, revocation, disable, delete, reset), so that
-   * what this process remembers of their tokens is forgotten at once (decision record 0058).
+   * Told when something a token of the user depends on changed here: their sessions ended
+   * (sign-out, revocation, disable, delete, reset) or what their tokens say of them (groups,
+   * attributes, e-mail, the last password change). What this process remembers of their tokens
+   * is then checked again at once (docs/product/identity.md §7); other processes hear of it from
+   * the database (decision record 0074).
    */
-  sessionsEnded?: (userId: string) => void;
+  userChanged?: (userId: string) => void;
   log: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
 }

@@ -17,7 +17,7 @@ import type { IdentityDb } from './db';
 import { CognitoError, invalidParameter } from './errors';
 import { JWKS_MAX_AGE_SECONDS, openKeyring, type Jwks } from './keys';
 import { createSealer } from './seal';
-import { sessionActive } from './sessions';
+import { currentClaims } from './sessions';
 import { srpOnThisThread, srpWorkerThreads } from './srp-threads';
 import { verifySigV4 } from './sigv4';
 
@@ -131,10 +131,16 @@ export interface IdentityService {
   currentJwks(): Promise<Jwks>;
   /** Reads the keys again now, rather than when `keyRefreshMs` has passed (decision record 0056). */
   refreshKeys(): Promise<void>;
-  /** Whether a token's session is still alive (not revoked, user enabled, no global sign-out since). */
-  sessionActive(claims: Record<string, unknown>): Promise<boolean>;
-  /** Calls `listener` whenever sessions of a user end through this instance (decision record 0058). */
-  onSessionsEnded(listener: (userId: string) => void): void;
+  /**
+   * What a token minted now for a token's session would say of its user, or undefined when the
+   * session's tokens no longer count (revoked, user disabled or deleted, signed out everywhere).
+   */
+  currentClaims(claims: Record<string, unknown>): Promise<Record<string, unknown> | undefined>;
+  /**
+   * Calls `listener` whenever a user's sessions end, or what their tokens say of them changes,
+   * through this instance (docs/product/identity.md §7).
+   */
+  onUserChanged(listener: (userId: string) => void): void;
   /**
    * The Fastify plugin to register under the endpoint's path (e.g. prefix `/identity`). Closing
    * that app ends the SRP worker threads once the sign-ins under way are done.
@@ -154,7 +160,7 @@ export async function createIdentityService(options: {
 }): Promise<IdentityService> {
   const config: IdentityConfig = { ...defaultIdentitySettings, ...options.config };
   const keyring = await openKeyring(options.db, config.keyEncryptionKey, config.keyRefreshMs);
-  const sessionListeners: ((userId: string) => void)[] = [];
+  const userListeners: ((userId: string) => void)[] = [];
   const context: IdentityContext = {
     db: options.db,
     config,
@@ -165,8 +171,8 @@ export async function createIdentityService(options: {
     sealer: createSealer(keyring.keys.secret),
     srp: config.srpThreads > 0 ? srpWorkerThreads(config.srpThreads) : srpOnThisThread,
     log: options.log,
-    sessionsEnded: (userId) => {
-      for (const listener of sessionListeners) listener(userId);
+    userChanged: (userId) => {
+      for (const listener of userListeners) listener(userId);
     },
   };
   const issuer = issuerOf(config);
@@ -285,9 +291,9 @@ export async function createIdentityService(options: {
     refreshKeys: async () => {
       await keyring.refresh();
     },
-    sessionActive: (claims) => sessionActive(context, claims),
-    onSessionsEnded: (listener) => {
-      sessionListeners.push(listener);
+    currentClaims: (claims) => currentClaims(context, claims),
+    onUserChanged: (listener) => {
+      userListeners.push(listener);
     },
     routes,
   };

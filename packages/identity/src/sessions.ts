@@ -5,7 +5,7 @@ import type { IdentityContext } from './context';
 import { CognitoError, invalidAccessToken, invalidSession, revokedAccessToken } from './errors';
 import { localKeySet } from './keys';
 import { identityConsumedSteps, identityDevices, identityRefreshTokens, identityUsers } from './schema';
-import { mintTokens } from './tokens';
+import { mintTokens, subjectClaims } from './tokens';
 import { groupsSql, type User } from './users';
 
 const REFRESH_PURPOSE = 'refresh-token';
@@ -117,7 +117,7 @@ export async function revokeRefreshToken(ctx: IdentityContext, clientId: unknown
     .update(identityRefreshTokens)
     .set({ revokedAt: new Date() })
     .where(and(eq(identityRefreshTokens.id, row.id), isNull(identityRefreshTokens.revokedAt)));
-  ctx.sessionsEnded?.(row.userId);
+  ctx.userChanged?.(row.userId);
 }
 
 /** Ends every session of a user (GlobalSignOut, AdminUserGlobalSignOut, disable, reset). */
@@ -128,29 +128,44 @@ export async function endAllSessions(ctx: IdentityContext, userId: string) {
     .update(identityRefreshTokens)
     .set({ revokedAt: now })
     .where(and(eq(identityRefreshTokens.userId, userId), isNull(identityRefreshTokens.revokedAt)));
-  ctx.sessionsEnded?.(userId);
+  ctx.userChanged?.(userId);
 }
 
 /**
- * Whether tokens minted for a session still count: the session not revoked, the user enabled and
- * not globally signed out since. The API server asks this for every request in embedded mode.
+ * What a token minted now for this token's session would say of its user (`subjectClaims`), or
+ * undefined when tokens of the session no longer count: the session revoked or gone, the user
+ * disabled, deleted or signed out everywhere since. One statement: the session, its user and
+ * their groups. The API server asks this whenever it checks a token in full in embedded mode.
  */
-export async function sessionActive(ctx: Pick<IdentityContext, 'db'>, claims: { sub?: unknown; origin_jti?: unknown }) {
-  if (typeof claims.sub !== 'string' || typeof claims.origin_jti !== 'string') return false;
+export async function currentClaims(
+  ctx: Pick<IdentityContext, 'db'>,
+  claims: { sub?: unknown; origin_jti?: unknown },
+): Promise<Record<string, unknown> | undefined> {
+  if (typeof claims.sub !== 'string' || typeof claims.origin_jti !== 'string') return undefined;
   const [row] = await ctx.db
     .select({
       revokedAt: identityRefreshTokens.revokedAt,
       startedAt: identityRefreshTokens.createdAt,
-      enabled: identityUsers.enabled,
-      validAfter: identityUsers.tokensValidAfter,
+      user: identityUsers,
+      groups: groupsSql(identityUsers.id),
     })
     .from(identityRefreshTokens)
     .innerJoin(identityUsers, eq(identityUsers.id, identityRefreshTokens.userId))
     .where(and(eq(identityRefreshTokens.id, claims.origin_jti), eq(identityRefreshTokens.userId, claims.sub)));
-  if (!row || row.revokedAt || !row.enabled) return false;
+  if (!row || row.revokedAt || !row.user.enabled) return undefined;
   // Compared with the session's start (milliseconds), not the token's iat (whole seconds), so a
   // sign-in in the same second after a global sign-out still counts.
-  return !row.validAfter || row.validAfter <= row.startedAt;
+  const validAfter = row.user.tokensValidAfter;
+  if (validAfter && validAfter > row.startedAt) return undefined;
+  return subjectClaims({ ...row.user, groups: row.groups });
+}
+
+/**
+ * Whether tokens minted for a session still count: the session not revoked, the user enabled and
+ * not globally signed out since.
+ */
+export async function sessionActive(ctx: Pick<IdentityContext, 'db'>, claims: { sub?: unknown; origin_jti?: unknown }) {
+  return (await currentClaims(ctx, claims)) !== undefined;
 }
 
 /**

@@ -19,6 +19,22 @@ export interface IssuedTokens {
 }
 
 /**
+ * What an id token says of its user, as minted now: the attributes (custom ones as strings), the
+ * e-mail, whether it and the phone number are verified, and the groups. The API compares a token's
+ * claims with these to notice a change made since it was minted (docs/product/identity.md §7).
+ */
+export function subjectClaims(subject: TokenSubject): Record<string, unknown> {
+  const { email_verified, phone_number_verified, ...attributes } = subject.attributes;
+  return {
+    ...attributes,
+    email: subject.email,
+    email_verified: email_verified === 'true',
+    ...(attributes['phone_number'] ? { phone_number_verified: phone_number_verified === 'true' } : {}),
+    ...(subject.groups.length > 0 ? { 'cognito:groups': subject.groups } : {}),
+  };
+}
+
+/**
  * Mints Cognito-shaped id and access tokens (protocol doc §4.3) for one sign-in session:
  * `origin_jti` names the refresh-token row, so revoking it kills every token minted from it;
  * `auth_time` stays at the original sign-in across refreshes; custom attributes go into the id
@@ -56,19 +72,14 @@ export async function mintTokens(
     .setJti(randomUUID())
     .sign(keys.access.privateKey);
 
-  const { email_verified, phone_number_verified, ...attributes } = subject.attributes;
   const id = new SignJWT({
-    ...attributes,
+    ...subjectClaims(subject),
     sub: subject.id,
-    email: subject.email,
-    email_verified: email_verified === 'true',
-    ...(attributes['phone_number'] ? { phone_number_verified: phone_number_verified === 'true' } : {}),
     token_use: 'id',
     auth_time: authTime,
     'cognito:username': subject.id,
     origin_jti: session.originJti,
     event_id: eventId,
-    ...groups,
   })
     .setProtectedHeader({ alg: 'RS256', kid: keys.id.kid })
     .setIssuer(issuer)

@@ -117,6 +117,8 @@ export async function setPassword(ctx: IdentityContext, user: User, password: st
       updatedAt: now,
     })
     .where(eq(identityUsers.id, user.id));
+  // The id tokens minted before carry the old time of the last change (docs/product/identity.md §7).
+  ctx.userChanged?.(user.id);
 }
 
 /** Attributes as Cognito lists them: `sub` and `email` first, every value a string. */

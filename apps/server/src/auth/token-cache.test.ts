@@ -52,6 +52,29 @@ describe('cachedTokenVerifier', () => {
     expect(checks()).toBe(2);
   });
 
+  it('keeps a remembered check past the recheck while it hears of changes, and falls back to it when not', async () => {
+    const time = clock();
+    let listening = true;
+    const { inner, checks } = counting({ a: userOf('u1', START / 1000 + 3600) });
+    const verifier = cachedTokenVerifier(inner, { now: time.now, listening: () => listening });
+    await verifier.verify('a', ['id']);
+    time.advance(10 * TOKEN_RECHECK_MS);
+    await verifier.verify('a', ['id']);
+    expect(checks()).toBe(1);
+    // A change heard of forgets it at once.
+    verifier.forget('u1');
+    await verifier.verify('a', ['id']);
+    expect(checks()).toBe(2);
+    // Not hearing of changes (the channel is down), a check as old as the recheck is made again.
+    listening = false;
+    time.advance(TOKEN_RECHECK_MS - 1);
+    await verifier.verify('a', ['id']);
+    expect(checks()).toBe(2);
+    time.advance(1);
+    await verifier.verify('a', ['id']);
+    expect(checks()).toBe(3);
+  });
+
   it('refuses a token whose session ended elsewhere once the recheck is due', async () => {
     const time = clock();
     const { inner, refused } = counting({ a: userOf('u1', START / 1000 + 3600) });

@@ -3,8 +3,9 @@ import type { TokenUse, TokenUser, TokenVerifier } from './token-verifier';
 
 /**
  * How long a token verified once (signature, claims, and in embedded mode its session in the
- * identity tables) is taken on trust before it is verified again in full: the bound on how late
- * another replica refuses a revoked session or a disabled account (decision record 0058).
+ * identity tables) is taken on trust before it is verified again in full, while this replica is
+ * not hearing the database's notices of changes: the bound on how late it then refuses a revoked
+ * session or a changed account (decision records 0058 and 0074).
  */
 export const TOKEN_RECHECK_MS = 30_000;
 /** Tokens remembered per process; beyond it the least recently used are verified again. */
@@ -31,9 +32,10 @@ export interface CachedTokenVerifier extends TokenVerifier {
 /**
  * Remembers verified tokens, so that a token seen before costs a map lookup rather than an RSA
  * signature check and a database read (decision record 0058). A remembered token is verified in
- * full again once `recheckMs` has passed since its last check, whenever the verifying keys have
- * changed (`keysVersion` answers another value), and never served past its `exp`. Refusals are
- * not remembered: a bad token is checked each time, as before.
+ * full again after `forget` (a change to its user, heard at once: decision record 0074), once
+ * `recheckMs` has passed since its last check while such changes are not being heard, whenever
+ * the verifying keys have changed (`keysVersion` answers another value), and never served past
+ * its `exp`. Refusals are not remembered: a bad token is checked each time, as before.
  */
 export function cachedTokenVerifier(
   inner: TokenVerifier,
@@ -42,12 +44,19 @@ export function cachedTokenVerifier(
     max?: number;
     /** A value that changes when the keys tokens are verified with change (the JWKS object). */
     keysVersion?: () => unknown;
+    /**
+     * Whether this replica hears every change a token depends on now (decision record 0074): a
+     * remembered check then stands until a change forgets it or the token ends, and `recheckMs`
+     * bounds it only while not.
+     */
+    listening?: () => boolean;
     now?: () => number;
   } = {},
 ): CachedTokenVerifier {
   const recheckMs = options.recheckMs ?? TOKEN_RECHECK_MS;
   const now = options.now ?? (() => Date.now());
   const version = options.keysVersion ?? (() => undefined);
+  const listening = options.listening ?? (() => false);
   // Keys that cannot be read match nothing remembered: the full check then answers as it would.
   const unreadable = Symbol('keys not read');
   const keysVersion = async () => {
@@ -88,7 +97,7 @@ export function cachedTokenVerifier(
         const at = now();
         if (
           at < entry.endsAt &&
-          at - entry.checkedAt < recheckMs &&
+          (at - entry.checkedAt < recheckMs || listening()) &&
           allowed.includes(entry.user.tokenUse) &&
           (await keysVersion()) === entry.keys
         ) {

@@ -1,4 +1,6 @@
+import { isDeepStrictEqual } from 'node:util';
 import { errors as joseErrors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import { PASSWORD_CHANGED_ATTRIBUTE } from '@staff-portal/shared/constants';
 import { AppError, unauthenticated } from '@staff-portal/shared/errors';
 
 export type TokenUse = 'id' | 'access';
@@ -30,6 +32,20 @@ export interface TokenVerifier {
 }
 
 const invalidToken = () => unauthenticated('Invalid or expired token.');
+
+/** A token that says less or more of its user than is true now: its refresh brings one that does not. */
+export const accessChanged = () =>
+  unauthenticated('Your access has changed since you signed in. Please sign in again.');
+
+/**
+ * The claims the portal reads of a token (docs/product/identity.md §7): the departments, the
+ * e-mail and whether it is verified (staff-record linking), the name (audit and authorship) and
+ * the last password change (expiry). Access tokens carry only the departments of these.
+ */
+export const CLAIMS_READ: Readonly<Record<TokenUse, readonly string[]>> = {
+  id: ['cognito:groups', 'email', 'email_verified', 'name', PASSWORD_CHANGED_ATTRIBUTE],
+  access: ['cognito:groups'],
+};
 
 /** How far a token's `iat` may be ahead of this server's clock. */
 const CLOCK_SKEW_SECONDS = 300;
@@ -67,8 +83,12 @@ export function createJwksTokenVerifier(options: {
   issuer: string;
   clientId: string;
   keys: JWTVerifyGetKey;
-  /** The embedded identity service's revocation check (RevokeToken, GlobalSignOut, disable). */
-  sessionActive?: (claims: JWTPayload) => Promise<boolean>;
+  /**
+   * The embedded identity service's own record of the token's session: undefined once it ended
+   * (RevokeToken, GlobalSignOut, disabled, deleted, reset), else what a token minted now would say
+   * of its user. A token whose claims the portal reads say otherwise is refused as out of date.
+   */
+  currentClaims?: (claims: JWTPayload) => Promise<Record<string, unknown> | undefined>;
 }): TokenVerifier {
   return {
     async verify(token, allowed) {
@@ -84,7 +104,12 @@ export function createJwksTokenVerifier(options: {
         throw new AppError('NOT_READY', 'The identity service could not be reached to check the token.');
       }
       const user = toTokenUser(payload, allowed, options.clientId);
-      if (options.sessionActive && !(await options.sessionActive(payload))) throw invalidToken();
+      if (options.currentClaims) {
+        const current = await options.currentClaims(payload);
+        if (current === undefined) throw invalidToken();
+        if (CLAIMS_READ[user.tokenUse].some((name) => !isDeepStrictEqual(payload[name], current[name])))
+          throw accessChanged();
+      }
       return user;
     },
   };

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { adminAddUserToGroup, adminRemoveUserFromGroup, createGroup } from '@staff-portal/identity/admin';
 import { accountPageSchema } from '@staff-portal/shared/access-control';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../config';
@@ -124,6 +125,71 @@ describe('Cognito mode at AUTH_ENDPOINT', () => {
         'hafiz.hradmin@example.org',
         'nurul.ir@example.org',
       ]);
+    } finally {
+      await idp.close();
+    }
+  });
+
+  it('cuts the tokens of an account changed on the access-control page, and sees nothing of a change made at the pool', async () => {
+    const idp = await standIn();
+    try {
+      const { userPoolId, clientId } = idp.config.identity;
+      await createUser(idp, 'hafiz.hradmin@example.org', { groups: ['HRAdmin'] });
+      const officer = await createUser(idp, 'nurul.ir@example.org', { groups: ['IR', 'CLUB'] });
+      await createGroup(idp.identity.context, { UserPoolId: userPoolId, GroupName: 'UNION' });
+      vi.stubEnv('AWS_ACCESS_KEY_ID', ACCESS_KEY_ID);
+      vi.stubEnv('AWS_SECRET_ACCESS_KEY', SECRET_ACCESS_KEY);
+      const env = {
+        IDENTITY_PROVIDER: 'cognito',
+        AUTH_ENDPOINT: idp.endpoint,
+        AUTH_USER_POOL_ID: userPoolId,
+        AUTH_CLIENT_ID: clientId,
+      };
+      const { app, database } = await createTestApp({ env, realIdentity: true });
+      const { app: replica } = await createTestApp({ env, realIdentity: true, deps: { database } });
+      const poolName = userPoolId.split('_')[1]!;
+      const admin = await signIn(idp.endpoint, clientId, poolName, 'hafiz.hradmin@example.org');
+      const nurul = await signIn(idp.endpoint, clientId, poolName, 'nurul.ir@example.org');
+      const members = async () =>
+        (await app.inject({ url: '/api/ir/members', headers: { authorization: `Bearer ${nurul.IdToken}` } }))
+          .statusCode;
+      expect(await members()).toBe(200);
+      const onReplica = await replica.inject({
+        url: '/api/ir/members',
+        headers: { authorization: `Bearer ${nurul.IdToken}` },
+      });
+      expect(onReplica.statusCode).toBe(200);
+
+      // docs/product/identity.md §7: a change made at the pool itself (the AWS console, a script)
+      // reaches the portal only in the tokens minted after it; the ones before keep what they say.
+      await adminRemoveUserFromGroup(idp.identity.context, {
+        UserPoolId: userPoolId,
+        Username: officer,
+        GroupName: 'IR',
+      });
+      expect(await members()).toBe(200);
+      await adminAddUserToGroup(idp.identity.context, { UserPoolId: userPoolId, Username: officer, GroupName: 'IR' });
+
+      // The access-control page's change cuts the tokens issued before it, an added department too.
+      const changed = await app.inject({
+        method: 'PUT',
+        url: `/api/access-control/accounts/${officer}/departments`,
+        headers: { authorization: `Bearer ${admin.IdToken}` },
+        payload: { departments: ['IR', 'CLUB', 'UNION'] },
+      });
+      expect(changed.statusCode, changed.body).toBe(200);
+      expect(await members()).toBe(401);
+      // Another replica on the portal's database hears of the cutoff as it commits (decision record 0074).
+      await vi.waitFor(
+        async () => {
+          const answer = await replica.inject({
+            url: '/api/ir/members',
+            headers: { authorization: `Bearer ${nurul.IdToken}` },
+          });
+          expect(answer.statusCode).toBe(401);
+        },
+        { timeout: 10_000, interval: 20 },
+      );
     } finally {
       await idp.close();
     }

@@ -168,8 +168,11 @@ describe('an expired password, changed the way the web app does it', () => {
       expect(written.status).toBe(200);
       expect(await storedChangedAt(id)).toBe(recorded);
 
-      // The id token from before the change still carries the old time, so the API still refuses it.
-      expect((await apiCall('/api/test/signed-in', tokens.IdToken)).statusCode).toBe(403);
+      // The id token from before the change still carries the old time: the API refuses it as out
+      // of date, which makes the web app refresh (docs/product/identity.md §7, decision record 0041).
+      const outOfDate = await apiCall('/api/test/signed-in', tokens.IdToken);
+      expect(outOfDate.statusCode).toBe(401);
+      expect(outOfDate.json()).toMatchObject({ code: 'UNAUTHENTICATED' });
 
       const answer = await callIdentity(endpoint, operation, { ClientId: clientId, ...refresh(tokens.RefreshToken) });
       expect(answer.status).toBe(200);

@@ -4,7 +4,7 @@ import { forbidden, passwordExpired, unauthenticated } from '@staff-portal/share
 import { departmentsOf, hasAnyGroup, type GuardGroup } from '@staff-portal/shared/groups';
 import { isPasswordExpiredByClaims } from '@staff-portal/shared/signed-in-user';
 import type { TokenCutoffs } from '../auth/token-cutoffs';
-import type { TokenUser, TokenVerifier } from '../auth/token-verifier';
+import { accessChanged, type TokenUser, type TokenVerifier } from '../auth/token-verifier';
 import type { AuditActor } from '../modules/audit/audit.repository';
 
 export interface AuthenticateOptions {
@@ -106,7 +106,7 @@ export const authPlugin = fp<AuthPluginOptions>(
         // A token from before its account was disabled or changed (decision record 0037).
         const issuedAt = user.claims['iat'];
         if (tokenCutoffs !== undefined && typeof issuedAt === 'number' && tokenCutoffs.cutOff(user.sub, issuedAt)) {
-          throw unauthenticated('Your access has changed since you signed in. Please sign in again.');
+          throw accessChanged();
         }
         request.user = user;
         // Expiry first: the one thing such a caller can do is change the password, whatever the route.

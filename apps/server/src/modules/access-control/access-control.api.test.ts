@@ -7,7 +7,7 @@ import { identityOutbox, identityUsers } from '@staff-portal/identity/schema';
 import { auditEntries } from '../../db/schema/audit';
 import { departments, staff } from '../../db/schema/organisation';
 import { leaveIcalFeeds } from '../../db/schema/staff-movement';
-import { createUser } from '../../identity/identity-test-kit';
+import { createUser, PASSWORD, TARGET_PREFIX } from '../../identity/identity-test-kit';
 import { departmentCatalogue } from '../../seed/demo-organisation';
 import { createTestApp, type TestContext } from '../../test/app';
 
@@ -333,59 +333,122 @@ describe('access control: the rules of who may change what', () => {
 });
 
 describe('access control: changes take effect on the tokens already issued', () => {
+  // Real tokens, signed in with a password: the embedded identity service judges them against the
+  // account as it is now, whichever door a change came through (docs/product/identity.md §7).
+  let adminToken: string;
+
+  async function signIn(email: string, app = ctx.app) {
+    const answer = await app.inject({
+      method: 'POST',
+      url: '/identity/',
+      headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `${TARGET_PREFIX}InitiateAuth` },
+      payload: JSON.stringify({
+        ClientId: ctx.config.identity.clientId,
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME: email, PASSWORD },
+      }),
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    return answer.json<{ AuthenticationResult: { IdToken: string; RefreshToken: string } }>().AuthenticationResult;
+  }
+
+  async function refreshed(refreshToken: string) {
+    const answer = await ctx.app.inject({
+      method: 'POST',
+      url: '/identity/',
+      headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `${TARGET_PREFIX}InitiateAuth` },
+      payload: JSON.stringify({
+        ClientId: ctx.config.identity.clientId,
+        AuthFlow: 'REFRESH_TOKEN_AUTH',
+        AuthParameters: { REFRESH_TOKEN: refreshToken },
+      }),
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    return answer.json<{ AuthenticationResult: { IdToken: string } }>().AuthenticationResult.IdToken;
+  }
+
+  const as = (token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+    ctx.app.inject({
+      method,
+      url,
+      headers: { authorization: `Bearer ${token}` },
+      ...(payload === undefined ? {} : { payload }),
+    });
+
+  beforeEach(async () => {
+    ctx = await createTestApp({ realIdentity: true, env: KEY });
+    for (const GroupName of DEPARTMENTS) await admin.createGroup(identity(), { ...pool(), GroupName });
+    await account('it.one@example.org', ['ITAdmin']);
+    hrAdmin = await account('hr.admin@example.org', ['HRAdmin']);
+    adminToken = (await signIn('hr.admin@example.org')).IdToken;
+  });
+
   it('a disabled account is refused at once, its iCal feeds revoked, and enabling lets it sign in again', async () => {
     const staff = await account('leaver@example.org', ['HR']);
-    const token = await ctx.tokens.idToken(staff);
-    const me = () => ctx.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${token}` } });
-    expect((await me()).statusCode).toBe(200);
+    const { IdToken } = await signIn('leaver@example.org');
+    expect((await as(IdToken, 'GET', '/api/me')).statusCode).toBe(200);
     await ctx.database.db
       .insert(leaveIcalFeeds)
       .values({ token: 'feed-token-of-the-leaver-0123456789abcdef', ownerSub: staff.sub, kind: 'me' });
 
-    expect((await call(hrAdmin, 'POST', `/accounts/${staff.sub}/disable`)).statusCode).toBe(204);
-    expect((await me()).statusCode).toBe(401);
+    expect((await as(adminToken, 'POST', `/api/access-control/accounts/${staff.sub}/disable`)).statusCode).toBe(204);
+    expect((await as(IdToken, 'GET', '/api/me')).statusCode).toBe(401);
     expect((await userRow(staff.sub))?.enabled).toBe(false);
     const [feed] = await ctx.database.db.select().from(leaveIcalFeeds).where(eq(leaveIcalFeeds.ownerSub, staff.sub));
     expect(feed?.revokedAt).not.toBeNull();
 
-    expect((await call(hrAdmin, 'POST', `/accounts/${staff.sub}/enable`)).statusCode).toBe(204);
+    expect((await as(adminToken, 'POST', `/api/access-control/accounts/${staff.sub}/enable`)).statusCode).toBe(204);
     expect((await userRow(staff.sub))?.enabled).toBe(true);
-    // A token issued after the change (tokens count in whole seconds) is accepted again.
-    await new Promise((resolve) => setTimeout(resolve, 1100));
-    const later = await ctx.tokens.idToken(staff);
-    expect(
-      (await ctx.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${later}` } }))
-        .statusCode,
-    ).toBe(200);
+    expect((await as(IdToken, 'GET', '/api/me')).statusCode).toBe(401);
+    const again = await signIn('leaver@example.org');
+    expect((await as(again.IdToken, 'GET', '/api/me')).statusCode).toBe(200);
   });
 
-  it('a removed department ends the sessions that carry it; an added one does not', async () => {
+  it('a department added or removed refuses the tokens issued before; a refresh brings the departments as they are', async () => {
     const staff = await account('mover@example.org', ['HR', 'UNION']);
-    const token = await ctx.tokens.idToken(staff);
-    const leave = () =>
-      ctx.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${token}` } });
-    await call(hrAdmin, 'PUT', `/accounts/${staff.sub}/departments`, { departments: ['HR', 'UNION', 'CLUB'] });
-    expect((await leave()).statusCode).toBe(200);
-    await call(hrAdmin, 'PUT', `/accounts/${staff.sub}/departments`, { departments: ['UNION', 'CLUB'] });
-    expect((await leave()).statusCode).toBe(401);
+    const tokens = await signIn('mover@example.org');
+    const departmentsOf = async (token: string) => {
+      const me = await as(token, 'GET', '/api/me');
+      return { status: me.statusCode, departments: me.json<{ department?: string[] }>().department };
+    };
+    expect(await departmentsOf(tokens.IdToken)).toEqual({ status: 200, departments: ['HR', 'UNION'] });
+
+    const to = (departments: string[]) =>
+      as(adminToken, 'PUT', `/api/access-control/accounts/${staff.sub}/departments`, { departments });
+    expect((await to(['HR', 'UNION', 'CLUB'])).statusCode).toBe(200);
+    expect((await departmentsOf(tokens.IdToken)).status).toBe(401);
+    const added = await refreshed(tokens.RefreshToken);
+    expect(await departmentsOf(added)).toEqual({ status: 200, departments: ['CLUB', 'HR', 'UNION'] });
+
+    expect((await to(['UNION', 'CLUB'])).statusCode).toBe(200);
+    expect((await departmentsOf(added)).status).toBe(401);
+    expect(await departmentsOf(await refreshed(tokens.RefreshToken))).toEqual({
+      status: 200,
+      departments: ['CLUB', 'UNION'],
+    });
   });
 
-  it('another replica on the same database refuses the token once it reads the cutoffs', async () => {
+  it('another replica on the same database refuses the token of an account signed out everywhere', async () => {
     const staff = await account('replica@example.org', ['HR']);
-    const token = await ctx.tokens.idToken(staff);
-    const replica = await createTestApp({ env: KEY, deps: { database: ctx.database, tokenCutoffRefreshMs: 50 } });
-    const me = () =>
-      replica.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${token}` } });
-    expect((await me()).statusCode).toBe(200);
-    await call(hrAdmin, 'POST', `/accounts/${staff.sub}/sign-out`);
-    // The replica reads the cutoffs every 20 s in production; every 50 ms here.
-    await vi.waitFor(async () => expect((await me()).statusCode).toBe(401), { timeout: 5_000, interval: 50 });
+    const { IdToken } = await signIn('replica@example.org');
+    // It hears of the change from the database as it commits (decision record 0074).
+    const replica = await createTestApp({ realIdentity: true, env: KEY, deps: { database: ctx.database } });
+    const me = async () =>
+      (await replica.app.inject({ url: '/api/me', headers: { authorization: `Bearer ${IdToken}` } })).statusCode;
+    expect(await me()).toBe(200);
+    expect((await as(adminToken, 'POST', `/api/access-control/accounts/${staff.sub}/sign-out`)).statusCode).toBe(204);
+    await vi.waitFor(async () => expect(await me()).toBe(401), { timeout: 10_000, interval: 20 });
   });
 
   it('reset password sends a code and ends the sessions', async () => {
     const staff = await account('forgetful@example.org', ['HR']);
-    expect((await call(hrAdmin, 'POST', `/accounts/${staff.sub}/reset-password`)).statusCode).toBe(204);
+    const { IdToken } = await signIn('forgetful@example.org');
+    expect((await as(IdToken, 'GET', '/api/me')).statusCode).toBe(200);
+    expect((await as(adminToken, 'POST', `/api/access-control/accounts/${staff.sub}/reset-password`)).statusCode).toBe(
+      204,
+    );
     expect((await userRow(staff.sub))?.status).toBe('RESET_REQUIRED');
+    expect((await as(IdToken, 'GET', '/api/me')).statusCode).toBe(401);
     const mail = await ctx.database.db
       .select()
       .from(identityOutbox)

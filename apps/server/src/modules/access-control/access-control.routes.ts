@@ -37,7 +37,8 @@ const tags = ['access-control'];
 export interface AccessControlOptions {
   db: Db;
   identityAdmin: IdentityAdmin;
-  cutoffs: TokenCutoffs;
+  /** Cognito mode only: the tokens of a changed account are cut here (docs/product/identity.md §7). */
+  cutoffs: TokenCutoffs | undefined;
   superAdminUserId: string | undefined;
 }
 

@@ -32,7 +32,12 @@ export interface AccessControlDeps {
   db: Db;
   admin: IdentityAdmin;
   directory: AccountDirectory;
-  cutoffs: TokenCutoffs;
+  /**
+   * Where the identity provider does not say what it changed (Cognito), the cutoffs of the tokens
+   * of an account changed here; the embedded service makes its changes reach the tokens itself
+   * (docs/product/identity.md §7).
+   */
+  cutoffs: TokenCutoffs | undefined;
   superAdminUserId: string | undefined;
   log: FastifyBaseLogger;
 }
@@ -195,10 +200,12 @@ export function createAccessControlService(deps: AccessControlDeps) {
       try {
         for (const name of added) await admin.addToGroup(username, name);
         for (const name of removed) await admin.removeFromGroup(username, name);
-        // Tokens carry the groups they were issued with: one with a removed department must go.
-        if (removed.length > 0) await cutoffs.cut(username);
       } finally {
         directory.invalidate();
+        // Tokens carry the groups they were issued with: one that says otherwise is refused (even
+        // when the change stopped halfway), and the web app's refresh brings one with the
+        // departments as they are now (decision record 0041).
+        await cutoffs?.cut(username);
       }
       await audit(
         actor,
@@ -218,7 +225,7 @@ export function createAccessControlService(deps: AccessControlDeps) {
       switch (action) {
         case 'disable':
           await admin.setEnabled(username, false);
-          await cutoffs.cut(username);
+          await cutoffs?.cut(username);
           await revokeAllFeedsOf(db, username);
           break;
         case 'enable':
@@ -226,11 +233,11 @@ export function createAccessControlService(deps: AccessControlDeps) {
           break;
         case 'reset-password':
           await admin.resetPassword(username);
-          await cutoffs.cut(username);
+          await cutoffs?.cut(username);
           break;
         case 'sign-out':
           await admin.signOutEverywhere(username);
-          await cutoffs.cut(username);
+          await cutoffs?.cut(username);
           break;
         case 'resend-invitation':
           if (signedInOnce(user)) {
@@ -244,7 +251,7 @@ export function createAccessControlService(deps: AccessControlDeps) {
           break;
         case 'delete':
           await admin.deleteUser(username);
-          await cutoffs.cut(username);
+          await cutoffs?.cut(username);
           await revokeAllFeedsOf(db, username);
           break;
       }

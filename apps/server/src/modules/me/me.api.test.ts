@@ -116,11 +116,13 @@ describe('GET /api/me with the embedded identity service', () => {
     return answer.body['AuthenticationResult'] as { AccessToken: string; IdToken: string; RefreshToken: string };
   }
 
-  it('takes the departments from the token, not from the directory as it is now', async () => {
+  it('takes the departments from the token, and refuses one that no longer says the account’s (identity.md §7)', async () => {
     const ctx = await createTestApp({ realIdentity: true });
     const endpoint = `${await listen(ctx.app)}/identity`;
     const id = await createUser(ctx.app, 'ir@example.org', { groups: ['IR'] });
     const tokens = await signIn(ctx, endpoint, 'ir@example.org');
+    const body = (await me(ctx, `Bearer ${tokens.IdToken}`)).json<{ id: string; department: string[]; name: string }>();
+    expect(body).toMatchObject({ id, department: ['IR'], name: 'ir' });
     await admin.createGroup(ctx.app.identity!.context, {
       UserPoolId: ctx.config.identity.userPoolId,
       GroupName: 'IRAdmin',
@@ -130,8 +132,8 @@ describe('GET /api/me with the embedded identity service', () => {
       Username: id,
       GroupName: 'IRAdmin',
     });
-    const body = (await me(ctx, `Bearer ${tokens.IdToken}`)).json<{ id: string; department: string[]; name: string }>();
-    expect(body).toMatchObject({ id, department: ['IR'], name: 'ir' });
+    const outOfDate = await me(ctx, `Bearer ${tokens.IdToken}`);
+    expect([outOfDate.statusCode, outOfDate.json<{ code: string }>().code]).toEqual([401, 'UNAUTHENTICATED']);
     const refreshed = await callIdentity(endpoint, 'GetTokensFromRefreshToken', {
       ClientId: ctx.config.identity.clientId,
       RefreshToken: tokens.RefreshToken,
