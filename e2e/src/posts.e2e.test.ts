@@ -276,9 +276,9 @@ describe('posts', () => {
     await page.getByRole('checkbox', { name: 'IR', exact: true }).check();
     await page.getByRole('button', { name: 'Publish now' }).click();
     await page.getByRole('checkbox', { name: 'E-mail the audience when it is published' }).check();
-    await page.getByLabel('Add files').setInputFiles([
-      { name: 'parking-map.pdf', mimeType: 'application/pdf', buffer: CERTIFICATE },
-    ]);
+    await page
+      .getByLabel('Add files')
+      .setInputFiles([{ name: 'parking-map.pdf', mimeType: 'application/pdf', buffer: CERTIFICATE }]);
     await page.getByRole('list', { name: 'Files of this post' }).getByText('parking-map.pdf').waitFor();
     await checkScreens(page, 'post-create-with-files');
     await page.getByRole('button', { name: 'Create' }).click();
