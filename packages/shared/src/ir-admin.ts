@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ERROR_REASONS, issueDetail } from './error-reasons';
 import { memberInputSchema } from './ir';
 import { AGEING_BUCKETS, type AgeingBucket } from './ir-rules';
+import { csvLine, unguardCell } from './spreadsheet-cells';
 
 /**
  * The IR admin contract (docs/product/screens.md §12, decision record 0045): workload and ageing
@@ -206,8 +207,6 @@ export type MemberCsvProblem =
 export type MemberCsv = { ok: true; rows: MemberCsvRow[] } | { ok: false; problem: MemberCsvProblem };
 
 const BOM = '\uFEFF';
-/** The export's guard against spreadsheet formulas (a leading `'`), taken off again on import. */
-const unguard = (cell: string) => (/^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell);
 
 /**
  * Reads a members file with Papa Parse, row by row (`step`), so a large File is streamed from
@@ -251,7 +250,7 @@ export function readMemberCsv(input: string | Blob, onRows?: (rows: number) => v
           finish({ ok: false, problem: { kind: 'tooManyRows', maximum: MEMBER_IMPORT_MAX_ROWS } }, parser);
           return;
         }
-        rows.push({ line, cells: columns.map((at) => unguard(cells[at] ?? '').slice(0, CELL_MAX)) });
+        rows.push({ line, cells: columns.map((at) => unguardCell(cells[at] ?? '').slice(0, CELL_MAX)) });
         if (rows.length % 5000 === 0) onRows?.(rows.length);
       },
       complete: () => {
@@ -265,16 +264,6 @@ export function readMemberCsv(input: string | Blob, onRows?: (rows: number) => v
     });
   });
 }
-
-/** A cell as CSV writes it; a leading =, +, - or @ is guarded with `'` so no spreadsheet runs it. */
-export function csvCell(value: string | number | null | undefined): string {
-  const text = value === null || value === undefined ? '' : String(value);
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-export const csvLine = (cells: readonly (string | number | null | undefined)[]) =>
-  `${cells.map(csvCell).join(',')}\r\n`;
 
 /** The error report: one line per problem (no byte-order mark: the download adds it). */
 export function problemsCsv(problems: readonly RowProblem[]): string {

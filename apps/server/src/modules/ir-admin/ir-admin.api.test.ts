@@ -1,4 +1,5 @@
 import { asc, eq, sql } from 'drizzle-orm';
+import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import {
   MEMBER_CSV_COLUMNS,
@@ -14,6 +15,7 @@ import { auditEntries } from '../../db/schema/audit';
 import { irCases, irMembers } from '../../db/schema/ir';
 import { createTestApp, type TestContext } from '../../test/app';
 import { fixtureMembers, irCall, irCounts, openCase, seedIrFixture, type IrCaller } from '../../test/ir-fixture';
+import { insertMembers } from '../ir/ir-members.repository';
 import { IMPORT_BATCH, READ_BATCH } from './ir-admin.service';
 
 async function setup() {
@@ -271,6 +273,30 @@ describe('GET /api/ir/admin/members/export.csv', () => {
       expect((await all()).map(({ updatedAt: _u, createdAt: _c, ...rest }) => rest)).toEqual(members);
     },
   );
+  it('guards every cell a spreadsheet would run as a formula, and the import takes the guard off (docs/product/files-mail-logs.md §4)', async () => {
+    const { ctx, fixture } = await setup();
+    const hostile = {
+      name: "=cmd|' /C calc'!A0",
+      employer: '+Employer',
+      branch: '-2+3',
+      position: '@SUM(1+1)',
+      phone: '\t=1+1',
+      address: '\r=1+1',
+    };
+    await insertMembers(ctx.database.db, [
+      { ...fixtureMembers[0]!, memberNo: 'H0000001', nric: '700101145001', ...hostile },
+    ]);
+    const response = await irCall(ctx, fixture.irAdmin, 'GET', '/api/ir/admin/members/export.csv');
+    const [header, ...data] = Papa.parse<string[]>(response.body.replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;
+    const cells = data.find((cells) => cells[0] === 'H0000001')!;
+    const cell = (column: string) => cells[header!.indexOf(column)];
+    for (const [column, text] of Object.entries(hostile)) expect(cell(column)).toBe(`'${text}`);
+    const file = await readMemberCsv(response.body);
+    const read = file.ok ? file.rows.find((row) => row.cells[0] === 'H0000001')!.cells : [];
+    for (const [column, text] of Object.entries(hostile)) {
+      expect(read[MEMBER_CSV_COLUMNS.indexOf(column as (typeof MEMBER_CSV_COLUMNS)[number])]).toBe(text);
+    }
+  });
 });
 
 describe('GET /api/ir/admin/workload', () => {

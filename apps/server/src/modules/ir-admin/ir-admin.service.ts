@@ -2,7 +2,6 @@ import { asc, gt, inArray, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   checkMemberRows,
-  csvLine,
   emptyAgeing,
   MEMBER_CSV_COLUMNS,
   type ImportLine,
@@ -14,6 +13,7 @@ import {
   type Workload,
 } from '@staff-portal/shared/ir-admin';
 import { AppError } from '@staff-portal/shared/errors';
+import { csvLine } from '@staff-portal/shared/spreadsheet-cells';
 import { createClock } from '../../clock';
 import type { Database, Queryable } from '../../db/client';
 import { irCases, irMembers } from '../../db/schema/ir';

@@ -1,11 +1,21 @@
 import { asc, eq } from 'drizzle-orm';
+import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { identityOutbox } from '@staff-portal/identity/schema';
 import { caseDetailSchema, caseSearchPageSchema, type CaseDetail } from '@staff-portal/shared/ir';
 import { auditEntries } from '../../db/schema/audit';
 import { irCaseCounters } from '../../db/schema/ir';
 import { createTestApp, type TestContext } from '../../test/app';
-import { irCall, irCounts, irHeaders, openCase, seedIrFixture, type IrFixture } from '../../test/ir-fixture';
+import {
+  fixtureMembers,
+  irCall,
+  irCounts,
+  irHeaders,
+  openCase,
+  seedIrFixture,
+  type IrFixture,
+} from '../../test/ir-fixture';
+import { insertMembers } from './ir-members.repository';
 import { EXE, PDF, PNG, multipartBody } from '../../test/leave-fixture';
 
 async function setup() {
@@ -544,6 +554,37 @@ describe('GET /api/ir/grievances and the CSV export', () => {
     expect(lines[3]).toContain(',CASE CLOSED,lim.iradmin,2026-02-15,2026-03-10');
     const closed = await irCall(ctx, fixture.officer, 'GET', '/api/ir/grievances/export.csv?status=1');
     expect(closed.body.trimEnd().split('\r\n')).toHaveLength(2);
+  });
+
+  it('guards every cell a spreadsheet would run as a formula (docs/product/files-mail-logs.md §4)', async () => {
+    const { ctx, fixture } = await setup();
+    // Member names come from the member import; IR admins name categories; officers write subjects.
+    const names = ["=cmd|' /C calc'!A0", '\t=1+1', '\r=1+1'];
+    await insertMembers(
+      ctx.database.db,
+      names.map((name, index) => ({
+        ...fixtureMembers[0]!,
+        memberNo: `H000000${index}`,
+        nric: `70010114500${index}`,
+        name,
+      })),
+    );
+    const category = await irCall(ctx, fixture.irAdmin, 'POST', '/api/ir/admin/categories', { name: '+Transfer' });
+    expect(category.statusCode).toBe(201);
+    for (const [index, subject] of ['@SUM(1+1)', '-2+3', 'Unpaid wages'].entries()) {
+      await openCase(
+        ctx,
+        fixture.officer,
+        opening(fixture, { memberNo: `H000000${index}`, subject, categoryId: category.json<{ id: string }>().id }),
+      );
+    }
+    const response = await irCall(ctx, fixture.officer, 'GET', '/api/ir/grievances/export.csv?sort=caseNo&order=asc');
+    const rows = Papa.parse<string[]>(response.body.replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data.slice(1);
+    expect(rows.map((row) => [row[2], row[3], row[4]])).toEqual([
+      ["'=cmd|' /C calc'!A0", "'@SUM(1+1)", "'+Transfer"],
+      ["'\t=1+1", "'-2+3", "'+Transfer"],
+      ["'\r=1+1", 'Unpaid wages', "'+Transfer"],
+    ]);
   });
 
   it('exports more cases than one batch, each once, in order', async () => {

@@ -32,6 +32,7 @@ import {
 } from '@staff-portal/shared/ir-rules';
 import type { z } from 'zod';
 import type { Language } from '@staff-portal/shared/languages';
+import { csvLine } from '@staff-portal/shared/spreadsheet-cells';
 import { tokenUserName, type TokenUser } from '../../auth/token-verifier';
 import { createClock } from '../../clock';
 import type { Database, Transaction } from '../../db/client';
@@ -116,13 +117,6 @@ function caseState(row: CaseRow) {
     closedOn: row.closedOn,
     outcome: row.outcome,
   };
-}
-
-function csvCell(value: string | number | null): string {
-  const text = value === null ? '' : String(value);
-  // A leading =, +, - or @ would run as a formula in a spreadsheet.
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
 export const CASE_CSV_HEADER = [
@@ -272,14 +266,14 @@ export function createIrService(options: IrModuleOptions, log: FastifyBaseLogger
     /** Every case the filters match, as CSV lines, read a batch at a time (keyset) as it is sent. */
     async *exportCases(query: z.output<typeof caseExportQuerySchema>): AsyncGenerator<string> {
       const filter = caseFilterOf(query);
-      yield `\uFEFF${CASE_CSV_HEADER.join(',')}\r\n`;
+      yield `\uFEFF${csvLine(CASE_CSV_HEADER)}`;
       let after: CaseKey | undefined;
       for (;;) {
         const rows = await searchCases(db, filter, { limit: EXPORT_BATCH, after });
         if (rows.length === 0) return;
         yield rows
           .map((row) =>
-            [
+            csvLine([
               row.caseNo,
               row.memberNo,
               row.memberName,
@@ -290,10 +284,7 @@ export function createIrService(options: IrModuleOptions, log: FastifyBaseLogger
               row.officerName,
               row.openedOn,
               row.closedOn,
-            ]
-              .map(csvCell)
-              .join(',')
-              .concat('\r\n'),
+            ]),
           )
           .join('');
         if (rows.length < EXPORT_BATCH) return;

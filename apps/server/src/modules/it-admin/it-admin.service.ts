@@ -17,6 +17,7 @@ import type {
   activityQuerySchema,
   outboxQuerySchema,
 } from '@staff-portal/shared/it-admin';
+import { guardCell } from '@staff-portal/shared/spreadsheet-cells';
 import { dayBoundsIn } from '@staff-portal/shared/staff-movement';
 import type { z } from 'zod';
 import type { TokenUser } from '../../auth/token-verifier';
@@ -165,6 +166,8 @@ export function createItAdminService(deps: ItAdminDeps) {
       const filter = await filterOf(query);
       const csv = stringify({
         header: true,
+        // docs/product/files-mail-logs.md §4: anyone's log entry or an audited name may start a formula.
+        cast: { string: guardCell },
         columns: [
           'at',
           'source',

