@@ -484,12 +484,23 @@ describe('the E-Leave administration', () => {
       { header: true, skipEmptyLines: true },
     );
     expect(csv.errors).toEqual([]);
-    expect(csv.meta.fields).toEqual(['Department', 'Leave type', 'Staff', 'Days taken', 'Days pending']);
+    // The server writes it in the workbook's columns, and audits the download.
+    expect(csv.meta.fields).toEqual([
+      'Department',
+      'Department name',
+      'Leave type id',
+      'Leave type',
+      'Staff',
+      'Days taken',
+      'Days pending',
+    ]);
     expect(csv.data).toHaveLength(shown);
-    expect(csv.data.filter((row) => row['Leave type'] === 'LVE0015 Training Leave')).toEqual([
+    expect(csv.data.filter((row) => row['Leave type id'] === 'LVE0015')).toEqual([
       {
-        Department: 'IRAdmin Industrial Relations (admin)',
-        'Leave type': 'LVE0015 Training Leave',
+        Department: 'IRAdmin',
+        'Department name': 'Industrial Relations (admin)',
+        'Leave type id': 'LVE0015',
+        'Leave type': 'Training Leave',
         Staff: '1',
         'Days taken': '0',
         'Days pending': '2',

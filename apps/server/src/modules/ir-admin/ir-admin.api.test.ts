@@ -84,7 +84,9 @@ describe('IR admin guards (docs/product/access.md: IR guard; imports need IRAdmi
     };
     expect(statuses).toEqual(expected);
     const after = await irCounts(ctx);
-    if (expected.import === 403) expect(after).toEqual(before);
+    // An export writes its audit entry, and nothing else (docs/product/files-mail-logs.md §2).
+    const exported = expected.export === 200 ? 1 : 0;
+    if (expected.import === 403) expect(after).toEqual({ ...before, audit: before.audit + exported });
     else expect(after.members).toBe(before.members + 2);
   });
 });
@@ -273,6 +275,23 @@ describe('GET /api/ir/admin/members/export.csv', () => {
       expect((await all()).map(({ updatedAt: _u, createdAt: _c, ...rest }) => rest)).toEqual(members);
     },
   );
+  it('audits each export: who, and how many rows (docs/product/files-mail-logs.md §2)', async () => {
+    const { ctx, fixture } = await setup();
+    const response = await irCall(ctx, fixture.officer, 'GET', '/api/ir/admin/members/export.csv');
+    expect(response.statusCode).toBe(200);
+    const trail = await ctx.database.db.select().from(auditEntries).where(eq(auditEntries.action, 'member.export'));
+    expect(trail).toMatchObject([
+      {
+        actorId: fixture.officer.sub,
+        actorEmail: fixture.officer.email,
+        area: 'ir',
+        target: null,
+        targetLabel: 'members.csv',
+        after: { filters: {}, rows: fixtureMembers.length, complete: true },
+      },
+    ]);
+  });
+
   it('guards every cell a spreadsheet would run as a formula, and the import takes the guard off (docs/product/files-mail-logs.md §4)', async () => {
     const { ctx, fixture } = await setup();
     const hostile = {

@@ -1,4 +1,4 @@
-import { PassThrough, Readable } from 'node:stream';
+import { PassThrough } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '@staff-portal/shared/errors';
@@ -55,13 +55,13 @@ export const irAdminRoutes: FastifyPluginAsyncZod<IrAdminOptions> = async (app, 
       schema: {
         tags,
         security,
-        summary: 'Every member as CSV, in the columns the import takes; streamed',
+        summary: 'Every member as CSV, in the columns the import takes; streamed; audited',
         response: errors,
       },
     },
-    async (_request, reply) =>
+    async (request, reply) =>
       sendDownload(reply, {
-        data: Readable.from(service.exportMembers()),
+        data: service.exportMembers(auditActorOf(request)),
         name: 'members.csv',
         mime: 'text/csv; charset=utf-8',
       }),

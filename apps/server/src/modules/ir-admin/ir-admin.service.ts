@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { asc, gt, inArray, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
@@ -19,6 +20,7 @@ import type { Database, Queryable } from '../../db/client';
 import { irCases, irMembers } from '../../db/schema/ir';
 import type { IdentityAdmin, IdentityUser } from '../access-control/identity-admin';
 import { recordAuditBy, type AuditActor } from '../audit/audit.repository';
+import { auditedStream } from '../audit/audited-export';
 import { foldName } from '../ir/name-folding';
 
 export interface IrAdminOptions {
@@ -273,22 +275,35 @@ export function createIrAdminService(options: IrAdminOptions, log: FastifyBaseLo
       return result;
     },
 
-    /** Every member as CSV in MEMBER_CSV_COLUMNS order, read by member no a batch at a time. */
-    async *exportMembers(): AsyncGenerator<string> {
-      yield `\uFEFF${csvLine(MEMBER_CSV_COLUMNS)}`;
-      let after: string | undefined;
-      for (;;) {
-        const batch = await db
-          .select()
-          .from(irMembers)
-          .where(after === undefined ? undefined : gt(irMembers.memberNo, after))
-          .orderBy(asc(irMembers.memberNo))
-          .limit(READ_BATCH);
-        if (batch.length === 0) return;
-        yield batch.map((member) => csvLine(MEMBER_CSV_COLUMNS.map((column) => member[column]))).join('');
-        after = batch.at(-1)!.memberNo;
-        if (batch.length < READ_BATCH) return;
-      }
+    /**
+     * Every member as CSV in MEMBER_CSV_COLUMNS order, read by member no a batch at a time;
+     * audited when the download ends (docs/product/files-mail-logs.md §2).
+     */
+    exportMembers(actor: AuditActor): Readable {
+      return auditedStream(
+        db,
+        actor,
+        { area: 'ir', action: 'member.export', fileName: 'members.csv', filters: {} },
+        async function* (counted) {
+          yield `\uFEFF${csvLine(MEMBER_CSV_COLUMNS)}`;
+          let after: string | undefined;
+          for (;;) {
+            const batch = await db
+              .select()
+              .from(irMembers)
+              .where(after === undefined ? undefined : gt(irMembers.memberNo, after))
+              .orderBy(asc(irMembers.memberNo))
+              .limit(READ_BATCH);
+            if (batch.length === 0) return;
+            const lines = batch.map((member) => csvLine(MEMBER_CSV_COLUMNS.map((column) => member[column]))).join('');
+            // Counted before it is handed on: a download cut off after it still counts it.
+            counted(batch.length);
+            yield lines;
+            after = batch.at(-1)!.memberNo;
+            if (batch.length < READ_BATCH) return;
+          }
+        },
+      );
     },
   };
 }

@@ -556,6 +556,52 @@ describe('GET /api/ir/grievances and the CSV export', () => {
     expect(closed.body.trimEnd().split('\r\n')).toHaveLength(2);
   });
 
+  it('audits each export: who, the filters and how many rows (docs/product/files-mail-logs.md §2)', async () => {
+    const { ctx, fixture } = await threeCases();
+    const exports = () =>
+      ctx.database.db
+        .select()
+        .from(auditEntries)
+        .where(eq(auditEntries.action, 'case.export'))
+        .orderBy(asc(auditEntries.id));
+    expect(await exports()).toEqual([]);
+    const all = await irCall(ctx, fixture.itAdmin, 'GET', '/api/ir/grievances/export.csv');
+    expect(all.statusCode).toBe(200);
+    const closed = await irCall(ctx, fixture.officer, 'GET', '/api/ir/grievances/export.csv?status=1&sort=caseNo');
+    expect(closed.statusCode).toBe(200);
+    expect(
+      (await exports()).map(({ actorId, actorEmail, area, target, targetLabel, after }) => ({
+        actorId,
+        actorEmail,
+        area,
+        target,
+        targetLabel,
+        after,
+      })),
+    ).toEqual([
+      {
+        actorId: fixture.itAdmin.sub,
+        actorEmail: fixture.itAdmin.email,
+        area: 'ir',
+        target: null,
+        targetLabel: 'grievances.csv',
+        after: { filters: { sort: 'openedOn', order: 'desc' }, rows: 3, complete: true },
+      },
+      {
+        actorId: fixture.officer.sub,
+        actorEmail: fixture.officer.email,
+        area: 'ir',
+        target: null,
+        targetLabel: 'grievances.csv',
+        after: { filters: { status: 1, sort: 'caseNo', order: 'desc' }, rows: 1, complete: true },
+      },
+    ]);
+    // A refused export writes nothing.
+    const refused = await irCall(ctx, fixture.itAdmin, 'GET', '/api/ir/grievances/export.csv?status=7');
+    expect(refused.statusCode).toBe(400);
+    expect(await exports()).toHaveLength(2);
+  });
+
   it('guards every cell a spreadsheet would run as a formula (docs/product/files-mail-logs.md §4)', async () => {
     const { ctx, fixture } = await setup();
     // Member names come from the member import; IR admins name categories; officers write subjects.

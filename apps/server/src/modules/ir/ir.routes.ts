@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBodySchema } from '@staff-portal/shared/errors';
@@ -143,14 +142,14 @@ export const irRoutes: FastifyPluginAsyncZod<IrModuleOptions> = async (app, opti
       schema: {
         tags,
         security,
-        summary: 'Every case the filters match, as CSV, streamed',
+        summary: 'Every case the filters match, as CSV, streamed; audited',
         querystring: caseExportQuerySchema,
         response: errors,
       },
     },
     async (request, reply) =>
       sendDownload(reply, {
-        data: Readable.from(service.exportCases(request.query)),
+        data: service.exportCases(auditActorOf(request), request.query),
         name: 'grievances.csv',
         mime: 'text/csv; charset=utf-8',
       }),

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError, forbidden, notFound, validationError } from '@staff-portal/shared/errors';
@@ -40,6 +41,7 @@ import { irActionAttachments, irCases, irCategories } from '../../db/schema/ir';
 import { checkAttachment, type Attachment } from '../../files/attachments';
 import type { IdentityAdmin, IdentityUser } from '../access-control/identity-admin';
 import { recordAuditBy, type AuditActor } from '../audit/audit.repository';
+import { auditedStream, givenFilters } from '../audit/audited-export';
 import { documentOf } from '../../db/text-search';
 import { deliverAfterCommit, queueMail, type Mailer, type SendEmail } from '../../mail/outbox-mail';
 import {
@@ -263,33 +265,46 @@ export function createIrService(options: IrModuleOptions, log: FastifyBaseLogger
       };
     },
 
-    /** Every case the filters match, as CSV lines, read a batch at a time (keyset) as it is sent. */
-    async *exportCases(query: z.output<typeof caseExportQuerySchema>): AsyncGenerator<string> {
+    /**
+     * Every case the filters match, as CSV lines, read a batch at a time (keyset) as it is sent;
+     * audited when the download ends (docs/product/files-mail-logs.md §2).
+     */
+    exportCases(actor: AuditActor, query: z.output<typeof caseExportQuerySchema>): Readable {
       const filter = caseFilterOf(query);
-      yield `\uFEFF${csvLine(CASE_CSV_HEADER)}`;
-      let after: CaseKey | undefined;
-      for (;;) {
-        const rows = await searchCases(db, filter, { limit: EXPORT_BATCH, after });
-        if (rows.length === 0) return;
-        yield rows
-          .map((row) =>
-            csvLine([
-              row.caseNo,
-              row.memberNo,
-              row.memberName,
-              row.subject,
-              row.categoryName,
-              CONTACT_METHODS[row.contactMethod as ContactMethod] ?? String(row.contactMethod),
-              CASE_STATUS_LABELS[row.status as CaseStatus] ?? String(row.status),
-              row.officerName,
-              row.openedOn,
-              row.closedOn,
-            ]),
-          )
-          .join('');
-        if (rows.length < EXPORT_BATCH) return;
-        after = keyOf(rows.at(-1)!, filter.sort);
-      }
+      return auditedStream(
+        db,
+        actor,
+        { area: AREA, action: 'case.export', fileName: 'grievances.csv', filters: givenFilters(query) },
+        async function* (counted) {
+          yield `\uFEFF${csvLine(CASE_CSV_HEADER)}`;
+          let after: CaseKey | undefined;
+          for (;;) {
+            const rows = await searchCases(db, filter, { limit: EXPORT_BATCH, after });
+            if (rows.length === 0) return;
+            const lines = rows
+              .map((row) =>
+                csvLine([
+                  row.caseNo,
+                  row.memberNo,
+                  row.memberName,
+                  row.subject,
+                  row.categoryName,
+                  CONTACT_METHODS[row.contactMethod as ContactMethod] ?? String(row.contactMethod),
+                  CASE_STATUS_LABELS[row.status as CaseStatus] ?? String(row.status),
+                  row.officerName,
+                  row.openedOn,
+                  row.closedOn,
+                ]),
+              )
+              .join('');
+            // Counted before it is handed on: a download cut off after it still counts it.
+            counted(rows.length);
+            yield lines;
+            if (rows.length < EXPORT_BATCH) return;
+            after = keyOf(rows.at(-1)!, filter.sort);
+          }
+        },
+      );
     },
 
     caseDetail: detail,

@@ -164,6 +164,27 @@ describe('IT admin: the activity explorer', () => {
     expect(lines[1]).toContain('"{""enabled"":true}"');
   });
 
+  it('audits each export: who, the filters and how many rows (docs/product/files-mail-logs.md §2)', async () => {
+    const ctx = await createTestApp();
+    await seedActivity(ctx, 30);
+    const answer = await call(ctx, IT, 'GET', '/activity.csv?source=audit&area=leave-admin&limit=5');
+    expect(answer.statusCode).toBe(200);
+    const trail = await ctx.database.db.select().from(auditEntries).where(eq(auditEntries.action, 'activity.export'));
+    expect(trail).toMatchObject([
+      {
+        actorId: IT.sub,
+        actorEmail: IT.email,
+        area: 'it-admin',
+        target: null,
+        targetLabel: 'activity.csv',
+        after: { filters: { source: 'audit', area: 'leave-admin' }, rows: 10, complete: true },
+      },
+    ]);
+    // The next export finds the first one's entry.
+    const again = await call(ctx, IT, 'GET', '/activity.csv?action=activity.export');
+    expect(again.body.trim().split('\n')).toHaveLength(2);
+  });
+
   it('writes no cell a spreadsheet would run as a formula (docs/product/files-mail-logs.md §4)', async () => {
     const ctx = await createTestApp();
     // Any signed-in user logs through the logging API; an HR admin titles a post.

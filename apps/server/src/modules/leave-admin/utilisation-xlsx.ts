@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import type { UtilisationReport } from '@staff-portal/shared/leave-admin';
-import { guardCell } from '@staff-portal/shared/spreadsheet-cells';
+import { csvLine, guardCell } from '@staff-portal/shared/spreadsheet-cells';
 
 /** Column headings of the utilisation workbook, in the caller's language. */
 export interface UtilisationHeadings {
@@ -66,4 +66,30 @@ export async function utilisationWorkbook(report: UtilisationReport, headings: U
     })),
   );
   return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/** The utilisation report as CSV, in the workbook's columns and headings; texts guarded by csvLine. */
+export function utilisationCsv(report: UtilisationReport, headings: UtilisationHeadings): string {
+  const header = [
+    headings.department,
+    headings.departmentName,
+    headings.leaveTypeId,
+    headings.leaveType,
+    headings.staffCount,
+    headings.daysTaken,
+    headings.daysPending,
+  ];
+  const rows = report.rows.map((row) =>
+    csvLine([
+      row.departmentCode,
+      row.departmentName,
+      row.leaveTypeId,
+      row.leaveTypeName,
+      row.staffCount,
+      row.daysTaken,
+      row.daysPending,
+    ]),
+  );
+  // A byte-order mark, so that Excel reads the UTF-8 (Malay headings, names with accents).
+  return `\uFEFF${csvLine(header)}${rows.join('')}`;
 }
