@@ -8,10 +8,12 @@ import {
   caseNo,
   formatNric,
   maskNric,
+  memberIdentityFor,
   normaliseNric,
   nricSearchDigits,
   parseCaseNo,
   seesFullNric,
+  shownNric,
 } from './ir-rules';
 
 const pad = (value: number, width = 2) => String(value).padStart(width, '0');
@@ -87,6 +89,27 @@ describe('NRIC', () => {
     expect(seesFullNric(['IRAdmin'])).toBe(true);
     expect(seesFullNric(['ITAdmin'])).toBe(false);
     expect(seesFullNric(['HR', 'HRAdmin'])).toBe(false);
+  });
+
+  it('shows one who sees NRICs masked nothing of the eight hidden digits, the date of birth included (docs/product/ir.md §1)', () => {
+    const birthOf = (digits: string) =>
+      `${Number(digits.slice(0, 2)) < 30 ? '20' : '19'}${digits.slice(0, 2)}-${digits.slice(2, 4)}-${digits.slice(4, 6)}`;
+    fc.assert(
+      fc.property(nricDigits, (digits) => {
+        const member = { nric: digits, dateOfBirth: birthOf(digits) };
+        const masked = memberIdentityFor(member, ['ITAdmin']);
+        expect(masked).toEqual({ nric: maskNric(digits), nricMasked: true, dateOfBirth: null });
+        // Everything shown together, as digits: the last four, and nothing else.
+        expect(Object.values(masked).join(' ').replace(/\D/g, '')).toBe(digits.slice(8));
+        expect(shownNric(digits, ['ITAdmin'])).toBe(masked.nric);
+        expect(memberIdentityFor(member, ['IR'])).toEqual({
+          nric: formatNric(digits),
+          nricMasked: false,
+          dateOfBirth: member.dateOfBirth,
+        });
+        expect(shownNric(digits, ['IRAdmin'])).toBe(formatNric(digits));
+      }),
+    );
   });
 });
 

@@ -27,8 +27,9 @@ import {
   caseNo as makeCaseNo,
   CASE_STATUS,
   formatNric,
-  maskNric,
+  memberIdentityFor,
   nricSearchDigits,
+  shownNric,
 } from '@staff-portal/shared/ir-rules';
 import { vi } from 'vitest';
 import type { z } from 'zod';
@@ -108,20 +109,20 @@ export function stubIrApi(options: IrDoubleOptions) {
   const nameOf = (id: string | null) => officers.find((officer) => officer.id === id)?.name ?? null;
   const callerName = nameOf(callerId) ?? 'Caller';
 
-  const shownNric = (digits: string) => (seesFullNric ? formatNric(digits) : maskNric(digits));
+  // The server's groups for the caller, as far as the NRIC mask goes (docs/product/ir.md §1).
+  const groups = seesFullNric ? ['IR'] : ['ITAdmin'];
   const summaryOf = (stored: StoredMember): MemberSummary => ({
     memberNo: stored.memberNo,
     name: stored.name,
-    nric: shownNric(stored.nric),
+    nric: shownNric(stored.nric, groups),
     employer: stored.employer,
     branch: stored.branch,
     status: stored.status,
   });
   const memberOf = (stored: StoredMember): Member => ({
     ...summaryOf(stored),
-    nricMasked: !seesFullNric,
+    ...memberIdentityFor(stored, groups),
     gender: stored.gender,
-    dateOfBirth: stored.dateOfBirth,
     position: stored.position,
     joinDate: stored.joinDate,
     phone: stored.phone ?? null,
@@ -230,7 +231,7 @@ export function stubIrApi(options: IrDoubleOptions) {
     'POST /ir/members/:memberNo/nric': (_request, { memberNo }) => {
       const stored = findMember(memberNo!);
       reveals.push(stored.memberNo);
-      return { nric: formatNric(stored.nric) };
+      return { nric: formatNric(stored.nric), dateOfBirth: stored.dateOfBirth };
     },
     'GET /ir/categories': () => categories,
     'GET /ir/officers': () => officers,

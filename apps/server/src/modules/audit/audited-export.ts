@@ -10,6 +10,8 @@ export interface ExportAudit {
   fileName: string;
   /** The filters the file was asked for, as the server read them (defaults included). */
   filters: Record<string, unknown>;
+  /** What else tells what the file held (the members file: NRICs `full` or `masked`). */
+  details?: Record<string, unknown>;
 }
 
 /** The filters as the entry keeps them: those not given left out. */
@@ -23,7 +25,7 @@ export function recordExport(db: Queryable, actor: AuditActor, audit: ExportAudi
     action: audit.action,
     target: null,
     targetLabel: audit.fileName,
-    after: { filters: audit.filters, rows, complete },
+    after: { filters: audit.filters, rows, complete, ...audit.details },
   });
 }
 

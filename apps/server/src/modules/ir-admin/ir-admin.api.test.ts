@@ -65,9 +65,10 @@ const memberCount = async (ctx: TestContext) =>
 describe('IR admin guards (docs/product/access.md: IR guard; imports need IRAdmin)', () => {
   it.each([
     ['IR', ['IR'], { workload: 200, export: 200, preview: 403, import: 403 }],
-    // ITAdmin is the super-admin group and passes every check (docs/product/access.md §2), as on
-    // the IR module's own admin routes.
-    ['ITAdmin', ['ITAdmin'], { workload: 200, export: 200, preview: 200, import: 200 }],
+    // ITAdmin is the super-admin group and passes every check (docs/product/access.md §2), but sees
+    // NRICs masked: an import's report would tell which NRICs are members' (docs/product/ir.md §1).
+    ['ITAdmin', ['ITAdmin'], { workload: 200, export: 200, preview: 403, import: 403 }],
+    ['ITAdmin and IR', ['ITAdmin', 'IR'], { workload: 200, export: 200, preview: 200, import: 200 }],
     ['IRAdmin', ['IRAdmin'], { workload: 200, export: 200, preview: 200, import: 200 }],
     ['HR', ['HR'], { workload: 403, export: 403, preview: 403, import: 403 }],
     ['UNION', ['UNION'], { workload: 403, export: 403, preview: 403, import: 403 }],
@@ -287,9 +288,32 @@ describe('GET /api/ir/admin/members/export.csv', () => {
         area: 'ir',
         target: null,
         targetLabel: 'members.csv',
-        after: { filters: {}, rows: fixtureMembers.length, complete: true },
+        after: { filters: {}, rows: fixtureMembers.length, complete: true, nric: 'full' },
       },
     ]);
+  });
+
+  it('masks the NRIC and leaves out the date of birth for one who sees NRICs masked (docs/product/ir.md §1)', async () => {
+    const { ctx, fixture } = await setup();
+    const response = await irCall(ctx, fixture.itAdmin, 'GET', '/api/ir/admin/members/export.csv');
+    expect(response.statusCode).toBe(200);
+    const [header, ...data] = Papa.parse<string[]>(response.body.replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;
+    expect(header).toEqual([...MEMBER_CSV_COLUMNS]);
+    const column = (name: string) => data.map((cells) => cells[header!.indexOf(name)]);
+    expect(column('nric')).toEqual(fixtureMembers.map((member) => `XXXXXX-XX-${member.nric.slice(8)}`));
+    expect(column('dateOfBirth')).toEqual(fixtureMembers.map(() => ''));
+    expect(column('name')).toEqual(fixtureMembers.map((member) => member.name));
+    const [entry] = await ctx.database.db.select().from(auditEntries).where(eq(auditEntries.action, 'member.export'));
+    expect(entry).toMatchObject({
+      actorId: fixture.itAdmin.sub,
+      after: { filters: {}, rows: fixtureMembers.length, complete: true, nric: 'masked' },
+    });
+    // Such a file cannot be imported back: its NRICs are not NRICs.
+    const file = await readMemberCsv(response.body);
+    const preview = await irCall(ctx, fixture.irAdmin, 'POST', '/api/ir/admin/members/import/preview', {
+      rows: file.ok ? file.rows : [],
+    });
+    expect(memberImportPreviewSchema.parse(preview.json()).valid).toBe(0);
   });
 
   it('guards every cell a spreadsheet would run as a formula, and the import takes the guard off (docs/product/files-mail-logs.md §4)', async () => {

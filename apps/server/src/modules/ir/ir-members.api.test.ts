@@ -223,12 +223,14 @@ describe('GET /api/ir/members/{memberNo} and POST .../nric', () => {
     const forIt = memberDetailSchema.parse(
       (await irCall(ctx, fixture.itAdmin, 'GET', '/api/ir/members/M0000001')).json(),
     );
-    expect(forIt.member).toMatchObject({ nric: 'XXXXXX-XX-5678', nricMasked: true });
+    // docs/product/ir.md §1: the date of birth is the NRIC's first six digits, so it is hidden with them.
+    expect(forIt.member).toMatchObject({ nric: 'XXXXXX-XX-5678', nricMasked: true, dateOfBirth: null });
+    expect(forIr.member.dateOfBirth).toBe('1985-01-01');
 
     const before = await irCounts(ctx);
     const revealed = await irCall(ctx, fixture.itAdmin, 'POST', '/api/ir/members/M0000001/nric');
     expect(revealed.statusCode).toBe(200);
-    expect(revealed.json()).toEqual({ nric: '850101-14-5678' });
+    expect(revealed.json()).toEqual({ nric: '850101-14-5678', dateOfBirth: '1985-01-01' });
     const entries = await ctx.database.db.select().from(auditEntries).where(eq(auditEntries.area, 'ir'));
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({
@@ -240,6 +242,7 @@ describe('GET /api/ir/members/{memberNo} and POST .../nric', () => {
     // The IR departments see it in full on every answer: their reveal is not audited.
     expect((await irCall(ctx, fixture.officer, 'POST', '/api/ir/members/M0000001/nric')).json()).toEqual({
       nric: '850101-14-5678',
+      dateOfBirth: '1985-01-01',
     });
     expect((await irCounts(ctx)).audit).toBe(before.audit + 1);
   });

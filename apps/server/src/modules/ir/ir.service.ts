@@ -26,8 +26,9 @@ import {
   CONTACT_METHODS,
   CASE_STATUS_LABELS,
   formatNric,
-  maskNric,
+  memberIdentityFor,
   seesFullNric,
+  shownNric,
   type CaseStatus,
   type ContactMethod,
 } from '@staff-portal/shared/ir-rules';
@@ -86,21 +87,15 @@ const accountName = (account: IdentityUser) => account.name ?? account.email;
 /** Whether the caller has IR's admin functions: IRAdmin, or ITAdmin by the group check (docs/product/access.md §2). */
 export type AllowsIrAdmin = (user: TokenUser) => boolean;
 
-function nricFor(digits: string, user: TokenUser) {
-  const full = seesFullNric(user.groups);
-  return { nric: full ? formatNric(digits) : maskNric(digits), nricMasked: !full };
-}
-
 function memberOf(row: MemberRow, user: TokenUser): Member {
   return {
     memberNo: row.memberNo,
     name: row.name,
-    ...nricFor(row.nric, user),
+    ...memberIdentityFor(row, user.groups),
     employer: row.employer,
     branch: row.branch,
     status: row.status,
     gender: row.gender,
-    dateOfBirth: row.dateOfBirth,
     position: row.position,
     joinDate: row.joinDate,
     phone: row.phone,
@@ -220,7 +215,14 @@ export function createIrService(options: IrModuleOptions, log: FastifyBaseLogger
 
     async searchMembers(user: TokenUser, query: z.output<typeof memberSearchQuerySchema>): Promise<MemberSearchPage> {
       const { rows, hasMore } = await searchMembers(db, query);
-      const items: MemberSummary[] = rows.map((row) => ({ ...row, nric: nricFor(row.nric, user).nric }));
+      const items: MemberSummary[] = rows.map((row) => ({
+        memberNo: row.memberNo,
+        name: row.name,
+        nric: shownNric(row.nric, user.groups),
+        employer: row.employer,
+        branch: row.branch,
+        status: row.status,
+      }));
       return { items, page: query.page, pageSize: query.pageSize, hasMore };
     },
 
@@ -233,8 +235,9 @@ export function createIrService(options: IrModuleOptions, log: FastifyBaseLogger
     },
 
     /**
-     * The NRIC in full (docs/product/ir.md §1). For those who see it masked (ITAdmin) each reveal
-     * is audited; the IR departments see it on every answer anyway, so theirs is not.
+     * The NRIC in full, and the date of birth it starts with (docs/product/ir.md §1). For those who
+     * see them masked (ITAdmin) each reveal is audited; the IR departments see them on every
+     * answer anyway, so theirs is not.
      */
     async revealNric(actor: AuditActor, memberNo: string) {
       const row = await findMember(db, memberNo);
@@ -247,7 +250,7 @@ export function createIrService(options: IrModuleOptions, log: FastifyBaseLogger
           targetLabel: `${row.memberNo} ${row.name}`,
         });
       }
-      return { nric: formatNric(row.nric) };
+      return { nric: formatNric(row.nric), dateOfBirth: row.dateOfBirth };
     },
 
     // Cases -------------------------------------------------------------------------------------
