@@ -208,6 +208,13 @@ export function stubIrApi(options: IrDoubleOptions) {
     }),
     'GET /ir/members': ({ query }) => {
       const search = check(memberSearchQuerySchema, Object.fromEntries(query));
+      // As the server: one who sees NRICs masked does not search by them (docs/product/ir.md §1).
+      if (!seesFullNric && search.q !== undefined && nricSearchDigits(search.q) !== null) {
+        const memberNo = search.q.trim().toUpperCase();
+        if (!members.some((stored) => stored.memberNo === memberNo)) {
+          throw validationError('q: searching by NRIC is for the IR departments', 'q', 'nricSearchMasked');
+        }
+      }
       const rows = members.filter(
         (stored) =>
           (search.q === undefined || search.q === '' || memberMatches(stored, search.q)) &&

@@ -633,6 +633,25 @@ describe('GET /api/ir/grievances and the CSV export', () => {
     ]);
   });
 
+  it('refuses one who sees NRICs masked a member filter by NRIC, in the list and the export (docs/product/ir.md §1)', async () => {
+    const { ctx, fixture } = await threeCases();
+    const before = await irCounts(ctx);
+    for (const path of ['/api/ir/grievances', '/api/ir/grievances/export.csv']) {
+      for (const member of ['850101145678', '850101-14', '780910']) {
+        const url = `${path}?member=${encodeURIComponent(member)}`;
+        const refused = await irCall(ctx, fixture.itAdmin, 'GET', url);
+        expect({ url, status: refused.statusCode }).toEqual({ url, status: 400 });
+        expect(refused.json()).toMatchObject({ field: 'member', reason: 'nricSearchMasked' });
+      }
+    }
+    expect(await irCounts(ctx)).toEqual(before);
+    // By name or member no as before; the IR departments by NRIC as before.
+    const byNo = await irCall(ctx, fixture.itAdmin, 'GET', '/api/ir/grievances?member=M0000004');
+    expect(caseSearchPageSchema.parse(byNo.json()).items.map((item) => item.memberNo)).toEqual(['M0000004']);
+    const byNric = await irCall(ctx, fixture.officer, 'GET', '/api/ir/grievances?member=780910');
+    expect(caseSearchPageSchema.parse(byNric.json()).items.map((item) => item.memberNo)).toEqual(['M0000004']);
+  });
+
   it('exports more cases than one batch, each once, in order', async () => {
     const { ctx, fixture } = await setup();
     // 2,500 cases straight into the table: the export reads them 1,000 at a time.

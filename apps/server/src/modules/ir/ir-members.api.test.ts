@@ -5,8 +5,8 @@ import { auditEntries } from '../../db/schema/audit';
 import { irMemberWords, irMembers } from '../../db/schema/ir';
 import { generateIrMembers } from '../../seed/demo-ir';
 import { createTestApp } from '../../test/app';
-import { irCall, irCounts, seedIrFixture, type IrCaller } from '../../test/ir-fixture';
-import { RANKED_MATCHES } from './ir-members.repository';
+import { fixtureMembers, irCall, irCounts, seedIrFixture, type IrCaller } from '../../test/ir-fixture';
+import { insertMembers, RANKED_MATCHES } from './ir-members.repository';
 
 async function setup() {
   const ctx = await createTestApp();
@@ -176,6 +176,27 @@ describe('GET /api/ir/members: the member lookup (docs/product/ir.md §1)', () =
     expect(forIrAdmin.items[0]!.nric).toBe('850101-14-5678');
     const forItAdmin = await search(ctx, fixture.itAdmin, 'q=M0000001');
     expect(forItAdmin.items[0]!.nric).toBe('XXXXXX-XX-5678');
+  });
+
+  it('refuses one who sees NRICs masked a search by NRIC, whole or its first digits, and writes nothing (docs/product/ir.md §1)', async () => {
+    const { ctx, fixture } = await setup();
+    // A member no of digits only is still found by it.
+    await insertMembers(ctx.database.db, [
+      { ...fixtureMembers[1]!, memberNo: '85010114', nric: '700101145001', name: 'Digits Only' },
+    ]);
+    const before = await irCounts(ctx);
+    for (const q of ['850101145678', '850101-14-5678', '850101 14', '850101', '900505-07']) {
+      const refused = await irCall(ctx, fixture.itAdmin, 'GET', `/api/ir/members?q=${encodeURIComponent(q)}`);
+      expect({ q, status: refused.statusCode }).toEqual({ q, status: 400 });
+      expect(refused.json()).toMatchObject({ code: 'VALIDATION_ERROR', field: 'q', reason: 'nricSearchMasked' });
+      // The IR departments search by NRIC as before.
+      expect((await search(ctx, fixture.officer, `q=${encodeURIComponent(q)}`)).items.length).toBeGreaterThan(0);
+    }
+    // By member no, and with a sort: the member of that number only, not the NRICs it starts.
+    expect(numbers(await search(ctx, fixture.itAdmin, 'q=85010114'))).toEqual(['85010114']);
+    expect(numbers(await search(ctx, fixture.itAdmin, 'q=85010114&sort=name'))).toEqual(['85010114']);
+    expect(numbers(await search(ctx, fixture.officer, 'q=85010114'))).toEqual(['85010114', 'M0000001', 'M0000006']);
+    expect(await irCounts(ctx)).toEqual(before);
   });
 
   it.each([

@@ -132,7 +132,7 @@ export const irRoutes: FastifyPluginAsyncZod<IrModuleOptions> = async (app, opti
         response: { 200: caseSearchPageSchema, ...errors },
       },
     },
-    async (request) => service.searchCases(request.query),
+    async (request) => service.searchCases(currentUser(request), request.query),
   );
 
   app.get(
@@ -149,7 +149,7 @@ export const irRoutes: FastifyPluginAsyncZod<IrModuleOptions> = async (app, opti
     },
     async (request, reply) =>
       sendDownload(reply, {
-        data: service.exportCases(auditActorOf(request), request.query),
+        data: await service.exportCases(auditActorOf(request), request.query),
         name: 'grievances.csv',
         mime: 'text/csv; charset=utf-8',
       }),

@@ -27,6 +27,9 @@ import {
   CASE_STATUS_LABELS,
   formatNric,
   memberIdentityFor,
+  MEMBER_NO,
+  normaliseMemberNo,
+  nricSearchDigits,
   seesFullNric,
   shownNric,
   type CaseStatus,
@@ -206,15 +209,34 @@ export function createIrService(options: IrModuleOptions, log: FastifyBaseLogger
     };
   }
 
-  function caseFilterOf(query: z.output<typeof caseExportQuerySchema>): CaseFilter {
-    return query;
+  /**
+   * Whether a search text is looked for in the NRIC. One who sees NRICs masked does not search by
+   * them (docs/product/ir.md §1): which NRICs are members' is what the mask hides. Their text that
+   * can only be an NRIC, whole or its first digits, is refused; one that is also the member no of
+   * a member finds that member by it, and by nothing else.
+   */
+  async function searchesByNric(user: TokenUser, text: string | undefined, field: 'q' | 'member') {
+    if (seesFullNric(user.groups)) return true;
+    if (!text || nricSearchDigits(text) === null) return false;
+    const memberNo = normaliseMemberNo(text);
+    if (MEMBER_NO.test(memberNo) && (await findMember(db, memberNo))) return false;
+    throw validationError(
+      `${field}: searching by NRIC is for the IR departments, who see NRICs in full`,
+      field,
+      'nricSearchMasked',
+    );
+  }
+
+  async function caseFilterOf(user: TokenUser, query: z.output<typeof caseExportQuerySchema>): Promise<CaseFilter> {
+    return { ...query, memberByNric: await searchesByNric(user, query.member, 'member') };
   }
 
   return {
     // Members -----------------------------------------------------------------------------------
 
     async searchMembers(user: TokenUser, query: z.output<typeof memberSearchQuerySchema>): Promise<MemberSearchPage> {
-      const { rows, hasMore } = await searchMembers(db, query);
+      const byNric = await searchesByNric(user, query.q, 'q');
+      const { rows, hasMore } = await searchMembers(db, { ...query, byNric });
       const items: MemberSummary[] = rows.map((row) => ({
         memberNo: row.memberNo,
         name: row.name,
@@ -255,8 +277,8 @@ export function createIrService(options: IrModuleOptions, log: FastifyBaseLogger
 
     // Cases -------------------------------------------------------------------------------------
 
-    async searchCases(query: z.output<typeof caseSearchQuerySchema>): Promise<CaseSearchPage> {
-      const rows = await searchCases(db, caseFilterOf(query), {
+    async searchCases(user: TokenUser, query: z.output<typeof caseSearchQuerySchema>): Promise<CaseSearchPage> {
+      const rows = await searchCases(db, await caseFilterOf(user, query), {
         limit: query.pageSize + 1,
         offset: (query.page - 1) * query.pageSize,
       });
@@ -272,8 +294,8 @@ export function createIrService(options: IrModuleOptions, log: FastifyBaseLogger
      * Every case the filters match, as CSV lines, read a batch at a time (keyset) as it is sent;
      * audited when the download ends (docs/product/files-mail-logs.md §2).
      */
-    exportCases(actor: AuditActor, query: z.output<typeof caseExportQuerySchema>): Readable {
-      const filter = caseFilterOf(query);
+    async exportCases(actor: AuditActor, query: z.output<typeof caseExportQuerySchema>): Promise<Readable> {
+      const filter = await caseFilterOf(actor.user, query);
       return auditedStream(
         db,
         actor,
