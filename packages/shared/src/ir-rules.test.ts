@@ -7,6 +7,7 @@ import {
   ageingBucket,
   caseNo,
   formatNric,
+  maskedNricSearch,
   maskNric,
   memberIdentityFor,
   normaliseNric,
@@ -68,6 +69,14 @@ describe('NRIC', () => {
         expect(masked.replace(/\D/g, '')).toBe(digits.slice(8));
       }),
     );
+  });
+
+  it('masks NRIC search text as far as it goes, and leaves other text alone', () => {
+    expect(maskedNricSearch('780910')).toBe('XXXXXX');
+    expect(maskedNricSearch('780910-08')).toBe('XXXXXX-XX');
+    expect(maskedNricSearch('7809100859')).toBe('XXXXXX-XX-59');
+    expect(maskedNricSearch('780910 08 5999')).toBe('XXXXXX-XX-5999');
+    expect(maskedNricSearch('Rajesh')).toBeNull();
   });
 
   it('treats search text as NRIC digits only when it is digits and dashes, six to twelve of them', () => {

@@ -54,6 +54,18 @@ export const formatNric = (digits: string) => `${digits.slice(0, 6)}-${digits.sl
  */
 export const maskNric = (digits: string) => `XXXXXX-XX-${digits.slice(8)}`;
 
+/**
+ * Search text that could be (part of) an NRIC as a record keeps it for those who see NRICs masked
+ * (an export's audit entry: docs/product/ir.md §1): masked as maskNric masks, as far as it goes
+ * (`780910` is `XXXXXX`, a whole NRIC `XXXXXX-XX-5999`). Null for any other text.
+ */
+export function maskedNricSearch(text: string): string | null {
+  const digits = nricSearchDigits(text);
+  if (digits === null) return null;
+  const masked = 'X'.repeat(Math.min(8, digits.length)) + digits.slice(8);
+  return [masked.slice(0, 6), masked.slice(6, 8), masked.slice(8)].filter((part) => part !== '').join('-');
+}
+
 /** Whether search text could be (part of) an NRIC: digits, dashes and spaces, at least six digits. */
 export function nricSearchDigits(text: string): string | null {
   if (!/^[\d\s-]+$/.test(text)) return null;

@@ -600,6 +600,15 @@ describe('GET /api/ir/grievances and the CSV export', () => {
     const refused = await irCall(ctx, fixture.itAdmin, 'GET', '/api/ir/grievances/export.csv?status=7');
     expect(refused.statusCode).toBe(400);
     expect(await exports()).toHaveLength(2);
+    // An officer's filter by NRIC is kept masked: IT admins read the trail (docs/product/ir.md §1).
+    for (const member of ['780910-08-5999', '780910']) {
+      const url = `/api/ir/grievances/export.csv?member=${encodeURIComponent(member)}`;
+      expect((await irCall(ctx, fixture.officer, 'GET', url)).statusCode).toBe(200);
+    }
+    const [whole, prefix] = (await exports()).slice(2);
+    expect(whole!.after).toMatchObject({ filters: { member: 'XXXXXX-XX-5999' }, rows: 1 });
+    expect(prefix!.after).toMatchObject({ filters: { member: 'XXXXXX' }, rows: 1 });
+    expect(JSON.stringify(await exports())).not.toContain('780910');
   });
 
   it('guards every cell a spreadsheet would run as a formula (docs/product/files-mail-logs.md §4)', async () => {

@@ -26,6 +26,7 @@ import {
   CONTACT_METHODS,
   CASE_STATUS_LABELS,
   formatNric,
+  maskedNricSearch,
   memberIdentityFor,
   MEMBER_NO,
   normaliseMemberNo,
@@ -299,7 +300,13 @@ export function createIrService(options: IrModuleOptions, log: FastifyBaseLogger
       return auditedStream(
         db,
         actor,
-        { area: AREA, action: 'case.export', fileName: 'grievances.csv', filters: givenFilters(query) },
+        {
+          area: AREA,
+          action: 'case.export',
+          fileName: 'grievances.csv',
+          // IT admins read the trail: a member filter by NRIC is kept masked (docs/product/ir.md §1).
+          filters: givenFilters({ ...query, member: query.member && (maskedNricSearch(query.member) ?? query.member) }),
+        },
         async function* (counted) {
           yield `\uFEFF${csvLine(CASE_CSV_HEADER)}`;
           let after: CaseKey | undefined;
