@@ -266,6 +266,32 @@ describe('Industrial relations', () => {
     expect(session.errors).toEqual([]);
   }, 180_000);
 
+  it('an IT admin sees a member with the NRIC masked and the date of birth hidden, and shows both; cannot search by NRIC', async () => {
+    const page = await as(accounts.ITAdmin, MEMBER_LOOKUP);
+    await page.getByRole('heading', { name: 'Member Lookup', level: 1 }).waitFor();
+    // docs/product/ir.md §1: an NRIC would tell whether that person is a member.
+    await searchMembers(page, JOSE.nric);
+    await page
+      .getByRole('search', { name: 'Search members' })
+      .getByText('Searching by NRIC is for the IR departments, who see NRICs in full: search by name or member no.')
+      .waitFor();
+    const members = await searchMembers(page, 'jose de');
+    const row = members.getByRole('row').filter({ hasText: JOSE.memberNo });
+    await expect.poll(() => row.textContent()).toContain('XXXXXX-XX-5013');
+    await row.getByRole('link').first().click();
+    await page.getByRole('heading', { name: JOSE.name, level: 1 }).waitFor();
+    const profile = page.getByRole('region', { name: 'Profile' });
+    await profile.getByText('XXXXXX-XX-5013').waitFor();
+    await profile.getByText('Hidden with the NRIC, which starts with it').waitFor();
+    expect(await profile.textContent()).not.toContain('1976');
+    await checkScreens(page, 'ir-member-masked');
+    await profile.getByRole('button', { name: 'Show NRIC' }).click();
+    await profile.getByText(JOSE.nric).waitFor();
+    await profile.getByText('12 Apr 1976').waitFor();
+    // The refused search is the one 400 the browser logs.
+    expect(session.errors.filter((error) => !error.includes('status of 400'))).toEqual([]);
+  }, 120_000);
+
   it.each([
     ['HR', accounts.HR],
     ['HRAdmin', accounts.HRAdmin],

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { createAccountInputSchema } from './access-control';
 import { BULK_COLUMNS, BULK_MAX_ROWS, checkBulkRows, type BulkCheckContext, type BulkRow } from './access-control-bulk';
@@ -66,6 +67,15 @@ describe('readBulkCsv', () => {
         expect(read.ok && read.rows.map((r) => [r.email, r.name, r.departments])).toEqual(rows);
       }),
     );
+  });
+
+  it('guards a cell a spreadsheet would run as a formula, and keeps numbers (docs/product/files-mail-logs.md §4)', () => {
+    const hostile = ["=cmd|' /C calc'!A0", '+1+1', '-2+3', '@SUM(1)', '\t=1+1', '\r=1+1'];
+    const csv = writeCsv(['line', 'name'], [...hostile.map((name, index) => [index + 2, name]), [-1, 'Aisyah']]);
+    expect(Papa.parse<string[]>(csv, { newline: '\r\n' }).data.slice(1)).toEqual([
+      ...hostile.map((name, index) => [String(index + 2), `'${name}`]),
+      ['-1', 'Aisyah'],
+    ]);
   });
 
   it('numbers rows as a spreadsheet does, blank ones counted but left out', () => {

@@ -1,6 +1,7 @@
 import Papa from 'papaparse';
 import { BULK_CELL_MAX, BULK_COLUMNS, BULK_MAX_ROWS, type BulkColumn, type BulkRow } from './access-control-bulk';
 import type { ErrorReason, ReasonParams } from './error-reasons';
+import { guardCells } from './spreadsheet-cells';
 
 /**
  * Reading and writing the CSV files of creating accounts in bulk (docs/product/screens.md §14),
@@ -85,13 +86,10 @@ export function readBulkCsv(text: string): BulkCsv {
 
 /**
  * A CSV file of these rows under this header (CRLF line ends, fields quoted where needed, and a
- * cell that a spreadsheet would take for a formula made harmless with a leading apostrophe).
+ * text that a spreadsheet would take for a formula guarded: docs/product/files-mail-logs.md §4).
  */
 export function writeCsv(header: readonly string[], rows: readonly (readonly (string | number)[])[]): string {
-  return Papa.unparse(
-    { fields: [...header], data: rows.map((row) => [...row]) },
-    { newline: '\r\n', escapeFormulae: true },
-  );
+  return Papa.unparse({ fields: guardCells(header), data: rows.map(guardCells) }, { newline: '\r\n' });
 }
 
 /** The template offered for download: the header and one example row. */

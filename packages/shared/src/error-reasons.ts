@@ -95,6 +95,7 @@ export const ERROR_REASONS = [
   'noSuchMember',
   'memberNoTaken',
   'nricTaken',
+  'nricSearchMasked',
   'noSuchCategory',
   'categoryInactive',
   'categoryExists',

@@ -1,14 +1,15 @@
 import fc from 'fast-check';
+import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import {
   MEMBER_CSV_COLUMNS,
   MEMBER_CSV_TEMPLATE,
   checkMemberRows,
-  csvLine,
   encodingWarnings,
   problemsCsv,
   readMemberCsv,
 } from './ir-admin';
+import { csvLine } from './spreadsheet-cells';
 
 const header = MEMBER_CSV_COLUMNS.join(',');
 const good = (memberNo: string, nric = '850101145678') => [
@@ -192,4 +193,13 @@ describe('encodingWarnings (docs/product/screens.md §12)', () => {
       ]),
     ).toEqual([]);
   });
+});
+
+it('problemsCsv guards a message or field a spreadsheet would run as a formula (docs/product/files-mail-logs.md §4)', () => {
+  const hostile = ["=cmd|' /C calc'!A0", '+1+1', '-2+3', '@SUM(1)', '\t=1+1', '\r=1+1'];
+  const csv = problemsCsv(
+    hostile.map((message, index) => ({ line: index + 2, field: message, message, reason: 'invalidNric', params: {} })),
+  );
+  const rows = Papa.parse<string[]>(csv, { skipEmptyLines: true }).data.slice(1);
+  expect(rows).toEqual(hostile.map((text, index) => [String(index + 2), `'${text}`, `'${text}`]));
 });

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ERROR_REASONS, issueDetail, type ErrorDetail } from './error-reasons';
 import { memberInputSchema } from './ir';
 import { AGEING_BUCKETS, type AgeingBucket } from './ir-rules';
+import { csvLine, unguardCell } from './spreadsheet-cells';
 
 /**
  * The IR admin contract (docs/product/screens.md §12, decision record 0045): workload and ageing
@@ -310,9 +311,6 @@ export type MemberCsvProblem =
   | { kind: 'tooManyRows'; maximum: number };
 export type MemberCsv = { ok: true; rows: MemberCsvRow[] } | { ok: false; problem: MemberCsvProblem };
 
-/** The export's guard against spreadsheet formulas (a leading `'`), taken off again on import. */
-const unguard = (cell: string) => (/^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell);
-
 /** The encodings a members file may be read in: UTF-8 (the export's), or Windows-1252 (Excel's "CSV" on Windows). */
 export const MEMBER_FILE_ENCODINGS = ['utf-8', 'windows-1252'] as const;
 export type MemberFileEncoding = (typeof MEMBER_FILE_ENCODINGS)[number];
@@ -365,7 +363,7 @@ export function readMemberCsv(
           finish({ ok: false, problem: { kind: 'tooManyRows', maximum: MEMBER_IMPORT_MAX_ROWS } }, parser);
           return;
         }
-        rows.push({ line, cells: columns.map((at) => unguard(cells[at] ?? '').slice(0, CELL_MAX)) });
+        rows.push({ line, cells: columns.map((at) => unguardCell(cells[at] ?? '').slice(0, CELL_MAX)) });
         if (rows.length % 5000 === 0) onRows?.(rows.length);
       },
       complete: () => {
@@ -379,16 +377,6 @@ export function readMemberCsv(
     });
   });
 }
-
-/** A cell as CSV writes it; a leading =, +, - or @ is guarded with `'` so no spreadsheet runs it. */
-export function csvCell(value: string | number | null | undefined): string {
-  const text = value === null || value === undefined ? '' : String(value);
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-export const csvLine = (cells: readonly (string | number | null | undefined)[]) =>
-  `${cells.map(csvCell).join(',')}\r\n`;
 
 /** The template offered for download (docs/product/screens.md §12): the header and one example member. */
 export const MEMBER_CSV_TEMPLATE =

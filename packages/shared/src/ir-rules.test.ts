@@ -8,11 +8,14 @@ import {
   caseDateProblem,
   caseNo,
   formatNric,
+  maskedNricSearch,
   maskNric,
+  memberIdentityFor,
   normaliseNric,
   nricSearchDigits,
   parseCaseNo,
   seesFullNric,
+  shownNric,
 } from './ir-rules';
 
 const pad = (value: number, width = 2) => String(value).padStart(width, '0');
@@ -69,6 +72,14 @@ describe('NRIC', () => {
     );
   });
 
+  it('masks NRIC search text as far as it goes, and leaves other text alone', () => {
+    expect(maskedNricSearch('780910')).toBe('XXXXXX');
+    expect(maskedNricSearch('780910-08')).toBe('XXXXXX-XX');
+    expect(maskedNricSearch('7809100859')).toBe('XXXXXX-XX-59');
+    expect(maskedNricSearch('780910 08 5999')).toBe('XXXXXX-XX-5999');
+    expect(maskedNricSearch('Rajesh')).toBeNull();
+  });
+
   it('treats search text as NRIC digits only when it is digits and dashes, six to twelve of them', () => {
     expect(nricSearchDigits('850101-14')).toBe('85010114');
     expect(nricSearchDigits('85010')).toBeNull();
@@ -88,6 +99,27 @@ describe('NRIC', () => {
     expect(seesFullNric(['IRAdmin'])).toBe(true);
     expect(seesFullNric(['ITAdmin'])).toBe(false);
     expect(seesFullNric(['HR', 'HRAdmin'])).toBe(false);
+  });
+
+  it('shows one who sees NRICs masked nothing of the eight hidden digits, the date of birth included (docs/product/ir.md §1)', () => {
+    const birthOf = (digits: string) =>
+      `${Number(digits.slice(0, 2)) < 30 ? '20' : '19'}${digits.slice(0, 2)}-${digits.slice(2, 4)}-${digits.slice(4, 6)}`;
+    fc.assert(
+      fc.property(nricDigits, (digits) => {
+        const member = { nric: digits, dateOfBirth: birthOf(digits) };
+        const masked = memberIdentityFor(member, ['ITAdmin']);
+        expect(masked).toEqual({ nric: maskNric(digits), nricMasked: true, dateOfBirth: null });
+        // Everything shown together, as digits: the last four, and nothing else.
+        expect(Object.values(masked).join(' ').replace(/\D/g, '')).toBe(digits.slice(8));
+        expect(shownNric(digits, ['ITAdmin'])).toBe(masked.nric);
+        expect(memberIdentityFor(member, ['IR'])).toEqual({
+          nric: formatNric(digits),
+          nricMasked: false,
+          dateOfBirth: member.dateOfBirth,
+        });
+        expect(shownNric(digits, ['IRAdmin'])).toBe(formatNric(digits));
+      }),
+    );
   });
 });
 

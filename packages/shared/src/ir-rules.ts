@@ -54,6 +54,18 @@ export const formatNric = (digits: string) => `${digits.slice(0, 6)}-${digits.sl
  */
 export const maskNric = (digits: string) => `XXXXXX-XX-${digits.slice(8)}`;
 
+/**
+ * Search text that could be (part of) an NRIC as a record keeps it for those who see NRICs masked
+ * (an export's audit entry: docs/product/ir.md §1): masked as maskNric masks, as far as it goes
+ * (`780910` is `XXXXXX`, a whole NRIC `XXXXXX-XX-5999`). Null for any other text.
+ */
+export function maskedNricSearch(text: string): string | null {
+  const digits = nricSearchDigits(text);
+  if (digits === null) return null;
+  const masked = 'X'.repeat(Math.min(8, digits.length)) + digits.slice(8);
+  return [masked.slice(0, 6), masked.slice(6, 8), masked.slice(8)].filter((part) => part !== '').join('-');
+}
+
 /** Whether search text could be (part of) an NRIC: digits, dashes and spaces, at least six digits. */
 export function nricSearchDigits(text: string): string | null {
   if (!/^[\d\s-]+$/.test(text)) return null;
@@ -107,3 +119,31 @@ export function ageingBucket(daysOpen: number): AgeingBucket {
  * Unlike the guard (./groups), ITAdmin does not pass this check.
  */
 export const seesFullNric = (groups: readonly string[]) => groups.includes('IR') || groups.includes('IRAdmin');
+
+/** What a caller sees of a member's identity: the NRIC and the date of birth it starts with. */
+export interface MemberIdentity {
+  /** Formatted (850101-14-5678), or masked (XXXXXX-XX-5678). */
+  nric: string;
+  nricMasked: boolean;
+  /** ISO date, or null where the NRIC is masked. */
+  dateOfBirth: string | null;
+}
+
+/**
+ * The one mask of a member's identity, applied wherever a member leaves the server (the lookup,
+ * the profile, the members export; docs/product/ir.md §1). Those who see NRICs masked get the
+ * last four digits only, and no date of birth: a MyKad's first six digits are that date, so
+ * showing it beside the mask would give them back (decision record 0071). Gender is left, as the
+ * last digit shown tells it anyway.
+ */
+export function memberIdentityFor(
+  member: { nric: string; dateOfBirth: string },
+  groups: readonly string[],
+): MemberIdentity {
+  const full = seesFullNric(groups);
+  return { nric: shownNric(member.nric, groups), nricMasked: !full, dateOfBirth: full ? member.dateOfBirth : null };
+}
+
+/** The NRIC as a list shows it to these groups: memberIdentityFor's, where the list has no date of birth. */
+export const shownNric = (digits: string, groups: readonly string[]) =>
+  seesFullNric(groups) ? formatNric(digits) : maskNric(digits);

@@ -117,7 +117,8 @@ export const memberSchema = memberSummarySchema.extend({
   /** Whether `nric` is masked for this caller (docs/product/ir.md §1); `POST .../nric` reveals it. */
   nricMasked: z.boolean(),
   gender: genderSchema,
-  dateOfBirth: z.string(),
+  /** Null where `nric` is masked: the NRIC starts with it (docs/product/ir.md §1); the reveal gives both. */
+  dateOfBirth: z.string().nullable(),
   position: z.string(),
   joinDate: z.string(),
   phone: z.string().nullable(),
@@ -134,8 +135,9 @@ export const memberDetailSchema = z.object({
 });
 export type MemberDetail = z.infer<typeof memberDetailSchema>;
 
-/** `POST /ir/members/{memberNo}/nric`: the NRIC in full, for one who sees it masked; audited. */
-export const revealedNricSchema = z.object({ nric: z.string() });
+/** `POST /ir/members/{memberNo}/nric`: the NRIC in full and the date of birth, for one who sees them masked; audited. */
+export const revealedNricSchema = z.object({ nric: z.string(), dateOfBirth: z.string() });
+export type RevealedNric = z.infer<typeof revealedNricSchema>;
 
 /** `GET /ir/members/options`: the employers and branches to filter by. */
 export const memberOptionsSchema = z.object({ employers: z.array(z.string()), branches: z.array(z.string()) });

@@ -31,8 +31,9 @@ import {
   caseNo as makeCaseNo,
   CASE_STATUS,
   formatNric,
-  maskNric,
+  memberIdentityFor,
   nricSearchDigits,
+  shownNric,
 } from '@staff-portal/shared/ir-rules';
 import { vi } from 'vitest';
 import type { z } from 'zod';
@@ -124,20 +125,20 @@ export function stubIrApi(options: IrDoubleOptions) {
   const nameOf = (id: string | null) => officers.find((officer) => officer.id === id)?.name ?? null;
   const callerName = nameOf(callerId) ?? 'Caller';
 
-  const shownNric = (digits: string) => (seesFullNric ? formatNric(digits) : maskNric(digits));
+  // The server's groups for the caller, as far as the NRIC mask goes (docs/product/ir.md §1).
+  const groups = seesFullNric ? ['IR'] : ['ITAdmin'];
   const summaryOf = (stored: StoredMember): MemberSummary => ({
     memberNo: stored.memberNo,
     name: stored.name,
-    nric: shownNric(stored.nric),
+    nric: shownNric(stored.nric, groups),
     employer: stored.employer,
     branch: stored.branch,
     status: stored.status,
   });
   const memberOf = (stored: StoredMember): Member => ({
     ...summaryOf(stored),
-    nricMasked: !seesFullNric,
+    ...memberIdentityFor(stored, groups),
     gender: stored.gender,
-    dateOfBirth: stored.dateOfBirth,
     position: stored.position,
     joinDate: stored.joinDate,
     phone: stored.phone ?? null,
@@ -197,6 +198,14 @@ export function stubIrApi(options: IrDoubleOptions) {
         (search.branch === undefined || stored.branch === search.branch) &&
         (search.status === undefined || stored.status === search.status),
     );
+  /** As the server: one who sees NRICs masked does not search by them (docs/product/ir.md §1). */
+  const refuseNricSearch = (q: string | undefined) => {
+    if (seesFullNric || q === undefined || nricSearchDigits(q) === null) return;
+    const memberNo = q.trim().toUpperCase();
+    if (!members.some((stored) => stored.memberNo === memberNo)) {
+      throw validationError('q: searching by NRIC is for the IR departments', 'q', 'nricSearchMasked');
+    }
+  };
   /** A count as the API answers it: up to its cap, then `more`. */
   const countOf = (found: number) => ({ count: Math.min(found, SEARCH_COUNT_CAP), more: found > SEARCH_COUNT_CAP });
 
@@ -233,10 +242,14 @@ export function stubIrApi(options: IrDoubleOptions) {
       employers: [...new Set(members.map((stored) => stored.employer))].sort(),
       branches: [...new Set(members.map((stored) => stored.branch))].sort(),
     }),
-    'GET /ir/members/count': ({ query }) =>
-      countOf(matchingMembers(check(memberCountQuerySchema, Object.fromEntries(query))).length),
+    'GET /ir/members/count': ({ query }) => {
+      const search = check(memberCountQuerySchema, Object.fromEntries(query));
+      refuseNricSearch(search.q);
+      return countOf(matchingMembers(search).length);
+    },
     'GET /ir/members': ({ query }) => {
       const search = check(memberSearchQuerySchema, Object.fromEntries(query));
+      refuseNricSearch(search.q);
       const rows = matchingMembers(search);
       const sort = search.sort ?? 'name';
       const direction = search.order === 'desc' ? -1 : 1;
@@ -254,7 +267,7 @@ export function stubIrApi(options: IrDoubleOptions) {
     'POST /ir/members/:memberNo/nric': (_request, { memberNo }) => {
       const stored = findMember(memberNo!);
       reveals.push(stored.memberNo);
-      return { nric: formatNric(stored.nric) };
+      return { nric: formatNric(stored.nric), dateOfBirth: stored.dateOfBirth };
     },
     'GET /ir/categories': () => categories,
     'GET /ir/officers': () => officers,

@@ -1,4 +1,5 @@
 import { asc, eq, sql } from 'drizzle-orm';
+import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import {
   MEMBER_CSV_COLUMNS,
@@ -14,6 +15,7 @@ import { auditEntries } from '../../db/schema/audit';
 import { irCases, irMembers } from '../../db/schema/ir';
 import { createTestApp, type TestContext } from '../../test/app';
 import { fixtureMembers, irCall, irCounts, openCase, seedIrFixture, type IrCaller } from '../../test/ir-fixture';
+import { insertMembers } from '../ir/ir-members.repository';
 import { IMPORT_BATCH, READ_BATCH } from './ir-admin.service';
 
 async function setup() {
@@ -63,9 +65,10 @@ const memberCount = async (ctx: TestContext) =>
 describe('IR admin guards (docs/product/access.md: IR guard; imports need IRAdmin)', () => {
   it.each([
     ['IR', ['IR'], { workload: 200, export: 200, preview: 403, import: 403 }],
-    // ITAdmin is the super-admin group and passes every check (docs/product/access.md §2), as on
-    // the IR module's own admin routes.
-    ['ITAdmin', ['ITAdmin'], { workload: 200, export: 200, preview: 200, import: 200 }],
+    // ITAdmin is the super-admin group and passes every check (docs/product/access.md §2), but sees
+    // NRICs masked: an import's report would tell which NRICs are members' (docs/product/ir.md §1).
+    ['ITAdmin', ['ITAdmin'], { workload: 200, export: 200, preview: 403, import: 403 }],
+    ['ITAdmin and IR', ['ITAdmin', 'IR'], { workload: 200, export: 200, preview: 200, import: 200 }],
     ['IRAdmin', ['IRAdmin'], { workload: 200, export: 200, preview: 200, import: 200 }],
     ['HR', ['HR'], { workload: 403, export: 403, preview: 403, import: 403 }],
     ['UNION', ['UNION'], { workload: 403, export: 403, preview: 403, import: 403 }],
@@ -82,7 +85,9 @@ describe('IR admin guards (docs/product/access.md: IR guard; imports need IRAdmi
     };
     expect(statuses).toEqual(expected);
     const after = await irCounts(ctx);
-    if (expected.import === 403) expect(after).toEqual(before);
+    // An export writes its audit entry, and nothing else (docs/product/files-mail-logs.md §2).
+    const exported = expected.export === 200 ? 1 : 0;
+    if (expected.import === 403) expect(after).toEqual({ ...before, audit: before.audit + exported });
     else expect(after.members).toBe(before.members + 2);
   });
 });
@@ -310,6 +315,70 @@ describe('GET /api/ir/admin/members/export.csv', () => {
       expect((await all()).map(({ updatedAt: _u, createdAt: _c, ...rest }) => rest)).toEqual(members);
     },
   );
+  it('audits each export: who, and how many rows (docs/product/files-mail-logs.md §2)', async () => {
+    const { ctx, fixture } = await setup();
+    const response = await irCall(ctx, fixture.officer, 'GET', '/api/ir/admin/members/export.csv');
+    expect(response.statusCode).toBe(200);
+    const trail = await ctx.database.db.select().from(auditEntries).where(eq(auditEntries.action, 'member.export'));
+    expect(trail).toMatchObject([
+      {
+        actorId: fixture.officer.sub,
+        actorEmail: fixture.officer.email,
+        area: 'ir',
+        target: null,
+        targetLabel: 'members.csv',
+        after: { filters: {}, rows: fixtureMembers.length, complete: true, nric: 'full' },
+      },
+    ]);
+  });
+
+  it('masks the NRIC and leaves out the date of birth for one who sees NRICs masked (docs/product/ir.md §1)', async () => {
+    const { ctx, fixture } = await setup();
+    const response = await irCall(ctx, fixture.itAdmin, 'GET', '/api/ir/admin/members/export.csv');
+    expect(response.statusCode).toBe(200);
+    const [header, ...data] = Papa.parse<string[]>(response.body.replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;
+    expect(header).toEqual([...MEMBER_CSV_COLUMNS]);
+    const column = (name: string) => data.map((cells) => cells[header!.indexOf(name)]);
+    expect(column('nric')).toEqual(fixtureMembers.map((member) => `XXXXXX-XX-${member.nric.slice(8)}`));
+    expect(column('dateOfBirth')).toEqual(fixtureMembers.map(() => ''));
+    expect(column('name')).toEqual(fixtureMembers.map((member) => member.name));
+    const [entry] = await ctx.database.db.select().from(auditEntries).where(eq(auditEntries.action, 'member.export'));
+    expect(entry).toMatchObject({
+      actorId: fixture.itAdmin.sub,
+      after: { filters: {}, rows: fixtureMembers.length, complete: true, nric: 'masked' },
+    });
+    // Such a file cannot be imported back: its NRICs are not NRICs.
+    const file = await readMemberCsv(response.body);
+    const preview = await irCall(ctx, fixture.irAdmin, 'POST', '/api/ir/admin/members/import/preview', {
+      rows: file.ok ? file.rows : [],
+    });
+    expect(memberImportPreviewSchema.parse(preview.json()).valid).toBe(0);
+  });
+
+  it('guards every cell a spreadsheet would run as a formula, and the import takes the guard off (docs/product/files-mail-logs.md §4)', async () => {
+    const { ctx, fixture } = await setup();
+    const hostile = {
+      name: "=cmd|' /C calc'!A0",
+      employer: '+Employer',
+      branch: '-2+3',
+      position: '@SUM(1+1)',
+      phone: '\t=1+1',
+      address: '\r=1+1',
+    };
+    await insertMembers(ctx.database.db, [
+      { ...fixtureMembers[0]!, memberNo: 'H0000001', nric: '700101145001', ...hostile },
+    ]);
+    const response = await irCall(ctx, fixture.irAdmin, 'GET', '/api/ir/admin/members/export.csv');
+    const [header, ...data] = Papa.parse<string[]>(response.body.replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;
+    const cells = data.find((cells) => cells[0] === 'H0000001')!;
+    const cell = (column: string) => cells[header!.indexOf(column)];
+    for (const [column, text] of Object.entries(hostile)) expect(cell(column)).toBe(`'${text}`);
+    const file = await readMemberCsv(response.body);
+    const read = file.ok ? file.rows.find((row) => row.cells[0] === 'H0000001')!.cells : [];
+    for (const [column, text] of Object.entries(hostile)) {
+      expect(read[MEMBER_CSV_COLUMNS.indexOf(column as (typeof MEMBER_CSV_COLUMNS)[number])]).toBe(text);
+    }
+  });
 });
 
 describe('GET /api/ir/admin/workload', () => {

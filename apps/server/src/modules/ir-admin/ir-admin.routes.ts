@@ -1,4 +1,4 @@
-import { PassThrough, Readable } from 'node:stream';
+import { PassThrough } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '@staff-portal/shared/errors';
@@ -10,7 +10,7 @@ import {
   type ImportLine,
 } from '@staff-portal/shared/ir-admin';
 import { sendDownload } from '../../files/attachments';
-import { auditActorOf } from '../../plugins/auth';
+import { auditActorOf, currentUser } from '../../plugins/auth';
 import { createIrAdminService, type IrAdminOptions } from './ir-admin.service';
 
 const errors = {
@@ -26,8 +26,9 @@ const IMPORT_BODY_LIMIT = 128 * 1024 * 1024;
 
 /**
  * IR administration under `/api/ir/admin` (docs/product/screens.md §12, decision record 0045).
- * The IR guard (ITAdmin, IRAdmin, IR) reads the workload and exports members; importing needs
- * IRAdmin (docs/product/ir.md §2). Categories are the IR module's own routes.
+ * The IR guard (ITAdmin, IRAdmin, IR) reads the workload and exports members (masked for ITAdmin);
+ * importing needs IRAdmin (docs/product/ir.md §2) and a department that sees NRICs in full, which
+ * ITAdmin alone is not (docs/product/ir.md §1). Categories are the IR module's own routes.
  */
 export const irAdminRoutes: FastifyPluginAsyncZod<IrAdminOptions> = async (app, options) => {
   const service = createIrAdminService(options, app.log);
@@ -55,13 +56,13 @@ export const irAdminRoutes: FastifyPluginAsyncZod<IrAdminOptions> = async (app, 
       schema: {
         tags,
         security,
-        summary: 'Every member as CSV, in the columns the import takes; streamed',
+        summary: 'Every member as CSV, in the columns the import takes; streamed; audited',
         response: errors,
       },
     },
-    async (_request, reply) =>
+    async (request, reply) =>
       sendDownload(reply, {
-        data: Readable.from(service.exportMembers()),
+        data: service.exportMembers(auditActorOf(request)),
         name: 'members.csv',
         mime: 'text/csv; charset=utf-8',
       }),
@@ -75,12 +76,13 @@ export const irAdminRoutes: FastifyPluginAsyncZod<IrAdminOptions> = async (app, 
       schema: {
         tags,
         security,
-        summary: "Check a members file's rows: each row's problems, and which rows update a member; nothing is written",
+        summary:
+          "Check a members file's rows: each row's problems, and which rows update a member; nothing is written (IRAdmin: those who see NRICs in full)",
         body: memberImportPreviewInputSchema,
         response: { 200: memberImportPreviewSchema, ...errors },
       },
     },
-    async (request) => service.preview(request.body.rows),
+    async (request) => service.preview(currentUser(request), request.body.rows),
   );
 
   app.post(

@@ -1,8 +1,8 @@
+import type { Readable } from 'node:stream';
 import { asc, gt, inArray, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   checkMemberRows,
-  csvLine,
   emptyAgeing,
   encodingWarnings,
   MEMBER_CSV_COLUMNS,
@@ -14,12 +14,16 @@ import {
   type RowProblem,
   type Workload,
 } from '@staff-portal/shared/ir-admin';
-import { AppError } from '@staff-portal/shared/errors';
+import { AppError, forbidden } from '@staff-portal/shared/errors';
+import { memberIdentityFor, seesFullNric } from '@staff-portal/shared/ir-rules';
+import { csvLine } from '@staff-portal/shared/spreadsheet-cells';
+import type { TokenUser } from '../../auth/token-verifier';
 import { createClock } from '../../clock';
 import type { Database, Queryable } from '../../db/client';
 import { irCases, irMembers } from '../../db/schema/ir';
 import type { IdentityAdmin, IdentityUser } from '../access-control/identity-admin';
 import { recordAuditBy, type AuditActor } from '../audit/audit.repository';
+import { auditedStream } from '../audit/audited-export';
 import { foldName } from '../ir/name-folding';
 
 export interface IrAdminOptions {
@@ -106,6 +110,19 @@ export function createIrAdminService(options: IrAdminOptions, log: FastifyBaseLo
     return { valid: accepted, problems, updateLines };
   }
 
+  /**
+   * An import checks each row's NRIC against every member's and says which member holds it: to one
+   * who sees NRICs masked (ITAdmin, though it passes the IRAdmin check) that would tell which
+   * NRICs are members', so the import is the IR departments' (docs/product/ir.md §1).
+   */
+  function refuseMasked(user: TokenUser) {
+    if (!seesFullNric(user.groups)) {
+      throw forbidden(
+        'Importing members checks NRICs against every member’s: it needs IRAdmin, whose department sees NRICs in full.',
+      );
+    }
+  }
+
   async function officerAccounts(): Promise<IdentityUser[]> {
     const lists = await Promise.all(OFFICER_GROUPS.map((group) => options.identityAdmin.listUsersInGroup(group)));
     const byId = new Map<string, IdentityUser>();
@@ -170,7 +187,8 @@ export function createIrAdminService(options: IrAdminOptions, log: FastifyBaseLo
       };
     },
 
-    async preview(rows: readonly MemberCsvRow[]): Promise<MemberImportPreview> {
+    async preview(user: TokenUser, rows: readonly MemberCsvRow[]): Promise<MemberImportPreview> {
+      refuseMasked(user);
       const checked = await check(db, rows);
       return {
         total: rows.length,
@@ -196,6 +214,7 @@ export function createIrAdminService(options: IrAdminOptions, log: FastifyBaseLo
       rows: readonly MemberCsvRow[],
       progress: (line: ImportLine) => Promise<void>,
     ): Promise<Extract<ImportLine, { type: 'done' }>> {
+      refuseMasked(actor.user);
       const started = performance.now();
       const result = await db.transaction(async (tx) => {
         const checked = await check(tx, rows);
@@ -279,22 +298,49 @@ export function createIrAdminService(options: IrAdminOptions, log: FastifyBaseLo
       return result;
     },
 
-    /** Every member as CSV in MEMBER_CSV_COLUMNS order, read by member no a batch at a time. */
-    async *exportMembers(): AsyncGenerator<string> {
-      yield `\uFEFF${csvLine(MEMBER_CSV_COLUMNS)}`;
-      let after: string | undefined;
-      for (;;) {
-        const batch = await db
-          .select()
-          .from(irMembers)
-          .where(after === undefined ? undefined : gt(irMembers.memberNo, after))
-          .orderBy(asc(irMembers.memberNo))
-          .limit(READ_BATCH);
-        if (batch.length === 0) return;
-        yield batch.map((member) => csvLine(MEMBER_CSV_COLUMNS.map((column) => member[column]))).join('');
-        after = batch.at(-1)!.memberNo;
-        if (batch.length < READ_BATCH) return;
-      }
+    /**
+     * Every member as CSV in MEMBER_CSV_COLUMNS order, read by member no a batch at a time;
+     * audited when the download ends (docs/product/files-mail-logs.md §2). The NRIC and the date
+     * of birth go through the member mask (docs/product/ir.md §1): one who sees NRICs masked gets
+     * them masked and left out, a file that cannot be imported back.
+     */
+    exportMembers(actor: AuditActor): Readable {
+      const { groups } = actor.user;
+      return auditedStream(
+        db,
+        actor,
+        {
+          area: 'ir',
+          action: 'member.export',
+          fileName: 'members.csv',
+          filters: {},
+          details: { nric: seesFullNric(groups) ? 'full' : 'masked' },
+        },
+        async function* (counted) {
+          yield `\uFEFF${csvLine(MEMBER_CSV_COLUMNS)}`;
+          let after: string | undefined;
+          for (;;) {
+            const batch = await db
+              .select()
+              .from(irMembers)
+              .where(after === undefined ? undefined : gt(irMembers.memberNo, after))
+              .orderBy(asc(irMembers.memberNo))
+              .limit(READ_BATCH);
+            if (batch.length === 0) return;
+            const lines = batch
+              .map((member) => {
+                const shown = { ...member, ...memberIdentityFor(member, groups) };
+                return csvLine(MEMBER_CSV_COLUMNS.map((column) => shown[column]));
+              })
+              .join('');
+            // Counted before it is handed on: a download cut off after it still counts it.
+            counted(batch.length);
+            yield lines;
+            after = batch.at(-1)!.memberNo;
+            if (batch.length < READ_BATCH) return;
+          }
+        },
+      );
     },
   };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { formatNric } from '@staff-portal/shared/ir-rules';
 import { createTestApp } from '../../test/app';
-import { irCounts, openCase, seedIrFixture } from '../../test/ir-fixture';
+import { fixtureMembers, irCounts, irHeaders, openCase, seedIrFixture } from '../../test/ir-fixture';
 
 // docs/product/access.md §3: member lookup, grievances and ir-admin need the IR guard (ITAdmin,
 // IRAdmin, IR); the IR admin functions need IRAdmin (or ITAdmin, which passes every check).
@@ -135,6 +136,56 @@ describe('IR API: who may call it', () => {
           status: url.includes('/attachments/') ? 404 : 200,
         });
       }
+    }
+  });
+
+  it('never answers an NRIC, or the date of birth it starts with, to one who sees NRICs masked (docs/product/ir.md §1)', async () => {
+    const ctx = await createTestApp();
+    const fixture = await seedIrFixture(ctx);
+    const opened = await openCase(ctx, fixture.officer, {
+      memberNo: 'M0000001',
+      subject: 'Dismissed without notice',
+      categoryId: fixture.categories.dismissal,
+      description: 'Dismissed on the spot.',
+      contactMethod: 1,
+      openedOn: '2026-11-02',
+    });
+    // What a masked NRIC hides, of every member: its digits, written any way, and the date of birth.
+    const hidden = fixtureMembers.flatMap((member) => [
+      member.nric,
+      formatNric(member.nric),
+      member.nric.slice(0, 6),
+      member.dateOfBirth,
+    ]);
+    const reads = [
+      ...endpoints({
+        caseNo: opened.case.caseNo,
+        category: fixture.categories.salary,
+        officer: fixture.officer2.sub,
+        attachment: '00000000-0000-4000-8000-00000000abcd',
+      })
+        .filter(([method, url]) => method === 'GET' && !url.includes('/attachments/'))
+        .map(([, url]) => url),
+      ...fixtureMembers.map((member) => `/api/ir/members/${member.memberNo}`),
+      '/api/ir/members',
+      '/api/ir/members?q=a&pageSize=100',
+      '/api/ir/members?sort=memberNo',
+      '/api/ir/admin/members/export.csv',
+      '/api/ir/admin/workload',
+    ];
+    for (const url of reads) {
+      const response = await ctx.app.inject({ method: 'GET', url, headers: await irHeaders(ctx, fixture.itAdmin) });
+      expect({ url, status: response.statusCode }).toEqual({ url, status: 200 });
+      expect({ url, found: hidden.filter((text) => response.body.includes(text)) }).toEqual({ url, found: [] });
+    }
+    // The IR departments see them: the same export does carry them.
+    const forOfficer = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/ir/admin/members/export.csv',
+      headers: await irHeaders(ctx, fixture.officer),
+    });
+    for (const member of fixtureMembers) {
+      expect(forOfficer.body).toContain(`${formatNric(member.nric)},${member.gender},${member.dateOfBirth}`);
     }
   });
 });

@@ -1,4 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
+import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { identityOutbox } from '@staff-portal/identity/schema';
 import { caseDetailSchema, caseSearchPageSchema, searchCountSchema, type CaseDetail } from '@staff-portal/shared/ir';
@@ -6,6 +7,7 @@ import { auditEntries } from '../../db/schema/audit';
 import { irCaseCounters } from '../../db/schema/ir';
 import { createTestApp, type TestContext } from '../../test/app';
 import {
+  fixtureMembers,
   irCall,
   irCounts,
   irHeaders,
@@ -14,6 +16,7 @@ import {
   type IrCaller,
   type IrFixture,
 } from '../../test/ir-fixture';
+import { insertMembers } from './ir-members.repository';
 import { EXE, PDF, PNG, multipartBody } from '../../test/leave-fixture';
 
 async function setup() {
@@ -619,6 +622,111 @@ describe('GET /api/ir/grievances and the CSV export', () => {
     expect(lines[3]).toContain(',CASE CLOSED,lim.iradmin,2026-02-15,2026-03-10');
     const closed = await irCall(ctx, fixture.officer, 'GET', '/api/ir/grievances/export.csv?status=1');
     expect(closed.body.trimEnd().split('\r\n')).toHaveLength(2);
+  });
+
+  it('audits each export: who, the filters and how many rows (docs/product/files-mail-logs.md §2)', async () => {
+    const { ctx, fixture } = await threeCases();
+    const exports = () =>
+      ctx.database.db
+        .select()
+        .from(auditEntries)
+        .where(eq(auditEntries.action, 'case.export'))
+        .orderBy(asc(auditEntries.id));
+    expect(await exports()).toEqual([]);
+    const all = await irCall(ctx, fixture.itAdmin, 'GET', '/api/ir/grievances/export.csv');
+    expect(all.statusCode).toBe(200);
+    const closed = await irCall(ctx, fixture.officer, 'GET', '/api/ir/grievances/export.csv?status=1&sort=caseNo');
+    expect(closed.statusCode).toBe(200);
+    expect(
+      (await exports()).map(({ actorId, actorEmail, area, target, targetLabel, after }) => ({
+        actorId,
+        actorEmail,
+        area,
+        target,
+        targetLabel,
+        after,
+      })),
+    ).toEqual([
+      {
+        actorId: fixture.itAdmin.sub,
+        actorEmail: fixture.itAdmin.email,
+        area: 'ir',
+        target: null,
+        targetLabel: 'grievances.csv',
+        after: { filters: { sort: 'openedOn', order: 'desc' }, rows: 3, complete: true },
+      },
+      {
+        actorId: fixture.officer.sub,
+        actorEmail: fixture.officer.email,
+        area: 'ir',
+        target: null,
+        targetLabel: 'grievances.csv',
+        after: { filters: { status: 1, sort: 'caseNo', order: 'desc' }, rows: 1, complete: true },
+      },
+    ]);
+    // A refused export writes nothing.
+    const refused = await irCall(ctx, fixture.itAdmin, 'GET', '/api/ir/grievances/export.csv?status=7');
+    expect(refused.statusCode).toBe(400);
+    expect(await exports()).toHaveLength(2);
+    // An officer's filter by NRIC is kept masked: IT admins read the trail (docs/product/ir.md §1).
+    for (const member of ['780910-08-5999', '780910']) {
+      const url = `/api/ir/grievances/export.csv?member=${encodeURIComponent(member)}`;
+      expect((await irCall(ctx, fixture.officer, 'GET', url)).statusCode).toBe(200);
+    }
+    const [whole, prefix] = (await exports()).slice(2);
+    expect(whole!.after).toMatchObject({ filters: { member: 'XXXXXX-XX-5999' }, rows: 1 });
+    expect(prefix!.after).toMatchObject({ filters: { member: 'XXXXXX' }, rows: 1 });
+    expect(JSON.stringify(await exports())).not.toContain('780910');
+  });
+
+  it('guards every cell a spreadsheet would run as a formula (docs/product/files-mail-logs.md §4)', async () => {
+    const { ctx, fixture } = await setup();
+    // Member names come from the member import; IR admins name categories; officers write subjects.
+    const names = ["=cmd|' /C calc'!A0", '\t=1+1', '\r=1+1'];
+    await insertMembers(
+      ctx.database.db,
+      names.map((name, index) => ({
+        ...fixtureMembers[0]!,
+        memberNo: `H000000${index}`,
+        nric: `70010114500${index}`,
+        name,
+      })),
+    );
+    const category = await irCall(ctx, fixture.irAdmin, 'POST', '/api/ir/admin/categories', { name: '+Transfer' });
+    expect(category.statusCode).toBe(201);
+    for (const [index, subject] of ['@SUM(1+1)', '-2+3', 'Unpaid wages'].entries()) {
+      await openCase(
+        ctx,
+        fixture.officer,
+        opening(fixture, { memberNo: `H000000${index}`, subject, categoryId: category.json<{ id: string }>().id }),
+      );
+    }
+    const response = await irCall(ctx, fixture.officer, 'GET', '/api/ir/grievances/export.csv?sort=caseNo&order=asc');
+    const rows = Papa.parse<string[]>(response.body.replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data.slice(1);
+    expect(rows.map((row) => [row[2], row[3], row[4]])).toEqual([
+      ["'=cmd|' /C calc'!A0", "'@SUM(1+1)", "'+Transfer"],
+      ["'\t=1+1", "'-2+3", "'+Transfer"],
+      ["'\r=1+1", 'Unpaid wages', "'+Transfer"],
+    ]);
+  });
+
+  it('refuses one who sees NRICs masked a member filter by NRIC, in the list, its count and the export (docs/product/ir.md §1)', async () => {
+    const { ctx, fixture } = await threeCases();
+    const before = await irCounts(ctx);
+    for (const path of ['/api/ir/grievances', '/api/ir/grievances/count', '/api/ir/grievances/export.csv']) {
+      for (const member of ['850101145678', '850101-14', '780910']) {
+        const url = `${path}?member=${encodeURIComponent(member)}`;
+        const refused = await irCall(ctx, fixture.itAdmin, 'GET', url);
+        expect({ url, status: refused.statusCode }).toEqual({ url, status: 400 });
+        expect(refused.json()).toMatchObject({ field: 'member', reason: 'nricSearchMasked' });
+      }
+    }
+    expect(await irCounts(ctx)).toEqual(before);
+    // By name or member no as before; the IR departments by NRIC as before.
+    const byNo = await irCall(ctx, fixture.itAdmin, 'GET', '/api/ir/grievances?member=M0000004');
+    expect(caseSearchPageSchema.parse(byNo.json()).items.map((item) => item.memberNo)).toEqual(['M0000004']);
+    const byNric = await irCall(ctx, fixture.officer, 'GET', '/api/ir/grievances?member=780910');
+    expect(caseSearchPageSchema.parse(byNric.json()).items.map((item) => item.memberNo)).toEqual(['M0000004']);
   });
 
   it('exports more cases than one batch, each once, in order', async () => {

@@ -54,6 +54,8 @@ export interface CaseFilter {
   q?: string | undefined;
   sort: (typeof CASE_SORTS)[number];
   order: 'asc' | 'desc';
+  /** Whether `member` is looked for in the NRIC (not for one who sees NRICs masked). */
+  memberByNric?: boolean | undefined;
 }
 
 /** What a page or the export goes on from: the sort value and the case's year and sequence. */
@@ -82,7 +84,7 @@ function conditionsOf(filter: CaseFilter): SQL[] | undefined {
     if (year) conditions.push(eq(irCases.year, Number(year)));
   }
   if (filter.member) {
-    const match = memberMatch(filter.member);
+    const match = memberMatch(filter.member, filter.memberByNric ?? true);
     if (!match) return undefined;
     conditions.push(sql`${irCases.memberNo} in (select ${irMembers.memberNo} from ${irMembers} where ${match.where})`);
   }

@@ -11,8 +11,8 @@ import { auditEntries } from '../../db/schema/audit';
 import { irMemberWords, irMembers } from '../../db/schema/ir';
 import { generateIrMembers } from '../../seed/demo-ir';
 import { createTestApp } from '../../test/app';
-import { irCall, irCounts, seedIrFixture, type IrCaller } from '../../test/ir-fixture';
-import { RANKED_MATCHES } from './ir-members.repository';
+import { fixtureMembers, irCall, irCounts, seedIrFixture, type IrCaller } from '../../test/ir-fixture';
+import { insertMembers, RANKED_MATCHES } from './ir-members.repository';
 
 async function setup() {
   const ctx = await createTestApp();
@@ -184,6 +184,33 @@ describe('GET /api/ir/members: the member lookup (docs/product/ir.md §1)', () =
     expect(forItAdmin.items[0]!.nric).toBe('XXXXXX-XX-5678');
   });
 
+  it('refuses one who sees NRICs masked a search by NRIC, whole or its first digits, and writes nothing (docs/product/ir.md §1)', async () => {
+    const { ctx, fixture } = await setup();
+    // A member no of digits only is still found by it.
+    await insertMembers(ctx.database.db, [
+      { ...fixtureMembers[1]!, memberNo: '85010114', nric: '700101145001', name: 'Digits Only' },
+    ]);
+    const before = await irCounts(ctx);
+    for (const q of ['850101145678', '850101-14-5678', '850101 14', '850101', '900505-07']) {
+      const refused = await irCall(ctx, fixture.itAdmin, 'GET', `/api/ir/members?q=${encodeURIComponent(q)}`);
+      expect({ q, status: refused.statusCode }).toEqual({ q, status: 400 });
+      expect(refused.json()).toMatchObject({ code: 'VALIDATION_ERROR', field: 'q', reason: 'nricSearchMasked' });
+      // Nor does the search's count tell whether such a member exists.
+      const counted = await irCall(ctx, fixture.itAdmin, 'GET', `/api/ir/members/count?q=${encodeURIComponent(q)}`);
+      expect({ q, status: counted.statusCode }).toEqual({ q, status: 400 });
+      expect(counted.json()).toMatchObject({ field: 'q', reason: 'nricSearchMasked' });
+      // The IR departments search by NRIC as before.
+      expect((await search(ctx, fixture.officer, `q=${encodeURIComponent(q)}`)).items.length).toBeGreaterThan(0);
+    }
+    // By member no, and with a sort: the member of that number only, not the NRICs it starts.
+    expect(numbers(await search(ctx, fixture.itAdmin, 'q=85010114'))).toEqual(['85010114']);
+    expect(numbers(await search(ctx, fixture.itAdmin, 'q=85010114&sort=name'))).toEqual(['85010114']);
+    expect(numbers(await search(ctx, fixture.officer, 'q=85010114'))).toEqual(['85010114', 'M0000001', 'M0000006']);
+    const counted = await irCall(ctx, fixture.itAdmin, 'GET', '/api/ir/members/count?q=85010114');
+    expect(counted.json()).toEqual({ count: 1, more: false });
+    expect(await irCounts(ctx)).toEqual(before);
+  });
+
   it.each([
     ['status', 'status=gone'],
     ['sort', 'sort=nric'],
@@ -279,12 +306,14 @@ describe('GET /api/ir/members/{memberNo} and POST .../nric', () => {
     const forIt = memberDetailSchema.parse(
       (await irCall(ctx, fixture.itAdmin, 'GET', '/api/ir/members/M0000001')).json(),
     );
-    expect(forIt.member).toMatchObject({ nric: 'XXXXXX-XX-5678', nricMasked: true });
+    // docs/product/ir.md §1: the date of birth is the NRIC's first six digits, so it is hidden with them.
+    expect(forIt.member).toMatchObject({ nric: 'XXXXXX-XX-5678', nricMasked: true, dateOfBirth: null });
+    expect(forIr.member.dateOfBirth).toBe('1985-01-01');
 
     const before = await irCounts(ctx);
     const revealed = await irCall(ctx, fixture.itAdmin, 'POST', '/api/ir/members/M0000001/nric');
     expect(revealed.statusCode).toBe(200);
-    expect(revealed.json()).toEqual({ nric: '850101-14-5678' });
+    expect(revealed.json()).toEqual({ nric: '850101-14-5678', dateOfBirth: '1985-01-01' });
     const entries = await ctx.database.db.select().from(auditEntries).where(eq(auditEntries.area, 'ir'));
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({
@@ -296,6 +325,7 @@ describe('GET /api/ir/members/{memberNo} and POST .../nric', () => {
     // The IR departments see it in full on every answer: their reveal is not audited.
     expect((await irCall(ctx, fixture.officer, 'POST', '/api/ir/members/M0000001/nric')).json()).toEqual({
       nric: '850101-14-5678',
+      dateOfBirth: '1985-01-01',
     });
     expect((await irCounts(ctx)).audit).toBe(before.audit + 1);
   });

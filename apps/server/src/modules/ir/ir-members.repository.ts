@@ -23,8 +23,11 @@ function digitsAfter(prefix: string): string | null {
   return null;
 }
 
-/** The member no and NRIC alternatives of a search text, ranked member no first, then NRIC order. */
-function idMatch(text: string): { alternatives: SQL[]; rank: SQL[] } {
+/**
+ * The member no and NRIC alternatives of a search text, ranked member no first, then NRIC order.
+ * `byNric` false leaves the NRIC out, for one who sees NRICs masked (docs/product/ir.md §1).
+ */
+function idMatch(text: string, byNric = true): { alternatives: SQL[]; rank: SQL[] } {
   const alternatives: SQL[] = [];
   const rank: SQL[] = [];
   const memberNo = normaliseMemberNo(text);
@@ -33,7 +36,7 @@ function idMatch(text: string): { alternatives: SQL[]; rank: SQL[] } {
     alternatives.push(byMemberNo);
     rank.push(sql`case when ${byMemberNo} then 0 else 1 end`);
   }
-  const digits = nricSearchDigits(text);
+  const digits = byNric ? nricSearchDigits(text) : null;
   if (digits) {
     const end = digitsAfter(digits);
     const byNric =
@@ -69,8 +72,8 @@ function nameInsideMatch(folded: string): { where: SQL; rank: SQL } | undefined 
  * index), and every word of the name as a part of the folded name. `rank` orders the matches:
  * member no, then NRIC, then names by similarity.
  */
-export function memberMatch(text: string): { where: SQL; rank: SQL[] } | undefined {
-  const { alternatives, rank } = idMatch(text);
+export function memberMatch(text: string, byNric = true): { where: SQL; rank: SQL[] } | undefined {
+  const { alternatives, rank } = idMatch(text, byNric);
   const byName = nameInsideMatch(foldName(text));
   if (byName) {
     alternatives.push(byName.where);
@@ -153,6 +156,8 @@ export interface MemberFilter {
   order: 'asc' | 'desc';
   page: number;
   pageSize: number;
+  /** Whether the text is looked for in the NRIC (not for one who sees NRICs masked). */
+  byNric?: boolean | undefined;
 }
 
 /** How many matches of a name's inner parts, or of an NRIC's first digits, are ranked, at most (decision records 0044, 0046). */
@@ -240,7 +245,7 @@ export async function searchMembers(db: Queryable, filter: MemberFilter): Promis
   }
 
   if (q === '') return sortedPage(db, filters, filter);
-  const ids = idMatch(q);
+  const ids = idMatch(q, filter.byNric ?? true);
   if (ids.alternatives.length === 0) return empty;
   const byId = ids.alternatives.length === 1 ? ids.alternatives[0]! : sql`(${sql.join(ids.alternatives, sql` or `)})`;
   if (filter.sort !== undefined) return sortedPage(db, [byId, ...filters], filter);
@@ -256,7 +261,7 @@ export async function searchMembers(db: Queryable, filter: MemberFilter): Promis
  */
 export async function countMembers(
   db: Queryable,
-  filter: Pick<MemberFilter, 'q' | 'employer' | 'branch' | 'status'>,
+  filter: Pick<MemberFilter, 'q' | 'employer' | 'branch' | 'status' | 'byNric'>,
   cap: number,
 ): Promise<number> {
   const filters: SQL[] = [];
@@ -286,7 +291,7 @@ export async function countMembers(
     return countOf(members([nameInsideMatch(folded)!.where, ...filters]), cap + 1);
   }
   if (q === '') return countOf(members(filters), cap + 1);
-  const ids = idMatch(q);
+  const ids = idMatch(q, filter.byNric ?? true);
   if (ids.alternatives.length === 0) return 0;
   const byId = ids.alternatives.length === 1 ? ids.alternatives[0]! : sql`(${sql.join(ids.alternatives, sql` or `)})`;
   return countOf(members([byId, ...filters]), cap + 1);

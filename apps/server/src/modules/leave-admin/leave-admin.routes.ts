@@ -31,7 +31,6 @@ import { sendDownload } from '../../files/attachments';
 import { auditActorOf } from '../../plugins/auth';
 import { createLeaveServices, type LeaveModuleOptions } from '../leave/leave-services';
 import { createLeaveAdminService } from './leave-admin.service';
-import { ENGLISH_HEADINGS, MALAY_HEADINGS, utilisationWorkbook } from './utilisation-xlsx';
 
 const errors = {
   400: errorBodySchema,
@@ -351,26 +350,29 @@ export const leaveAdminRoutes: FastifyPluginAsyncZod<LeaveModuleOptions> = async
     async (request) => service.utilisation(request.query.year ?? clock.thisYear()),
   );
 
-  app.get(
-    '/leave/admin/reports/utilisation.xlsx',
-    {
-      ...base,
-      schema: {
-        tags,
-        security,
-        summary: 'The utilisation report as an Excel workbook (lang=ms for Bahasa Malaysia headings)',
-        querystring: z.object({ year: year.optional(), lang: z.enum(['en', 'ms']).default('en') }),
-        response: errors,
+  for (const format of ['xlsx', 'csv'] as const) {
+    app.get(
+      `/leave/admin/reports/utilisation.${format}`,
+      {
+        ...base,
+        schema: {
+          tags,
+          security,
+          summary: `The utilisation report as ${format === 'xlsx' ? 'an Excel workbook' : 'CSV'} (lang=ms for Bahasa Malaysia headings); audited`,
+          querystring: z.object({ year: year.optional(), lang: z.enum(['en', 'ms']).default('en') }),
+          response: errors,
+        },
       },
-    },
-    async (request, reply) => {
-      const report = await service.utilisation(request.query.year ?? clock.thisYear());
-      const file = await utilisationWorkbook(report, request.query.lang === 'ms' ? MALAY_HEADINGS : ENGLISH_HEADINGS);
-      return sendDownload(reply, {
-        data: file,
-        name: `leave-utilisation-${report.year}.xlsx`,
-        mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-      });
-    },
-  );
+      async (request, reply) =>
+        sendDownload(
+          reply,
+          await service.utilisationFile(
+            auditActorOf(request),
+            request.query.year ?? clock.thisYear(),
+            request.query.lang,
+            format,
+          ),
+        ),
+    );
+  }
 };

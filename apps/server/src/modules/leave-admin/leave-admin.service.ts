@@ -18,6 +18,7 @@ import type { Clock } from '../../clock';
 import type { Database, Queryable } from '../../db/client';
 import { holidaysFor } from '../../seed/demo-organisation';
 import { recordAuditBy, type AuditActor, type AuditRecord } from '../audit/audit.repository';
+import { recordExport } from '../audit/audited-export';
 import { entitlementRows } from '../leave/leave-balances.repository';
 import { balancesOf, balancesOfMany } from '../leave/leave-balances.service';
 import type { LeaveRequestService } from '../leave/leave-requests.service';
@@ -53,6 +54,7 @@ import {
   upsertHolidays,
   utilisation,
 } from './leave-admin.repository';
+import { ENGLISH_HEADINGS, MALAY_HEADINGS, utilisationCsv, utilisationWorkbook } from './utilisation-xlsx';
 
 /**
  * An allowance may include one other type's days, one level deep (docs/product/leave.md:
@@ -505,6 +507,31 @@ export function createLeaveAdminService({ database, clock, staffRecords, request
 
     async utilisation(year: number): Promise<UtilisationReport> {
       return { year, rows: await utilisation(db, year) };
+    },
+
+    /**
+     * The utilisation report as a file (decision record 0018) in the caller's language; each
+     * download is audited: who, the year and how many rows (docs/product/files-mail-logs.md §2).
+     */
+    async utilisationFile(actor: AuditActor, year: number, lang: 'en' | 'ms', format: 'xlsx' | 'csv') {
+      const report: UtilisationReport = { year, rows: await utilisation(db, year) };
+      const headings = lang === 'ms' ? MALAY_HEADINGS : ENGLISH_HEADINGS;
+      const file =
+        format === 'xlsx'
+          ? {
+              data: await utilisationWorkbook(report, headings),
+              mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+            }
+          : { data: Buffer.from(utilisationCsv(report, headings)), mime: 'text/csv; charset=utf-8' };
+      const name = `leave-utilisation-${year}.${format}`;
+      await recordExport(
+        db,
+        actor,
+        { area: LEAVE_ADMIN_AUDIT_AREA, action: 'report.export', fileName: name, filters: { year, lang } },
+        report.rows.length,
+        true,
+      );
+      return { ...file, name };
     },
   };
 }

@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import type { UtilisationReport } from '@staff-portal/shared/leave-admin';
+import { csvLine, guardCell } from '@staff-portal/shared/spreadsheet-cells';
 
 /** Column headings of the utilisation workbook, in the caller's language. */
 export interface UtilisationHeadings {
@@ -37,7 +38,8 @@ export const MALAY_HEADINGS: UtilisationHeadings = {
 
 /**
  * The utilisation report as an .xlsx workbook (decision record 0018): numbers stay numbers, so
- * the sheet can be summed and charted as it is.
+ * the sheet can be summed and charted as it is; the names HR admins give are guarded
+ * (docs/product/files-mail-logs.md §4).
  */
 export async function utilisationWorkbook(report: UtilisationReport, headings: UtilisationHeadings): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
@@ -54,6 +56,40 @@ export async function utilisationWorkbook(report: UtilisationReport, headings: U
   ];
   sheet.getRow(1).font = { bold: true };
   sheet.views = [{ state: 'frozen', ySplit: 1 }];
-  sheet.addRows(report.rows);
+  sheet.addRows(
+    report.rows.map((row) => ({
+      ...row,
+      departmentCode: guardCell(row.departmentCode),
+      departmentName: guardCell(row.departmentName),
+      leaveTypeId: guardCell(row.leaveTypeId),
+      leaveTypeName: guardCell(row.leaveTypeName),
+    })),
+  );
   return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/** The utilisation report as CSV, in the workbook's columns and headings; texts guarded by csvLine. */
+export function utilisationCsv(report: UtilisationReport, headings: UtilisationHeadings): string {
+  const header = [
+    headings.department,
+    headings.departmentName,
+    headings.leaveTypeId,
+    headings.leaveType,
+    headings.staffCount,
+    headings.daysTaken,
+    headings.daysPending,
+  ];
+  const rows = report.rows.map((row) =>
+    csvLine([
+      row.departmentCode,
+      row.departmentName,
+      row.leaveTypeId,
+      row.leaveTypeName,
+      row.staffCount,
+      row.daysTaken,
+      row.daysPending,
+    ]),
+  );
+  // A byte-order mark, so that Excel reads the UTF-8 (Malay headings, names with accents).
+  return `\uFEFF${csvLine(header)}${rows.join('')}`;
 }

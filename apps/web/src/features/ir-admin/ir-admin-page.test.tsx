@@ -8,7 +8,7 @@ import { AuthContext } from '../../lib/auth-context';
 import { changeLanguage } from '../../lib/i18n';
 import { testAuth } from '../../test/auth';
 import { stubIrAdminApi } from '../../test/ir-admin-api-double';
-import { DISMISSAL, irAdmin, irOfficer, OVERTIME, SITI } from '../../test/ir-fixtures';
+import { DISMISSAL, irAdmin, irOfficer, itAdmin, OVERTIME, SITI } from '../../test/ir-fixtures';
 import { renderWithProviders } from '../../test/render';
 import { IRAdminPage } from './ir-admin-page';
 
@@ -303,6 +303,20 @@ describe('IRAdminPage', () => {
     renderPage(irOfficer, '?tab=import');
     expect(await screen.findByText('Only IR administrators import members.')).toBeInTheDocument();
     expect(screen.queryByLabelText('Choose a CSV file')).not.toBeInTheDocument();
+  });
+
+  it('tells an IT admin, who sees NRICs masked, that the import is IR administrators’ and their export is masked (docs/product/ir.md §1)', async () => {
+    // ITAdmin passes the IRAdmin check, but an import would say which NRICs are members'.
+    stubIrAdminApi({ workload: WORKLOAD, canAdminister: true });
+    renderPage(itAdmin, '?tab=import');
+    expect(await screen.findByText('Only IR administrators import members.')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Choose a CSV file')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('tab', { name: 'Export members' }));
+    expect(
+      await screen.findByText(
+        'Your file shows NRICs masked and leaves out the dates of birth, as the member pages do for you, so it cannot be imported back.',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('exports the members as a CSV download', async () => {

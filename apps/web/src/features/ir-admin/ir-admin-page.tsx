@@ -1,4 +1,5 @@
 import { hasAnyGroup } from '@staff-portal/shared/groups';
+import { seesFullNric } from '@staff-portal/shared/ir-rules';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -24,6 +25,12 @@ export function useIrAdministrator(): boolean {
   return user !== null && hasAnyGroup({ id: user.id, groups: user.department }, ['IRAdmin'], { superAdminUserId });
 }
 
+/** Whether the user sees NRICs masked (ITAdmin without an IR department), as the server judges (docs/product/ir.md §1). */
+function useNricMasked(): boolean {
+  const { user } = useAuth();
+  return user === null || !seesFullNric(user.department);
+}
+
 /**
  * `/shared/industrial-relations/ir-admin` (IRAdminPage, docs/product/screens.md §12): the IR guard
  * opens it; the writes are IRAdmin's. The tab lives in the URL (`?tab=officers`).
@@ -34,6 +41,7 @@ export function IRAdminPage() {
   const requested = params.get('tab');
   const tab: TabName = isTab(requested) ? requested : 'categories';
   const canAdminister = useIrAdministrator();
+  const nricMasked = useNricMasked();
 
   return (
     <PageFrame title={t('title')} intro={t('intro')}>
@@ -61,8 +69,9 @@ export function IRAdminPage() {
         <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
           {tab === 'categories' && <CategoriesTab canAdminister={canAdminister} />}
           {tab === 'officers' && <OfficersTab />}
-          {tab === 'import' && <ImportTab canAdminister={canAdminister} />}
-          {tab === 'export' && <ExportTab />}
+          {/* An import tells which NRICs are members': not for one who sees them masked. */}
+          {tab === 'import' && <ImportTab canAdminister={canAdminister && !nricMasked} />}
+          {tab === 'export' && <ExportTab nricMasked={nricMasked} />}
         </CardContent>
       </Card>
     </PageFrame>

@@ -24,12 +24,16 @@ describe('ViewMemberDetailsPage', () => {
     await user.click(await screen.findByRole('link', { name: `Open member ${SITI.name}` }));
     expect(await screen.findByRole('heading', { level: 1, name: SITI.name })).toBeInTheDocument();
 
-    // Masked, with the reveal and what it costs said before it is pressed.
+    // Masked, the date of birth with it (the NRIC starts with it), with the reveal and what it
+    // costs said before it is pressed (docs/product/ir.md §1).
     expect(facts()).toHaveTextContent('XXXXXX-XX-5678');
     expect(facts()).toHaveTextContent('Showing the full NRIC is recorded in the audit trail.');
     expect(facts()).not.toHaveTextContent('850101-14-5678');
+    expect(facts()).toHaveTextContent('Date of birthHidden with the NRIC, which starts with it');
+    expect(facts()).not.toHaveTextContent('1985');
     await user.click(screen.getByRole('button', { name: 'Show NRIC' }));
     expect(await screen.findByText('850101-14-5678')).toBeInTheDocument();
+    expect(facts()).toHaveTextContent('Date of birth01 Jan 1985');
     expect(within(facts()).getByRole('status')).toHaveTextContent('has been recorded in the audit trail');
     expect(api.reveals).toEqual(['M0012345']);
     expect(screen.queryByRole('button', { name: 'Show NRIC' })).not.toBeInTheDocument();
@@ -116,6 +120,7 @@ describe('ViewMemberDetailsPage', () => {
     expect(screen.queryByRole('button', { name: 'Show NRIC' })).not.toBeInTheDocument();
     expect(facts()).toHaveTextContent('Female');
     expect(facts()).toHaveTextContent('15 Mar 2010');
+    expect(facts()).toHaveTextContent('Date of birth01 Jan 1985');
 
     await user.click(screen.getByRole('button', { name: 'Open a new case' }));
     const form = await dialog();

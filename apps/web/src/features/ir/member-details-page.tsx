@@ -15,7 +15,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { isAppError } from '@staff-portal/shared/errors';
 import { memberNoSchema } from '@staff-portal/shared/ir';
-import type { CaseSummary, Member } from '@staff-portal/shared/ir';
+import type { CaseSummary, Member, RevealedNric } from '@staff-portal/shared/ir';
 import { formatNric } from '@staff-portal/shared/ir-rules';
 import { useState } from 'react';
 import type { ReactNode } from 'react';
@@ -32,15 +32,24 @@ import { useIrDate } from './ir-texts';
 import { casePath, listSearchOf, MEMBER_LOOKUP_PATH } from './paths';
 import { irNs } from '../../locales/ir';
 
+/** A reveal of one member's NRIC and date of birth, kept only while that member is shown. */
+type Revealed = RevealedNric & { memberNo: string };
+
 /** The NRIC, masked with a "Show NRIC" button for one who may not see it in full (docs/product/ir.md §1). */
-function Nric({ member }: { member: Member }) {
+function Nric({
+  member,
+  revealed,
+  onReveal,
+}: {
+  member: Member;
+  revealed: Revealed | null;
+  onReveal: (revealed: Revealed) => void;
+}) {
   const { t } = useTranslation(irNs);
   const reveal = useRevealNric();
-  // Kept only while this member is shown: each showing is a new audited call.
-  const [shown, setShown] = useState<{ memberNo: string; nric: string } | null>(null);
-  const full = shown?.memberNo === member.memberNo ? shown.nric : null;
   if (!member.nricMasked) return <>{member.nric}</>;
-  if (full !== null) {
+  if (revealed !== null) {
+    const full = revealed.nric;
     return (
       <Stack spacing={0.5}>
         <span>{/^\d{12}$/.test(full) ? formatNric(full) : full}</span>
@@ -60,7 +69,7 @@ function Nric({ member }: { member: Member }) {
         disabled={reveal.isPending}
         onClick={() =>
           reveal.mutate(member.memberNo, {
-            onSuccess: (nric) => setShown({ memberNo: member.memberNo, nric }),
+            onSuccess: (answer) => onReveal({ ...answer, memberNo: member.memberNo }),
           })
         }
       >
@@ -121,6 +130,11 @@ function MemberProfile({ member, cases, back }: { member: Member; cases: CaseSum
   const { t } = useTranslation(irNs);
   const day = useIrDate();
   const [opening, setOpening] = useState(false);
+  // Each showing is a new audited call: the answer is kept only while this member is shown.
+  const [shown, setShown] = useState<Revealed | null>(null);
+  const revealed = shown?.memberNo === member.memberNo ? shown : null;
+  // Masked with the NRIC, which starts with it (docs/product/ir.md §1), until both are shown.
+  const dateOfBirth = member.dateOfBirth ?? revealed?.dateOfBirth ?? null;
   const orNone = (value: string | null) => (value === null || value.trim() === '' ? t('none') : value);
   return (
     <PageFrame title={member.name}>
@@ -133,9 +147,9 @@ function MemberProfile({ member, cases, back }: { member: Member; cases: CaseSum
           <Facts
             facts={[
               [t('member.facts.memberNo'), member.memberNo],
-              [t('member.facts.nric'), <Nric key="nric" member={member} />],
+              [t('member.facts.nric'), <Nric key="nric" member={member} revealed={revealed} onReveal={setShown} />],
               [t('member.facts.gender'), t(`gender.${member.gender}`)],
-              [t('member.facts.dateOfBirth'), day(member.dateOfBirth)],
+              [t('member.facts.dateOfBirth'), dateOfBirth === null ? t('member.dateOfBirthHidden') : day(dateOfBirth)],
               [t('member.facts.employer'), member.employer],
               [t('member.facts.branch'), member.branch],
               [t('member.facts.position'), orNone(member.position)],

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../lib/i18n';
 import { stubIrApi } from '../../test/ir-api-double';
-import { AHMAD, irOfficer, member, MEMBERS, RAJ, SITI } from '../../test/ir-fixtures';
+import { AHMAD, irOfficer, itAdmin, member, MEMBERS, RAJ, SITI } from '../../test/ir-fixtures';
 import { setViewportWidth } from '../../test/viewport';
 import { MEMBER_LOOKUP_PATH } from './paths';
 import { renderIr, where } from './test/render-ir';
@@ -47,6 +47,21 @@ describe('MemberLookupPage', () => {
     await userEvent.clear(searchBox());
     await userEvent.type(searchBox(), 'm0030007');
     await waitFor(() => expect(names()).toEqual([AHMAD.name]));
+  });
+
+  it('tells one who sees NRICs masked, under the search, that searching by NRIC is for IR (docs/product/ir.md §1)', async () => {
+    stubIrApi({ callerId: itAdmin.id, seesFullNric: false });
+    renderIr(MEMBER_LOOKUP_PATH, itAdmin);
+    await userEvent.type(await screen.findByRole('searchbox'), '850101-14-5678');
+    const message = 'Searching by NRIC is for the IR departments, who see NRICs in full: search by name or member no.';
+    await waitFor(() => expect(searchBox()).toHaveAccessibleDescription(message));
+    expect(searchBox()).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByRole('table', { name: 'Members' })).not.toBeInTheDocument();
+    // By member no, as before.
+    await userEvent.clear(searchBox());
+    await userEvent.type(searchBox(), 'm0030007');
+    await waitFor(() => expect(names()).toEqual([AHMAD.name]));
+    expect(searchBox()).toHaveAttribute('aria-invalid', 'false');
   });
 
   it('filters by employer, branch and status, sorts by a column, and keeps it all in the URL', async () => {

@@ -16,6 +16,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
+import { isAppError } from '@staff-portal/shared/errors';
 import { MEMBER_SORTS } from '@staff-portal/shared/ir';
 import type { MemberCountQuery, MemberSummary } from '@staff-portal/shared/ir';
 import { MEMBER_STATUSES } from '@staff-portal/shared/ir-rules';
@@ -24,6 +25,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { PageFrame } from '../../components/page-frame';
 import { QueryState } from '../../components/query-state';
+import { errorText } from '../../lib/error-text';
 import { PAGE_SIZE } from './api/ir-keys';
 import { useMemberOptions } from './api/get-member-options';
 import { useMemberCount } from './api/count-members';
@@ -94,6 +96,8 @@ export function MemberLookupPage() {
   const status = isStatus(params.get('status')) ? (params.get('status') ?? '') : '';
   const statusText = (value: MemberStatus) => t(`memberStatus.${value}`);
   const fromList: FromList = { listSearch: params.toString() };
+  // A refusal of the search text (one who sees NRICs masked typed an NRIC: docs/product/ir.md §1) shows under it.
+  const refusal = isAppError(members.error) && members.error.field === 'q' ? errorText(members.error) : undefined;
 
   const header = (column: MemberSort, label: string) => (
     <TableCell sortDirection={sort === column ? order : false}>
@@ -192,6 +196,8 @@ export function MemberLookupPage() {
           label={t('lookup.search')}
           value={search}
           onChange={(event) => setSearch(event.target.value)}
+          error={refusal !== undefined}
+          helperText={refusal}
           slotProps={{ htmlInput: { maxLength: 100 } }}
           sx={{ flexGrow: 1 }}
         />
@@ -248,7 +254,7 @@ export function MemberLookupPage() {
         <Box sx={{ py: 3 }}>
           <Typography color="text.secondary">{t('lookup.start')}</Typography>
         </Box>
-      ) : (
+      ) : refusal !== undefined ? null : (
         <QueryState query={members} isEmpty={(data) => data.items.length === 0} emptyText={t('lookup.empty')}>
           {(data) => (
             <>

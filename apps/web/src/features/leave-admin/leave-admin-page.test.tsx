@@ -235,8 +235,9 @@ describe('LeaveAdminPage', () => {
     await waitFor(() => expect(api.callsTo('POST', '/leave/admin/carry-forward/4/reverse')).toHaveLength(1));
   });
 
-  it('shows the utilisation report and downloads it as CSV', async () => {
-    stubLeaveApi({
+  it('shows the utilisation report and downloads the CSV and XLSX the server writes and audits', async () => {
+    const csv = '\uFEFFDepartment,Department name,Leave type id,Leave type,Staff,Days taken,Days pending\r\n';
+    const api = stubLeaveApi({
       'GET /leave/admin/reports/utilisation': ({ query }) => ({
         year: Number(query.get('year')),
         rows: [
@@ -251,6 +252,8 @@ describe('LeaveAdminPage', () => {
           },
         ],
       }),
+      'GET /leave/admin/reports/utilisation.csv': () => new Response(csv, { headers: { 'Content-Type': 'text/csv' } }),
+      'GET /leave/admin/reports/utilisation.xlsx': () => new Response(new Uint8Array([80, 75])),
     });
     const created: Blob[] = [];
     vi.stubGlobal(
@@ -266,15 +269,25 @@ describe('LeaveAdminPage', () => {
     // The row and the total.
     expect(within(table).getAllByRole('cell', { name: '0.5' })).toHaveLength(2);
     await userEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
-    expect(created).toHaveLength(1);
+    await waitFor(() => expect(created).toHaveLength(1));
     const text = await new Promise<string>((resolve) => {
       const reader = new FileReader();
       reader.onload = () => resolve(reader.result as string);
       reader.readAsText(created[0]!);
     });
-    expect(text.replace('\uFEFF', '').split('\r\n')).toEqual([
-      'Department,Leave type,Staff,Days taken,Days pending',
-      'HR Human Resources,LVE0001 Annual Leave,2,4,0.5',
+    expect(text.replace('\uFEFF', '')).toBe(csv.replace('\uFEFF', ''));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Download XLSX' })).toBeEnabled());
+    await userEvent.click(screen.getByRole('button', { name: 'Download XLSX' }));
+    await waitFor(() => expect(created).toHaveLength(2));
+    const year = api.callsTo('GET', '/leave/admin/reports/utilisation')[0]!.query.get('year');
+    expect(
+      [
+        ...api.callsTo('GET', '/leave/admin/reports/utilisation.csv'),
+        ...api.callsTo('GET', '/leave/admin/reports/utilisation.xlsx'),
+      ].map((call) => Object.fromEntries(call.query)),
+    ).toEqual([
+      { year, lang: 'en' },
+      { year, lang: 'en' },
     ]);
   });
 });

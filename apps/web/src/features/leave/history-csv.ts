@@ -1,5 +1,6 @@
 import { DAY_TYPE_LABELS, leaveStatusLabel } from '@staff-portal/shared/leave';
 import type { LeaveRequest } from '@staff-portal/shared/leave';
+import { guardCells } from '@staff-portal/shared/spreadsheet-cells';
 import Papa from 'papaparse';
 import { formatTimestamp } from '../../lib/dates';
 
@@ -33,7 +34,8 @@ const COLUMNS: readonly (keyof CsvHeadings)[] = [
 
 /**
  * The filtered list as CSV for a spreadsheet: ISO dates (they sort and parse everywhere), the
- * seed's day type codes and status names, the applied-on time in the organisation's zone.
+ * seed's day type codes and status names, the applied-on time in the organisation's zone. Texts
+ * that a spreadsheet would run as formulas are guarded (docs/product/files-mail-logs.md §4).
  */
 export function requestsCsv(requests: readonly LeaveRequest[], headings: CsvHeadings, timeZone: string): string {
   const rows = requests.map((request) => [
@@ -50,5 +52,5 @@ export function requestsCsv(requests: readonly LeaveRequest[], headings: CsvHead
     formatTimestamp(request.createdAt, timeZone),
   ]);
   const fields = COLUMNS.map((column) => headings[column]);
-  return Papa.unparse<unknown[]>({ fields, data: rows });
+  return Papa.unparse<unknown[]>({ fields: guardCells(fields), data: rows.map(guardCells) });
 }

@@ -91,6 +91,8 @@ export const errors = {
     noSuchMember: 'There is no member with this member no.',
     memberNoTaken: 'Member no {{memberNo}} belongs to another member.',
     nricTaken: 'This NRIC belongs to member {{memberNo}}.',
+    nricSearchMasked:
+      'Searching by NRIC is for the IR departments, who see NRICs in full: search by name or member no.',
     noSuchCategory: 'Choose a category from the list.',
     categoryInactive: 'This category is no longer used for new cases: choose another.',
     categoryExists: 'There is already a category named {{name}}.',

@@ -94,5 +94,7 @@ export const irAdmin = {
     intro: 'Every member as CSV, in the columns the import takes, so a file exported here imports back.',
     download: 'Export members (CSV)',
     downloading: 'Exporting…',
+    masked:
+      'Your file shows NRICs masked and leaves out the dates of birth, as the member pages do for you, so it cannot be imported back.',
   },
 };

@@ -64,8 +64,11 @@ export const ir = {
       address: 'Address',
     },
     showNric: 'Show NRIC',
-    showNricHint: 'Only the last four digits are shown. Showing the full NRIC is recorded in the audit trail.',
-    nricShown: 'The full NRIC is shown. Your viewing of it has been recorded in the audit trail.',
+    showNricHint:
+      'Only the last four digits are shown, and the date of birth the NRIC starts with is hidden. Showing the full NRIC is recorded in the audit trail.',
+    dateOfBirthHidden: 'Hidden with the NRIC, which starts with it',
+    nricShown:
+      'The full NRIC and the date of birth are shown. Your viewing of them has been recorded in the audit trail.',
     cases: 'Grievance cases',
     casesTable: 'Grievance cases of this member',
     noCases: 'This member has no grievance cases yet.',

@@ -91,6 +91,8 @@ export const errors: typeof en = {
     noSuchMember: 'Tiada ahli dengan no. ahli ini.',
     memberNoTaken: 'No. ahli {{memberNo}} milik ahli lain.',
     nricTaken: 'No. KP ini milik ahli {{memberNo}}.',
+    nricSearchMasked:
+      'Carian mengikut No. KP hanya untuk jabatan IR, yang melihat No. KP sepenuhnya: cari mengikut nama atau no. ahli.',
     noSuchCategory: 'Pilih kategori daripada senarai.',
     categoryInactive: 'Kategori ini tidak lagi digunakan untuk kes baharu: pilih yang lain.',
     categoryExists: 'Sudah ada kategori bernama {{name}}.',

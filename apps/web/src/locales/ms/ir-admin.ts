@@ -101,5 +101,7 @@ export const irAdmin: Texts<typeof english> = {
       'Setiap ahli sebagai CSV, dalam lajur yang diterima oleh import, supaya fail yang dieksport di sini boleh diimport semula.',
     download: 'Eksport ahli (CSV)',
     downloading: 'Mengeksport…',
+    masked:
+      'Fail anda menunjukkan NRIC bertopeng dan tidak mengandungi tarikh lahir, seperti halaman ahli untuk anda, jadi ia tidak boleh diimport semula.',
   },
 };

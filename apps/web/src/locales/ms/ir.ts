@@ -66,8 +66,10 @@ export const ir: typeof en = {
       address: 'Alamat',
     },
     showNric: 'Tunjuk NRIC',
-    showNricHint: 'Hanya empat digit terakhir ditunjukkan. Paparan NRIC penuh direkodkan dalam jejak audit.',
-    nricShown: 'NRIC penuh ditunjukkan. Paparan anda telah direkodkan dalam jejak audit.',
+    showNricHint:
+      'Hanya empat digit terakhir ditunjukkan, dan tarikh lahir yang memulakan NRIC disembunyikan. Paparan NRIC penuh direkodkan dalam jejak audit.',
+    dateOfBirthHidden: 'Disembunyikan bersama NRIC, yang bermula dengannya',
+    nricShown: 'NRIC penuh dan tarikh lahir ditunjukkan. Paparan anda telah direkodkan dalam jejak audit.',
     cases: 'Kes rungutan',
     casesTable: 'Kes rungutan ahli ini',
     noCases: 'Ahli ini belum mempunyai kes rungutan.',

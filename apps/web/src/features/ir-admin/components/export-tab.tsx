@@ -8,8 +8,11 @@ import { useDownloadFile } from '../../../lib/download';
 import { errorText } from '../../../lib/error-text';
 import { irAdminNs } from '../../../locales/ir-admin';
 
-/** Every member as CSV (`GET /ir/admin/members/export.csv`), streamed by the server. */
-export function ExportTab() {
+/**
+ * Every member as CSV (`GET /ir/admin/members/export.csv`), streamed and audited by the server;
+ * masked for one who sees NRICs masked (docs/product/ir.md §1).
+ */
+export function ExportTab({ nricMasked }: { nricMasked: boolean }) {
   const { t } = useTranslation(irAdminNs);
   const download = useDownloadFile('ir');
   const [busy, setBusy] = useState(false);
@@ -28,6 +31,7 @@ export function ExportTab() {
   return (
     <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
       <Typography>{t('export.intro')}</Typography>
+      {nricMasked && <Alert severity="info">{t('export.masked')}</Alert>}
       {failure && <Alert severity="error">{failure}</Alert>}
       <Button variant="contained" disabled={busy} onClick={() => void run()}>
         {busy ? t('export.downloading') : t('export.download')}
