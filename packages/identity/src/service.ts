@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
-import { fieldName, findNulText } from '@staff-portal/shared/text';
+import { fieldName, findBadText } from '@staff-portal/shared/text';
 import * as account from './account';
 import * as admin from './admin';
 import * as devices from './devices';
@@ -215,9 +215,10 @@ export async function createIdentityService(options: {
       const body = (request.body ?? {}) as Body;
       if (typeof body !== 'object' || Array.isArray(body))
         throw new CognitoError('SerializationException', 'The request body must be a JSON object.');
-      // The shared text rule, before any operation could take NUL to the database (which refuses it).
-      const nul = findNulText(body);
-      if (nul) throw invalidParameter(`${fieldName(nul.path)} ${nul.message}.`);
+      // The shared text rule, before any operation could take NUL or half a surrogate pair to the
+      // database (which refuses the one, and stores the other as U+FFFD).
+      const bad = findBadText(body);
+      if (bad) throw invalidParameter(`${fieldName(bad.path)} ${bad.message}.`);
       let operation = publicOperations.get(name);
       if (!operation && adminOperations.has(name)) {
         const verdict = await verifySigV4(
