@@ -219,6 +219,20 @@ describe('access control: creating an account', () => {
     });
   });
 
+  it('gives every loser of concurrent creates of one e-mail 409, and makes one account', async () => {
+    const body = { email: 'race@example.org', name: 'Race', departments: ['HR'] };
+    const answers = await Promise.all(Array.from({ length: 6 }, () => call(hrAdmin, 'POST', '/accounts', body)));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409, 409, 409, 409, 409]);
+    for (const answer of answers.filter((a) => a.statusCode === 409)) {
+      expect(answer.json()).toMatchObject({ field: 'email', reason: 'accountExists' });
+    }
+    const rows = await ctx.database.db.select().from(identityUsers).where(eq(identityUsers.email, 'race@example.org'));
+    expect(rows).toHaveLength(1);
+    expect(await groupsOf(rows[0]!.id)).toEqual(['HR']);
+    const entries = await ctx.database.db.select().from(auditEntries);
+    expect(entries.map((entry) => [entry.action, entry.target])).toEqual([['account.create', rows[0]!.id]]);
+  });
+
   it('an HRAdmin cannot create an HRAdmin or ITAdmin account; an ITAdmin can', async () => {
     for (const department of ['HRAdmin', 'ITAdmin']) {
       const answer = await call(hrAdmin, 'POST', '/accounts', {
