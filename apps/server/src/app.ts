@@ -254,6 +254,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     identityAdmin,
     cutoffs: tokenCutoffs,
     superAdminUserId: config.superAdminUserId,
+    accountsInDatabase: identity !== undefined,
     prefix: '/api',
   });
   await app.register(accessControlBulkRoutes, {

@@ -7,7 +7,7 @@ import { identityOutbox, identityUsers } from '@staff-portal/identity/schema';
 import { auditEntries } from '../../db/schema/audit';
 import { departments, staff } from '../../db/schema/organisation';
 import { leaveIcalFeeds } from '../../db/schema/staff-movement';
-import { createUser } from '../../identity/identity-test-kit';
+import { createUser, PASSWORD } from '../../identity/identity-test-kit';
 import { departmentCatalogue } from '../../seed/demo-organisation';
 import { createTestApp, type TestContext } from '../../test/app';
 
@@ -176,6 +176,72 @@ describe('access control: the accounts list', () => {
     expect(page.items).toMatchObject([
       { email: 'dewi@example.org', departments: ['HR'], status: 'FORCE_CHANGE_PASSWORD' },
     ]);
+  });
+});
+
+describe('access control: one truth for an account’s status', () => {
+  /** A call of the identity endpoint, as the sign-in widget makes it. */
+  const identityCall = async (operation: string, body: object) =>
+    (
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/identity/',
+        headers: {
+          'content-type': 'application/x-amz-json-1.1',
+          'x-amz-target': `AWSCognitoIdentityProviderService.${operation}`,
+        },
+        payload: JSON.stringify(body),
+      })
+    ).json<Record<string, unknown>>();
+  const list = async (query = '') => (await call(hrAdmin, 'GET', `/accounts?${query}`)).json<AccountPage>();
+  const statusIn = async (query: string, email: string) =>
+    (await list(query)).items.find((item) => item.email === email)?.status;
+
+  it('a first sign-in that chose a password shows as confirmed at once in the list, its filter and the page', async () => {
+    const email = 'first.time@example.org';
+    const invited = await account(email, ['HR'], { forceChange: true });
+    expect(await statusIn('', email)).toBe('FORCE_CHANGE_PASSWORD');
+
+    // The account signs in with its temporary password and chooses its own: no admin call.
+    const clientId = ctx.config.identity.clientId;
+    const first = await identityCall('InitiateAuth', {
+      ClientId: clientId,
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: email, PASSWORD },
+    });
+    expect(first['ChallengeName']).toBe('NEW_PASSWORD_REQUIRED');
+    const chosen = await identityCall('RespondToAuthChallenge', {
+      ClientId: clientId,
+      ChallengeName: 'NEW_PASSWORD_REQUIRED',
+      Session: first['Session'],
+      ChallengeResponses: { USERNAME: invited.sub, NEW_PASSWORD: 'Brand-new-Pass1' },
+    });
+    expect(chosen['AuthenticationResult']).toBeDefined();
+
+    expect(await statusIn('', email)).toBe('CONFIRMED');
+    expect(await statusIn('status=FORCE_CHANGE_PASSWORD', email)).toBeUndefined();
+    expect(await statusIn('status=CONFIRMED', email)).toBe('CONFIRMED');
+    const detail = (await call(hrAdmin, 'GET', `/accounts/${invited.sub}`)).json<AccountDetail>();
+    expect(detail.account.status).toBe('CONFIRMED');
+    expect(detail.signedInOnce).toBe(true);
+  });
+
+  it('a change made through another server on the same database shows at once', async () => {
+    const staff = await account('elsewhere@example.org', ['HR']);
+    expect((await list()).items.find((item) => item.username === staff.sub)).toMatchObject({ enabled: true });
+    const replica = await createTestApp({
+      env: { SUPER_ADMIN_USER_ID: SUPER_ADMIN, ...KEY },
+      deps: { database: ctx.database },
+    });
+    const token = await ctx.tokens.idToken(hrAdmin);
+    const changed = await replica.app.inject({
+      method: 'POST',
+      url: `/api/access-control/accounts/${staff.sub}/disable`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(changed.statusCode).toBe(204);
+    expect((await list()).items.find((item) => item.username === staff.sub)).toMatchObject({ enabled: false });
+    expect((await list('status=DISABLED')).items.map((item) => item.email)).toEqual(['elsewhere@example.org']);
   });
 });
 

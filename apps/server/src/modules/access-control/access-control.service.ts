@@ -148,6 +148,8 @@ export function createAccessControlService(deps: AccessControlDeps) {
         admin.listGroups(),
         auditOfTarget(db, username, ACCOUNT_AUDIT_LIMIT),
       ]);
+      // The page reads the account afresh; a list that has it otherwise reads afresh next time.
+      directory.observe(user, departments);
       return {
         account: accountOf(user, departments),
         signedInOnce: signedInOnce(user),
