@@ -223,7 +223,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   await app.register(readCachePlugin, { database, timeZone: config.organisation.timeZone });
   await app.register(healthRoutes, { database });
   await app.register(runtimeConfigRoutes, { config });
-  await app.register(logRoutes, { database, prefix: '/api' });
+  await app.register(logRoutes, { database, identity, prefix: '/api' });
   await app.register(meRoutes, { config, database, prefix: '/api' });
   const leaveOptions = {
     database,

@@ -12,7 +12,7 @@ import {
 } from './auth-flows';
 import { setUserMfaPreference } from './mfa';
 import { defaultIdentitySettings, issuerOf, type IdentityConfig, type IdentityHostSettings } from './config';
-import type { IdentityContext } from './context';
+import type { IdentityContext, SignInRefused } from './context';
 import type { IdentityDb } from './db';
 import { CognitoError, invalidParameter } from './errors';
 import { JWKS_MAX_AGE_SECONDS, openKeyring, type Jwks } from './keys';
@@ -136,6 +136,12 @@ export interface IdentityService {
   /** Calls `listener` whenever sessions of a user end through this instance (decision record 0058). */
   onSessionsEnded(listener: (userId: string) => void): void;
   /**
+   * Calls `listener` for every sign-in of an existing account refused here (a wrong password or
+   * code, a lock, a disabled account, ...), with the account and the reason; never what was typed
+   * (decision record 0078). The sign-in's answer waits for it.
+   */
+  onSignInRefused(listener: (refusal: SignInRefused) => Promise<void>): void;
+  /**
    * The Fastify plugin to register under the endpoint's path (e.g. prefix `/identity`). Closing
    * that app ends the SRP worker threads once the sign-ins under way are done.
    */
@@ -155,6 +161,7 @@ export async function createIdentityService(options: {
   const config: IdentityConfig = { ...defaultIdentitySettings, ...options.config };
   const keyring = await openKeyring(options.db, config.keyEncryptionKey, config.keyRefreshMs);
   const sessionListeners: ((userId: string) => void)[] = [];
+  const refusalListeners: ((refusal: SignInRefused) => Promise<void>)[] = [];
   const context: IdentityContext = {
     db: options.db,
     config,
@@ -167,6 +174,9 @@ export async function createIdentityService(options: {
     log: options.log,
     sessionsEnded: (userId) => {
       for (const listener of sessionListeners) listener(userId);
+    },
+    signInRefused: async (refusal) => {
+      for (const listener of refusalListeners) await listener(refusal);
     },
   };
   const issuer = issuerOf(config);
@@ -289,6 +299,9 @@ export async function createIdentityService(options: {
     sessionActive: (claims) => sessionActive(context, claims),
     onSessionsEnded: (listener) => {
       sessionListeners.push(listener);
+    },
+    onSignInRefused: (listener) => {
+      refusalListeners.push(listener);
     },
     routes,
   };

@@ -472,6 +472,25 @@ describe('access control: changes take effect on the tokens already issued', () 
       .where(eq(identityOutbox.recipient, 'forgetful@example.org'));
     expect(mail.at(-1)?.body).toMatch(/\b\d{6}\b/);
   });
+
+  it('records the status each action left the account in, beside the one it found', async () => {
+    const staff = await account('audited@example.org', ['HR']);
+    const invited = await account('invited.audited@example.org', ['HR'], { forceChange: true });
+    await call(hrAdmin, 'POST', `/accounts/${staff.sub}/reset-password`);
+    await call(hrAdmin, 'POST', `/accounts/${staff.sub}/disable`);
+    await call(hrAdmin, 'POST', `/accounts/${invited.sub}/resend-invitation`);
+    const entries = await ctx.database.db.select().from(auditEntries).orderBy(auditEntries.id);
+    expect(entries.map((entry) => [entry.action, entry.before, entry.after])).toEqual([
+      ['account.reset-password', { enabled: true, status: 'CONFIRMED' }, { enabled: true, status: 'RESET_REQUIRED' }],
+      ['account.disable', { enabled: true, status: 'RESET_REQUIRED' }, { enabled: false, status: 'RESET_REQUIRED' }],
+      [
+        'account.resend-invitation',
+        { enabled: true, status: 'FORCE_CHANGE_PASSWORD' },
+        { enabled: true, status: 'FORCE_CHANGE_PASSWORD' },
+      ],
+    ]);
+    expect(entries.every((entry) => entry.actorEmail === 'hr.admin@example.org')).toBe(true);
+  });
 });
 
 describe('access control: the account page', () => {

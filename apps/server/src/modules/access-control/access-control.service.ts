@@ -18,6 +18,7 @@ import type {
   createAccountInputSchema,
 } from '@staff-portal/shared/access-control';
 import { AppError, validationError } from '@staff-portal/shared/errors';
+import type { AuditAction } from '@staff-portal/shared/it-admin';
 import { SUPER_ADMIN_GROUP } from '@staff-portal/shared/groups';
 import type { z } from 'zod';
 import type { TokenCutoffs } from '../../auth/token-cutoffs';
@@ -103,7 +104,7 @@ export function createAccessControlService(deps: AccessControlDeps) {
     return groups;
   }
 
-  const audit = (actor: Actor, action: string, user: IdentityUser, before?: unknown, after?: unknown) =>
+  const audit = (actor: Actor, action: AuditAction, user: IdentityUser, before?: unknown, after?: unknown) =>
     recordAuditBy(db, actor, { area: AREA, action, target: user.username, targetLabel: user.email, before, after });
 
   return {
@@ -251,12 +252,15 @@ export function createAccessControlService(deps: AccessControlDeps) {
           break;
       }
       directory.invalidate();
+      // The state the action left, read afresh, beside the one it found: a reset reads
+      // "CONFIRMED → RESET_REQUIRED" in the trail, not "CONFIRMED → (none)". A deleted account has none.
+      const after = action === 'delete' ? null : await admin.getUser(username);
       await audit(
         actor,
         `account.${action}`,
         user,
         { enabled: user.enabled, status: user.status },
-        action === 'disable' || action === 'enable' ? { enabled: action === 'enable' } : null,
+        after && { enabled: after.enabled, status: after.status },
       );
     },
   };

@@ -71,7 +71,7 @@ describe('the account directory with the accounts’ data version (embedded)', (
     const kept = await directory.snapshot();
     const version = await accountsVersion(ctx.database.db);
     const [user] = await ctx.database.db.select().from(identityUsers).where(eq(identityUsers.id, sub));
-    await recordFailedSignIn(identity, user!);
+    await recordFailedSignIn(identity, user!, 'wrong-password');
     expect(await accountsVersion(ctx.database.db)).toBe(version);
     expect(await directory.snapshot()).toBe(kept);
   });

@@ -22,7 +22,7 @@ import type { z } from 'zod';
 import type { TokenUser } from '../../auth/token-verifier';
 import type { Database } from '../../db/client';
 import { migrationLevel } from '../../db/migrate';
-import { recordAudit } from '../audit/audit.repository';
+import { recordAudit, tokenName } from '../audit/audit.repository';
 import type { IdentityAdmin } from '../access-control/identity-admin';
 import { activityPage, type ActivityCursor, type ActivityFilter } from './activity.repository';
 
@@ -267,6 +267,7 @@ export function createItAdminService(deps: ItAdminDeps) {
       await recordAudit(db, {
         actorId: actor.sub,
         actorEmail: actor.email ?? null,
+        actorName: tokenName(actor),
         area: 'it-admin',
         action: 'outbox.open',
         target: `outbox:${row.id}`,
@@ -293,6 +294,7 @@ export function createItAdminService(deps: ItAdminDeps) {
       await recordAudit(db, {
         actorId: actor.sub,
         actorEmail: actor.email ?? null,
+        actorName: tokenName(actor),
         area: 'it-admin',
         action: 'outbox.retry',
         target: `outbox:${row.id}`,
