@@ -126,7 +126,12 @@ export async function adminCreateUser(ctx: IdentityContext, body: Body) {
     user = inserted;
   }
   if (action !== 'SUPPRESS') {
-    const { subject, body: text } = messagesFor(user.attributes).invitation(user.email, password);
+    const { subject, body: text } = messagesFor(user.attributes).invitation({
+      email: user.email,
+      password,
+      signInUrl: ctx.config.signInUrl,
+      days: ctx.config.temporaryPasswordDays,
+    });
     await deliver(ctx, { medium: 'EMAIL', recipient: user.email, subject, body: text, userId: user.id });
   }
   return { User: userType(user) };
