@@ -118,7 +118,10 @@ describe('access control', () => {
     await member.page.reload();
     await member.page.locator(AUTHENTICATOR).waitFor({ timeout: 30_000 });
     await submitSignIn(member.page, accounts.UNION);
-    await member.page.getByText('User is disabled.').waitFor();
+    // Said plainly, with whom to ask.
+    await member.page
+      .getByText('Your account is disabled. To use the portal again, ask an HR or IT administrator to enable it.')
+      .waitFor();
 
     await panel.getByRole('button', { name: 'Enable' }).click();
     await page.getByRole('button', { name: 'Enable account' }).click();
