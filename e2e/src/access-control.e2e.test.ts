@@ -53,7 +53,8 @@ describe('access control', () => {
     const dialog = page.getByRole('dialog', { name: 'New account' });
     await dialog.getByRole('textbox', { name: 'E-mail' }).fill('Farah.Colleague@staffportal.example');
     await dialog.getByRole('textbox', { name: 'Name' }).fill('Farah Colleague');
-    await dialog.getByRole('checkbox', { name: 'HR', exact: true }).check();
+    // Departments read by code and name.
+    await dialog.getByRole('checkbox', { name: 'HR – Human Resources', exact: true }).check();
     await checkScreens(page, 'access-control-create');
     await dialog.getByRole('button', { name: 'Create and send invitation' }).click();
     await page.getByText('Invitation sent to farah.colleague@staffportal.example.').waitFor();
@@ -91,9 +92,11 @@ describe('access control', () => {
 
     // HRAdmin and ITAdmin are shown but cannot be changed by an HRAdmin.
     const panel = await openAccount(page, accounts.HR);
-    await expect.poll(() => panel.getByRole('checkbox', { name: 'ITAdmin', exact: true }).isDisabled()).toBe(true);
-    await panel.getByRole('checkbox', { name: 'HR', exact: true }).uncheck();
-    await panel.getByRole('checkbox', { name: 'CLUB', exact: true }).check();
+    await expect
+      .poll(() => panel.getByRole('checkbox', { name: 'ITAdmin – IT Administration', exact: true }).isDisabled())
+      .toBe(true);
+    await panel.getByRole('checkbox', { name: 'HR – Human Resources', exact: true }).uncheck();
+    await panel.getByRole('checkbox', { name: 'CLUB – Staff Club', exact: true }).check();
     await panel.getByRole('button', { name: 'Save' }).click();
     await panel.getByText(/Departments of .* saved\./).waitFor();
 

@@ -29,7 +29,7 @@ describe('IT admin', () => {
     let page = await as(accounts.HRAdmin, `/shared/access-control?search=${encodeURIComponent(accounts.UNION)}`);
     await page.getByRole('table', { name: 'Accounts' }).getByRole('link').first().click();
     const panel = page.getByRole('dialog');
-    await panel.getByRole('checkbox', { name: 'CLUB', exact: true }).check();
+    await panel.getByRole('checkbox', { name: 'CLUB – Staff Club', exact: true }).check();
     await panel.getByRole('button', { name: 'Save' }).click();
     await panel.getByText(/Departments of .* saved\./).waitFor();
     // And a message for the outbox: a password reset code.

@@ -126,6 +126,26 @@ describe('access control: bad input changes nothing', () => {
   });
 });
 
+describe('access control: the departments', () => {
+  it('are named as the organisation names them, and a department it does not name by its code', async () => {
+    await ctx.database.db.insert(departments).values(departmentCatalogue('UNION')).onConflictDoNothing();
+    await ctx.database.db.delete(departments).where(eq(departments.code, 'GS_COOP'));
+    const answer = await call(hrAdmin, 'GET', '/departments');
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toEqual([
+      { code: 'CLUB', name: 'Staff Club' },
+      { code: 'CREDIT_COOP', name: 'Credit Co-operative' },
+      { code: 'GS_COOP', name: null },
+      { code: 'HR', name: 'Human Resources' },
+      { code: 'HRAdmin', name: 'Human Resources (admin)' },
+      { code: 'IR', name: 'Industrial Relations' },
+      { code: 'IRAdmin', name: 'Industrial Relations (admin)' },
+      { code: 'ITAdmin', name: 'IT Administration' },
+      { code: 'UNION', name: 'Organisation' },
+    ]);
+  });
+});
+
 describe('access control: the accounts list', () => {
   it('searches by e-mail or name prefix, filters by department and status, sorts and pages', async () => {
     const aisyah = await account('aisyah@example.org', ['HR', 'UNION']);

@@ -14,6 +14,7 @@ import type {
   AccountAction,
   AccountDetail,
   AccountPage,
+  DepartmentOption,
   accountListQuerySchema,
   createAccountInputSchema,
 } from '@staff-portal/shared/access-control';
@@ -25,6 +26,7 @@ import type { TokenCutoffs } from '../../auth/token-cutoffs';
 import type { Db } from '../../db/client';
 import { auditOfTarget, recordAuditBy, type AuditActor } from '../audit/audit.repository';
 import { revokeAllFeedsOf } from '../staff-movement/staff-movement.repository';
+import { listDepartments } from '../staff-records/staff-records.repository';
 import type { AccountDirectory } from './account-directory';
 import { createAccountStaffRecords } from './account-staff-record';
 import type { IdentityAdmin, IdentityUser } from './identity-admin';
@@ -108,8 +110,11 @@ export function createAccessControlService(deps: AccessControlDeps) {
     recordAuditBy(db, actor, { area: AREA, action, target: user.username, targetLabel: user.email, before, after });
 
   return {
-    async departments(): Promise<string[]> {
-      return (await admin.listGroups()).sort();
+    /** Every group an account can be given, with the organisation's name for it (screens.md §14). */
+    async departments(): Promise<DepartmentOption[]> {
+      const [groups, named] = await Promise.all([admin.listGroups(), listDepartments(db)]);
+      const names = new Map(named.map((department) => [department.code, department.name]));
+      return groups.sort().map((code) => ({ code, name: names.get(code) ?? null }));
     },
 
     async list(query: z.output<typeof accountListQuerySchema>): Promise<AccountPage> {
