@@ -258,6 +258,13 @@ describe('AccessControlPage: one account', () => {
         [HAFIZ.username]: {
           audit: [
             auditEntry({
+              id: '3',
+              action: 'account.reset-password',
+              at: '2026-03-03T06:05:00.000Z',
+              before: { enabled: true, status: 'CONFIRMED' },
+              after: { enabled: true, status: 'RESET_REQUIRED' },
+            }),
+            auditEntry({
               id: '2',
               action: 'departments',
               at: '2026-03-02T06:05:00.000Z',
@@ -275,7 +282,10 @@ describe('AccessControlPage: one account', () => {
     expect(within(opened).getByText(HAFIZ.email)).toBeInTheDocument();
     expect(within(opened).getByText('Confirmed')).toBeInTheDocument();
     const activity = within(opened).getByRole('region', { name: 'Recent activity' });
-    const entries = within(activity).getAllByRole('listitem');
+    const [reset, ...entries] = within(activity).getAllByRole('listitem');
+    // A reset says the status it left.
+    expect(reset).toHaveTextContent('Password reset');
+    expect(reset).toHaveTextContent('Confirmed → Password reset required');
     expect(entries[0]).toHaveTextContent('Departments changed');
     expect(entries[0]).toHaveTextContent('HR → HR, IR');
     expect(entries[0]).toHaveTextContent('02 Mar 2026, 2.05pm');
