@@ -49,11 +49,23 @@ describe('access control', () => {
     await expect.poll(() => table.getByRole('row').count()).toBeGreaterThan(5);
     await checkScreens(page, 'access-control-list');
 
+    // A sortable column's header shows where the keyboard is.
+    const nameHeader = table.getByRole('button', { name: /^Name/ });
+    await page.getByRole('searchbox', { name: 'Search by e-mail or name' }).focus();
+    for (let presses = 0; presses < 40; presses++) {
+      if (await nameHeader.evaluate((element) => element === document.activeElement)) break;
+      await page.keyboard.press('Tab');
+    }
+    expect(await nameHeader.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(await nameHeader.evaluate((element) => getComputedStyle(element).outlineStyle)).toBe('solid');
+    await checkScreens(page, 'access-control-list-keyboard');
+
     await page.getByRole('button', { name: 'New account' }).click();
     const dialog = page.getByRole('dialog', { name: 'New account' });
     await dialog.getByRole('textbox', { name: 'E-mail' }).fill('Farah.Colleague@staffportal.example');
     await dialog.getByRole('textbox', { name: 'Name' }).fill('Farah Colleague');
-    await dialog.getByRole('checkbox', { name: 'HR', exact: true }).check();
+    // Departments read by code and name.
+    await dialog.getByRole('checkbox', { name: 'HR – Human Resources', exact: true }).check();
     await checkScreens(page, 'access-control-create');
     await dialog.getByRole('button', { name: 'Create and send invitation' }).click();
     await page.getByText('Invitation sent to farah.colleague@staffportal.example.').waitFor();
@@ -78,10 +90,16 @@ describe('access control', () => {
     await colleague.page.getByRole('heading', { name: 'E-Leave System', level: 1 }).waitFor();
     await colleague.close();
 
-    // Signed in once: no more "delete", and the list says Confirmed.
+    // Signed in once: no more "delete", and the panel, the list and its status filter all say Confirmed.
     await page.reload();
     await panel.getByText('Confirmed').first().waitFor();
     expect(await panel.getByRole('button', { name: 'Delete' }).count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await panel.waitFor({ state: 'hidden' });
+    await page.getByRole('searchbox', { name: 'Search by e-mail or name' }).fill('farah.colleague');
+    await table.getByRole('row').filter({ hasText: 'Farah Colleague' }).getByText('Confirmed').waitFor();
+    await page.getByLabel('Status').selectOption({ label: 'Must choose a password' });
+    await expect.poll(() => table.getByRole('row').filter({ hasText: 'Farah Colleague' }).count()).toBe(0);
     expect(session.errors).toEqual([]);
   }, 120_000);
 
@@ -91,9 +109,11 @@ describe('access control', () => {
 
     // HRAdmin and ITAdmin are shown but cannot be changed by an HRAdmin.
     const panel = await openAccount(page, accounts.HR);
-    await expect.poll(() => panel.getByRole('checkbox', { name: 'ITAdmin', exact: true }).isDisabled()).toBe(true);
-    await panel.getByRole('checkbox', { name: 'HR', exact: true }).uncheck();
-    await panel.getByRole('checkbox', { name: 'CLUB', exact: true }).check();
+    await expect
+      .poll(() => panel.getByRole('checkbox', { name: 'ITAdmin – IT Administration', exact: true }).isDisabled())
+      .toBe(true);
+    await panel.getByRole('checkbox', { name: 'HR – Human Resources', exact: true }).uncheck();
+    await panel.getByRole('checkbox', { name: 'CLUB – Staff Club', exact: true }).check();
     await panel.getByRole('button', { name: 'Save' }).click();
     await panel.getByText(/Departments of .* saved\./).waitFor();
 
@@ -118,7 +138,10 @@ describe('access control', () => {
     await member.page.reload();
     await member.page.locator(AUTHENTICATOR).waitFor({ timeout: 30_000 });
     await submitSignIn(member.page, accounts.UNION);
-    await member.page.getByText('User is disabled.').waitFor();
+    // Said plainly, with whom to ask.
+    await member.page
+      .getByText('Your account is disabled. To use the portal again, ask an HR or IT administrator to enable it.')
+      .waitFor();
 
     await panel.getByRole('button', { name: 'Enable' }).click();
     await page.getByRole('button', { name: 'Enable account' }).click();
@@ -139,15 +162,20 @@ describe('access control', () => {
       'not-an-email,Bad Row,HR',
       'ben.bulk@staffportal.example,Ben Bulk,club',
       'AINA.BULK@staffportal.example,Aina Again,HR',
+      'cara.bulk@staffportal.example,,HR;Payroll',
     ].join('\r\n');
     await dialog
       .locator('input[type="file"]')
       .setInputFiles({ name: 'accounts.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     const rows = dialog.getByRole('table', { name: 'Rows of the file' });
-    await expect.poll(() => rows.getByRole('row').count()).toBe(5);
+    await expect.poll(() => rows.getByRole('row').count()).toBe(6);
+    // A problem names its column, and a department that is none is shown.
+    const cara = rows.getByRole('row').filter({ hasText: 'cara.bulk@staffportal.example' });
+    await cara.getByText('HR, Payroll (no such department)').waitFor();
+    await cara.getByText('Skipped: There is no department Payroll. Name is required.').waitFor();
     await checkScreens(page, 'access-control-bulk-preview');
     await dialog.getByRole('button', { name: 'Create 2 accounts' }).click();
-    await dialog.getByText('2 created, 0 failed, 2 skipped, 0 not created.').waitFor();
+    await dialog.getByText('2 created, 0 failed, 3 skipped, 0 not created.').waitFor();
     await checkScreens(page, 'access-control-bulk-report');
     // Each got its invitation.
     for (const email of ['aina.bulk@staffportal.example', 'ben.bulk@staffportal.example']) {

@@ -363,6 +363,31 @@ describe.skipIf(unavailable !== undefined)('two replicas on one PostgreSQL behin
     expect(body).toMatchObject({ department: [] });
   }, 90_000);
 
+  it('creates one account of an e-mail sent to both replicas at once, answers every other 409, and lists it on both', async () => {
+    const admin = await idTokenOf(cluster.url, accounts.ITAdmin);
+    const email = 'cluster.race@staffportal.example';
+    const listed = async (replica: RunningServer) => {
+      const { status, body } = await api(replica.url, '/api/access-control/accounts?search=cluster.race', admin);
+      expect(status).toBe(200);
+      return (body as { items: { email: string; status: string }[] }).items;
+    };
+    // Each replica has read (and keeps) its accounts list before.
+    expect([await listed(a), await listed(b)]).toEqual([[], []]);
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, n) =>
+        api(cluster.replicas[n % 2]!.url, '/api/access-control/accounts', admin, {
+          method: 'POST',
+          body: { email, name: 'Cluster Race', departments: ['CLUB'] },
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409, 409, 409, 409, 409]);
+    // The list of either replica shows it at once, whichever made it (decision record 0077).
+    for (const replica of [a, b]) {
+      expect(await listed(replica)).toMatchObject([{ email, status: 'FORCE_CHANGE_PASSWORD' }]);
+    }
+  });
+
   it('counts failed sign-ins (lockout) and rate limits across replicas', async () => {
     const email = accounts.CREDIT_COOP;
     for (let n = 0; n < 5; n++) {

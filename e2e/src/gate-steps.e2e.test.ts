@@ -70,8 +70,10 @@ describe('the sign-in widget, step by step', () => {
     await page.getByLabel('Confirm Password', { exact: true }).fill(NEW_PASSWORD);
     await button(page, 'Submit').click();
 
-    // Back at sign in; the new password works.
+    // Back at sign in, which says the password was changed; the new password works.
     await button(page, 'Sign in').waitFor();
+    await page.getByText('Your password has been changed. Sign in with your new password.').waitFor();
+    await checkScreen(page, 'gate-password-changed');
     await submitSignIn(page, email, NEW_PASSWORD);
     await expectSignedIn(page);
   });

@@ -3,22 +3,33 @@ import { accounts } from './accounts';
 import { expect, useSession } from './harness';
 import { openAs } from './leave-steps';
 import { checkScreens } from './screens';
+import { AUTHENTICATOR, submitSignIn } from './sign-in';
 
 /**
  * The IT admin page (docs/product/screens.md §15) as ITAdmin uses it: the activity of the
- * portal (sign-ins, and a change made on the access-control page), the system's status, and a
- * message of the outbox opened, which is itself audited. HRAdmin is refused.
+ * portal (sign-ins, a sign-in refused, and changes made on the access-control page), who made
+ * each, the system's status, and a message of the outbox opened, which is itself audited.
+ * HRAdmin is refused.
  */
 describe('IT admin', () => {
   const { session, open } = useSession();
   const as = (email: string, pathname: string) => openAs(open, email, pathname);
 
   it('shows a change in the activity with its before and after, the status, and an audited outbox message', async () => {
+    // A sign-in refused: a wrong password, typed by someone at the gate.
+    const stranger = await session.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const gate = await stranger.newPage();
+    await gate.goto(new URL('/', session.server.url).toString());
+    await gate.locator(AUTHENTICATOR).waitFor();
+    await submitSignIn(gate, accounts.CLUB, 'Not-the-password-2026!');
+    await gate.getByText('Incorrect username or password.').waitFor();
+    await stranger.close();
+
     // Changes to audit: an HR admin moves a colleague to CLUB as well, and resets their password.
     let page = await as(accounts.HRAdmin, `/shared/access-control?search=${encodeURIComponent(accounts.UNION)}`);
     await page.getByRole('table', { name: 'Accounts' }).getByRole('link').first().click();
     const panel = page.getByRole('dialog');
-    await panel.getByRole('checkbox', { name: 'CLUB', exact: true }).check();
+    await panel.getByRole('checkbox', { name: 'CLUB – Staff Club', exact: true }).check();
     await panel.getByRole('button', { name: 'Save' }).click();
     await panel.getByText(/Departments of .* saved\./).waitFor();
     // And a message for the outbox: a password reset code.
@@ -28,11 +39,35 @@ describe('IT admin', () => {
 
     page = await as(accounts.ITAdmin, '/it-admin');
     const activity = page.getByRole('table', { name: 'Activity' });
-    const change = activity.getByRole('row').filter({ hasText: 'account.departments' });
+    const change = activity.getByRole('row').filter({ hasText: 'Departments changed' });
     await change.first().waitFor();
+    // Who made it, by name and e-mail.
+    await change.first().getByText('hradmin@staffportal.example').waitFor();
     // The sign-ins of both admins are there too (the logging API's entries).
-    await expect.poll(() => activity.getByRole('row').filter({ hasText: 'Login' }).count()).toBeGreaterThanOrEqual(2);
+    await expect
+      .poll(() => activity.getByRole('row').filter({ hasText: 'Signed in' }).count())
+      .toBeGreaterThanOrEqual(2);
     await checkScreens(page, 'it-admin-activity');
+
+    // The refused sign-in, found by its area and action, chosen from lists, with the account's e-mail.
+    await page.getByLabel('Area').selectOption({ label: 'Sign-in' });
+    await page.getByLabel('Action').selectOption({ label: 'Sign-in refused' });
+    const refused = activity.getByRole('row').filter({ hasText: 'Sign-in refused: wrong password' });
+    await refused.filter({ hasText: accounts.CLUB }).first().waitFor();
+    await expect.poll(() => activity.getByRole('row').count()).toBe(2);
+    await checkScreens(page, 'it-admin-activity-refused');
+    // The free text finds sign-ins by e-mail.
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await page.getByLabel('Search').fill(accounts.HRAdmin);
+    await activity.getByRole('row').filter({ hasText: 'Signed in' }).first().waitFor();
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+
+    // The password reset reads as the status it left.
+    await activity.getByRole('row').filter({ hasText: 'Password reset' }).first().getByRole('button').first().click();
+    const reset = page.getByRole('dialog');
+    await reset.getByText('RESET_REQUIRED').waitFor();
+    await page.keyboard.press('Escape');
+    await reset.waitFor({ state: 'hidden' });
     await change.first().getByRole('button').first().click();
     const drawer = page.getByRole('dialog');
     await drawer.getByText('Before and after').waitFor();
@@ -60,7 +95,7 @@ describe('IT admin', () => {
     // The opening is in the activity now.
     await page.getByRole('tab', { name: 'Activity' }).click();
     await page.reload();
-    await activity.getByRole('row').filter({ hasText: 'outbox.open' }).first().waitFor();
+    await activity.getByRole('row').filter({ hasText: 'Message opened' }).first().waitFor();
     expect(session.errors).toEqual([]);
   }, 120_000);
 

@@ -267,7 +267,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
   await app.register(readCachePlugin, { database, timeZone: config.organisation.timeZone });
   await app.register(healthRoutes, { database });
   await app.register(runtimeConfigRoutes, { config });
-  await app.register(logRoutes, { database, prefix: '/api' });
+  await app.register(logRoutes, { database, identity, prefix: '/api' });
   await app.register(meRoutes, { config, database, prefix: '/api' });
   const leaveOptions = {
     database,
@@ -301,6 +301,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     // portal nothing, so there the access-control page cuts the tokens of what it changes.
     cutoffs: identity ? undefined : tokenCutoffs,
     superAdminUserId: config.superAdminUserId,
+    accountsInDatabase: identity !== undefined,
     prefix: '/api',
   });
   await app.register(accessControlBulkRoutes, {

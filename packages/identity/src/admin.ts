@@ -108,7 +108,9 @@ export async function adminCreateUser(ctx: IdentityContext, body: Body) {
     }
     const id = randomUUID();
     const now = new Date();
-    [user] = (await ctx.db
+    // Another creation of the same e-mail may have got in since it was looked up: the unique
+    // index on the e-mail decides, and the one that lost is told as if it had been looked up late.
+    const [inserted] = await ctx.db
       .insert(identityUsers)
       .values({
         id,
@@ -118,10 +120,18 @@ export async function adminCreateUser(ctx: IdentityContext, body: Body) {
         attributes: { email_verified: 'false', ...rest, [PASSWORD_CHANGED_ATTRIBUTE]: now.toISOString() },
         temporaryPasswordExpiresAt: new Date(now.getTime() + ctx.config.temporaryPasswordDays * 86_400_000),
       })
-      .returning()) as [User];
+      .onConflictDoNothing()
+      .returning();
+    if (!inserted) throw new CognitoError('UsernameExistsException', 'An account with the given email already exists.');
+    user = inserted;
   }
   if (action !== 'SUPPRESS') {
-    const { subject, body: text } = messagesFor(user.attributes).invitation(user.email, password);
+    const { subject, body: text } = messagesFor(user.attributes).invitation({
+      email: user.email,
+      password,
+      signInUrl: ctx.config.signInUrl,
+      days: ctx.config.temporaryPasswordDays,
+    });
     await deliver(ctx, { medium: 'EMAIL', recipient: user.email, subject, body: text, userId: user.id });
   }
   return { User: userType(user) };

@@ -1,5 +1,6 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { eq, lt } from 'drizzle-orm';
+import type { SignInRefusal } from '@staff-portal/shared/it-admin';
 import { poolNameOf } from './config';
 import type { IdentityContext } from './context';
 import { CognitoError, incorrectCredentials, invalidParameter, invalidSession, userNotFound } from './errors';
@@ -21,6 +22,7 @@ import {
   PROFILE_ATTRIBUTES,
   recordFailedSignIn,
   recordSuccessfulSignIn,
+  refusedSignIn,
   setPassword,
   type User,
 } from './users';
@@ -81,22 +83,40 @@ export function assertClient(ctx: IdentityContext, clientId: unknown) {
   return clientId;
 }
 
-/** Refuses a sign-in for a state Cognito refuses, once the password has been proven. */
-function assertCanSignIn(user: User) {
-  if (!user.enabled) throw new CognitoError('NotAuthorizedException', 'User is disabled.');
+/**
+ * Why a sign-in is refused for a state Cognito refuses, once the password has been proven: the
+ * reason recorded (decision record 0078) and the error answered. Nothing when it may go on.
+ */
+function signInBlock(user: User): { reason: SignInRefusal; error: CognitoError } | undefined {
+  if (!user.enabled)
+    return { reason: 'disabled', error: new CognitoError('NotAuthorizedException', 'User is disabled.') };
   if (user.status === 'RESET_REQUIRED')
-    throw new CognitoError('PasswordResetRequiredException', 'Password reset required for the user');
-  if (user.status === 'UNCONFIRMED') throw new CognitoError('UserNotConfirmedException', 'User is not confirmed.');
+    return {
+      reason: 'reset-required',
+      error: new CognitoError('PasswordResetRequiredException', 'Password reset required for the user'),
+    };
+  if (user.status === 'UNCONFIRMED')
+    return { reason: 'unconfirmed', error: new CognitoError('UserNotConfirmedException', 'User is not confirmed.') };
   if (
     user.status === 'FORCE_CHANGE_PASSWORD' &&
     user.temporaryPasswordExpiresAt &&
     user.temporaryPasswordExpiresAt.getTime() < Date.now()
   ) {
-    throw new CognitoError(
-      'NotAuthorizedException',
-      'Temporary password has expired and must be reset by an administrator.',
-    );
+    return {
+      reason: 'temporary-password-expired',
+      error: new CognitoError(
+        'NotAuthorizedException',
+        'Temporary password has expired and must be reset by an administrator.',
+      ),
+    };
   }
+  return undefined;
+}
+
+/** Refuses (and records) a sign-in for a state Cognito refuses, once the password has been proven. */
+async function assertCanSignIn(ctx: IdentityContext, user: User) {
+  const block = signInBlock(user);
+  if (block) throw await refusedSignIn(ctx, user, block.reason, block.error);
 }
 
 function challengeSession(ctx: IdentityContext, user: User, client: string, challenge: string, device?: string) {
@@ -182,7 +202,7 @@ async function afterPasswordProof(
   deviceKey: string | undefined,
   step?: string,
 ) {
-  assertCanSignIn(user);
+  await assertCanSignIn(ctx, user);
   // The step is taken before anything is written for it: here when there are failures to clear
   // or a challenge follows; otherwise with the session, or before the challenge mfaOrTokens picks.
   if (step !== undefined && (hasFailuresToClear(user) || user.status === 'FORCE_CHANGE_PASSWORD')) {
@@ -286,17 +306,17 @@ const wrongMfaCode = () => new CognitoError('CodeMismatchException', 'Invalid co
 
 async function respondMfa(ctx: IdentityContext, client: string, body: Body, responses: Params, method: MfaMethod) {
   const { user, device, step } = await challengeUser(ctx, client, body['Session'], method, responses['USERNAME']);
-  if (lockedOut(user)) throw passwordAttemptsExceeded();
+  if (lockedOut(user)) throw await refusedSignIn(ctx, user, 'locked', passwordAttemptsExceeded());
   if (method === 'SOFTWARE_TOKEN_MFA') {
     if (!totpMatches(ctx, user, responses['SOFTWARE_TOKEN_MFA_CODE'])) {
-      await recordFailedSignIn(ctx, user);
+      await recordFailedSignIn(ctx, user, 'wrong-code');
       throw wrongMfaCode();
     }
   } else {
     try {
       await consumeCode(ctx, user.id, 'sms_mfa', responses['SMS_MFA_CODE']);
     } catch (error) {
-      await recordFailedSignIn(ctx, user);
+      await recordFailedSignIn(ctx, user, 'wrong-code');
       throw error instanceof CognitoError && error.type === 'CodeMismatchException' ? wrongMfaCode() : error;
     }
   }
@@ -418,9 +438,9 @@ async function initiateSrp(ctx: IdentityContext, client: string, params: Params)
 async function initiatePassword(ctx: IdentityContext, client: string, params: Params) {
   const user = await findUser(ctx, params['USERNAME']);
   if (!user) throw unknownUser(ctx);
-  if (lockedOut(user)) throw passwordAttemptsExceeded();
+  if (lockedOut(user)) throw await refusedSignIn(ctx, user, 'locked', passwordAttemptsExceeded());
   if (!passwordMatches(ctx, user, params['PASSWORD'])) {
-    await recordFailedSignIn(ctx, user);
+    await recordFailedSignIn(ctx, user, 'wrong-password');
     throw incorrectCredentials();
   }
   return afterPasswordProof(ctx, user, client, deviceKeyOf(params['DEVICE_KEY']));
@@ -458,7 +478,7 @@ async function respondPasswordVerifier(ctx: IdentityContext, client: string, res
   if (state.fake) throw incorrectCredentials();
   const [user] = await ctx.db.select().from(identityUsers).where(eq(identityUsers.id, state.sub));
   if (!user) throw incorrectCredentials();
-  if (lockedOut(user)) throw passwordAttemptsExceeded();
+  if (lockedOut(user)) throw await refusedSignIn(ctx, user, 'locked', passwordAttemptsExceeded());
   const valid = await ctx.srp.verifyPasswordClaim({
     AHex: state.A,
     BHex: state.B,
@@ -471,7 +491,7 @@ async function respondPasswordVerifier(ctx: IdentityContext, client: string, res
     signature: stringOf(responses['PASSWORD_CLAIM_SIGNATURE']),
   });
   if (!valid) {
-    await recordFailedSignIn(ctx, user);
+    await recordFailedSignIn(ctx, user, 'wrong-password');
     throw incorrectCredentials();
   }
   return afterPasswordProof(ctx, user, client, deviceKeyOf(responses['DEVICE_KEY']), state.id);
@@ -571,7 +591,7 @@ async function respondDevicePasswordVerifier(ctx: IdentityContext, client: strin
     signature: stringOf(responses['PASSWORD_CLAIM_SIGNATURE']),
   });
   if (!valid) throw incorrectCredentials();
-  assertCanSignIn(user);
+  await assertCanSignIn(ctx, user);
   return issue(ctx, user, client, device.deviceKey, { device, step: state.id });
 }
 

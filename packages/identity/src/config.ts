@@ -5,6 +5,8 @@ import { defaultSrpThreads } from './srp-threads';
 export interface IdentityConfig {
   /** The URL the service is reached at, e.g. `https://portal.example.org/identity`. */
   endpoint: string;
+  /** Where people sign in (the portal's address), which invitations give; none when unknown. */
+  signInUrl?: string;
   region: string;
   userPoolId: string;
   clientId: string;

@@ -1,3 +1,4 @@
+import type { SignInRefusal } from '@staff-portal/shared/it-admin';
 import type { IdentityConfig } from './config';
 import type { IdentityDb } from './db';
 import type { IdentityKeys } from './keys';
@@ -23,5 +24,18 @@ export interface IdentityContext {
    * the database (decision record 0074).
    */
   userChanged?: (userId: string) => void;
+  /**
+   * Told of every sign-in of an existing account that is refused, and why, so that the host can
+   * record it (decision record 0078). Never told what was typed: no password, code or username.
+   */
+  signInRefused?: (refusal: SignInRefused) => Promise<void>;
   log: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
+}
+
+/** A refused sign-in of an account: the account as it is kept, and the reason. */
+export interface SignInRefused {
+  userId: string;
+  email: string;
+  name: string | null;
+  reason: SignInRefusal;
 }

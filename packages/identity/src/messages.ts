@@ -1,5 +1,15 @@
 import { languageOfLocale, type Language } from '@staff-portal/shared/languages';
 
+/** What an invitation says: where to sign in, with what, and for how long the password lasts. */
+export interface Invitation {
+  email: string;
+  password: string;
+  /** The portal's address, where the invited person signs in; left out when the service has none. */
+  signInUrl: string | undefined;
+  /** How many days the temporary password lasts. */
+  days: number;
+}
+
 /**
  * The identity service's messages (codes and invitations), in the language of the account they
  * are sent to: its standard `locale` attribute, which the portal's profile page sets (decision
@@ -19,9 +29,15 @@ const TEXTS = {
       subject: 'Your Staff Portal confirmation code',
       body: `Your confirmation code is ${code}. It may take a minute to arrive.`,
     }),
-    invitation: (email: string, password: string) => ({
+    invitation: ({ email, password, signInUrl, days }: Invitation) => ({
       subject: 'Your Staff Portal account',
-      body: `Your username is ${email} and your temporary password is ${password}. You will be asked to choose a new password when you first sign in.`,
+      body: [
+        'Your Staff Portal account is ready.',
+        ...(signInUrl ? [`Sign in at ${signInUrl}.`] : []),
+        `Your username is ${email} and your temporary password is ${password}.`,
+        `It lasts ${days} ${days === 1 ? 'day' : 'days'}: sign in before then, and choose your own password when asked.`,
+        'If it has expired, ask your administrator to send a new invitation.',
+      ].join(' '),
     }),
     adminReset: (code: string) => ({
       subject: 'Your Staff Portal password was reset',
@@ -45,9 +61,15 @@ const TEXTS = {
       subject: 'Kod pengesahan akaun Portal Kakitangan anda',
       body: `Kod pengesahan akaun anda ialah ${code}. Ia mungkin mengambil masa seminit untuk sampai.`,
     }),
-    invitation: (email: string, password: string) => ({
+    invitation: ({ email, password, signInUrl, days }: Invitation) => ({
       subject: 'Akaun Portal Kakitangan anda',
-      body: `Nama pengguna anda ialah ${email} dan kata laluan sementara anda ialah ${password}. Anda akan diminta memilih kata laluan baharu semasa log masuk kali pertama.`,
+      body: [
+        'Akaun Portal Kakitangan anda sudah sedia.',
+        ...(signInUrl ? [`Log masuk di ${signInUrl}.`] : []),
+        `Nama pengguna anda ialah ${email} dan kata laluan sementara anda ialah ${password}.`,
+        `Ia sah selama ${days} hari: log masuk sebelum itu, dan pilih kata laluan anda sendiri apabila diminta.`,
+        'Jika ia telah tamat tempoh, minta pentadbir anda menghantar jemputan baharu.',
+      ].join(' '),
     }),
     adminReset: (code: string) => ({
       subject: 'Kata laluan Portal Kakitangan anda telah ditetapkan semula',

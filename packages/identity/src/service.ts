@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
-import { fieldName, findNulText } from '@staff-portal/shared/text';
+import { fieldName, findBadText } from '@staff-portal/shared/text';
 import * as account from './account';
 import * as admin from './admin';
 import * as devices from './devices';
@@ -12,7 +12,7 @@ import {
 } from './auth-flows';
 import { setUserMfaPreference } from './mfa';
 import { defaultIdentitySettings, issuerOf, type IdentityConfig, type IdentityHostSettings } from './config';
-import type { IdentityContext } from './context';
+import type { IdentityContext, SignInRefused } from './context';
 import type { IdentityDb } from './db';
 import { CognitoError, invalidParameter } from './errors';
 import { JWKS_MAX_AGE_SECONDS, openKeyring, type Jwks } from './keys';
@@ -142,6 +142,12 @@ export interface IdentityService {
    */
   onUserChanged(listener: (userId: string) => void): void;
   /**
+   * Calls `listener` for every sign-in of an existing account refused here (a wrong password or
+   * code, a lock, a disabled account, ...), with the account and the reason; never what was typed
+   * (decision record 0078). The sign-in's answer waits for it.
+   */
+  onSignInRefused(listener: (refusal: SignInRefused) => Promise<void>): void;
+  /**
    * The Fastify plugin to register under the endpoint's path (e.g. prefix `/identity`). Closing
    * that app ends the SRP worker threads once the sign-ins under way are done.
    */
@@ -161,6 +167,7 @@ export async function createIdentityService(options: {
   const config: IdentityConfig = { ...defaultIdentitySettings, ...options.config };
   const keyring = await openKeyring(options.db, config.keyEncryptionKey, config.keyRefreshMs);
   const userListeners: ((userId: string) => void)[] = [];
+  const refusalListeners: ((refusal: SignInRefused) => Promise<void>)[] = [];
   const context: IdentityContext = {
     db: options.db,
     config,
@@ -173,6 +180,9 @@ export async function createIdentityService(options: {
     log: options.log,
     userChanged: (userId) => {
       for (const listener of userListeners) listener(userId);
+    },
+    signInRefused: async (refusal) => {
+      for (const listener of refusalListeners) await listener(refusal);
     },
   };
   const issuer = issuerOf(config);
@@ -221,9 +231,10 @@ export async function createIdentityService(options: {
       const body = (request.body ?? {}) as Body;
       if (typeof body !== 'object' || Array.isArray(body))
         throw new CognitoError('SerializationException', 'The request body must be a JSON object.');
-      // The shared text rule, before any operation could take NUL to the database (which refuses it).
-      const nul = findNulText(body);
-      if (nul) throw invalidParameter(`${fieldName(nul.path)} ${nul.message}.`);
+      // The shared text rule, before any operation could take NUL or half a surrogate pair to the
+      // database (which refuses the one, and stores the other as U+FFFD).
+      const bad = findBadText(body);
+      if (bad) throw invalidParameter(`${fieldName(bad.path)} ${bad.message}.`);
       let operation = publicOperations.get(name);
       if (!operation && adminOperations.has(name)) {
         const verdict = await verifySigV4(
@@ -294,6 +305,9 @@ export async function createIdentityService(options: {
     currentClaims: (claims) => currentClaims(context, claims),
     onUserChanged: (listener) => {
       userListeners.push(listener);
+    },
+    onSignInRefused: (listener) => {
+      refusalListeners.push(listener);
     },
     routes,
   };

@@ -3,6 +3,7 @@ import { eq, sql, type SQLWrapper } from 'drizzle-orm';
 import { PASSWORD_CHANGED_ATTRIBUTE } from '@staff-portal/shared/constants';
 import { passwordPolicyMessage } from '@staff-portal/shared/password-policy';
 import { poolNameOf } from './config';
+import type { SignInRefusal } from '@staff-portal/shared/it-admin';
 import type { IdentityContext } from './context';
 import { CognitoError } from './errors';
 import { identityUserGroups, identityUsers } from './schema';
@@ -157,7 +158,31 @@ export function lockedOut(user: User): boolean {
   return user.lockedUntil !== null && user.lockedUntil.getTime() > Date.now();
 }
 
-export async function recordFailedSignIn(ctx: IdentityContext, user: User) {
+/**
+ * Tells the host of a refused sign-in of this account (decision record 0078), with the account's
+ * own e-mail and name, never what was typed. A host that cannot record it does not change the
+ * answer: the refusal is logged instead.
+ */
+export async function signInRefused(ctx: IdentityContext, user: User, reason: SignInRefusal): Promise<void> {
+  if (!ctx.signInRefused) return;
+  try {
+    await ctx.signInRefused({ userId: user.id, email: user.email, name: user.attributes['name'] ?? null, reason });
+  } catch (error) {
+    ctx.log.error({ err: error, userId: user.id, reason }, 'a refused sign-in could not be recorded');
+  }
+}
+
+/** The error to throw for a refused sign-in, once the host has been told of it. */
+export async function refusedSignIn(ctx: IdentityContext, user: User, reason: SignInRefusal, error: CognitoError) {
+  await signInRefused(ctx, user, reason);
+  return error;
+}
+
+export async function recordFailedSignIn(
+  ctx: IdentityContext,
+  user: User,
+  reason: Extract<SignInRefusal, 'wrong-password' | 'wrong-code'>,
+) {
   const now = Date.now();
   const stale = user.lastFailureAt === null || now - user.lastFailureAt.getTime() > FORGET_FAILURES_AFTER_MS;
   const failures = (stale ? 0 : user.failedAttempts) + 1;
@@ -170,6 +195,7 @@ export async function recordFailedSignIn(ctx: IdentityContext, user: User) {
       lockedUntil: lockSeconds > 0 ? new Date(now + lockSeconds * 1000) : null,
     })
     .where(eq(identityUsers.id, user.id));
+  await signInRefused(ctx, user, reason);
 }
 
 /** Whether a successful sign-in has failed attempts or a lock of this user's to clear. */

@@ -152,6 +152,7 @@ describe('checkBulkRows', () => {
       email: 'aisyah@example.org',
       name: 'Aisyah',
       departments: ['HR', 'UNION'],
+      unknownDepartments: [],
       problems: [],
     });
     const reasons = checked.map((r) => r.problems.map((p) => `${p.field ?? 'row'}:${p.reason}`));
@@ -166,6 +167,8 @@ describe('checkBulkRows', () => {
       ['row:csvExtraCells'],
     ]);
     expect(checked[3]!.problems[0]!.params).toEqual({ code: 'Payroll' });
+    // The names that are no department are kept for the preview to show, beside those that are.
+    expect([checked[3]!.departments, checked[3]!.unknownDepartments]).toEqual([['HR'], ['Payroll']]);
     expect(checked[4]!.problems[0]!.params).toEqual({ department: 'HRAdmin' });
     expect(checked[5]!.problems[0]!.params).toEqual({ line: 2 });
     expect(checked[6]!.problems[0]!.params).toEqual({ email: 'taken@example.org' });

@@ -68,6 +68,8 @@ export const bulkPreviewRowSchema = z.object({
   email: z.string(),
   name: z.string(),
   departments: z.array(z.string()),
+  /** The names in the row's departments cell that are no department, as the file spells them. */
+  unknownDepartments: z.array(z.string()),
   problems: z.array(bulkRowProblemSchema),
 });
 export type BulkPreviewRow = z.infer<typeof bulkPreviewRowSchema>;
@@ -128,12 +130,14 @@ export function checkBulkRows(rows: readonly BulkRow[], context: BulkCheckContex
     }
 
     const departments: string[] = [];
+    const unknownDepartments: string[] = [];
     for (const name of splitDepartments(row.departments)) {
       const known = canonicalDepartment(name, context.departments);
       if (known === undefined) {
         if (!problems.some((p) => p.field === 'departments')) {
           problems.push(problem('departments', 'noSuchDepartment', `There is no department ${name}.`, { code: name }));
         }
+        if (!unknownDepartments.includes(name)) unknownDepartments.push(name);
       } else if (!departments.includes(known)) {
         departments.push(known);
       }
@@ -177,6 +181,6 @@ export function checkBulkRows(rows: readonly BulkRow[], context: BulkCheckContex
       }
     }
 
-    return { line: row.line, email, name: row.name.trim(), departments, problems };
+    return { line: row.line, email, name: row.name.trim(), departments, unknownDepartments, problems };
   });
 }

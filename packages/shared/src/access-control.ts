@@ -140,8 +140,13 @@ export type UnlinkStaffRecordInput = z.input<typeof unlinkStaffRecordInputSchema
 export const accountStaffLinkSchema = accountDetailSchema.pick({ staffRecord: true, suggestedStaffRecord: true });
 export type AccountStaffLink = z.infer<typeof accountStaffLinkSchema>;
 
-/** `GET /access-control/departments`: every department an account can be given. */
-export const departmentListSchema = z.array(z.string());
+/**
+ * `GET /access-control/departments`: every department an account can be given, by its code (the
+ * identity group) and the name the organisation gives it (null where it gives none).
+ */
+export const departmentOptionSchema = z.object({ code: z.string(), name: z.string().nullable() });
+export type DepartmentOption = z.infer<typeof departmentOptionSchema>;
+export const departmentListSchema = z.array(departmentOptionSchema);
 
 const departmentList = z
   .array(departmentName)

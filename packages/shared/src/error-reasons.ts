@@ -21,6 +21,7 @@ export const ERROR_REASONS = [
   'tooMany',
   'unknownField',
   'nulText',
+  'illFormedText',
   // The shared schemas' own checks.
   'halfDays',
   'notZero',

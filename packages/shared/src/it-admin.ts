@@ -13,6 +13,107 @@ const isoDateSchema = z.iso.date({ message: 'must be a date (YYYY-MM-DD)' });
 export const ACTIVITY_SOURCES = ['log', 'audit'] as const;
 export type ActivitySource = (typeof ACTIVITY_SOURCES)[number];
 
+/**
+ * Every area of the activity explorer and the actions recorded in it (decision record 0038;
+ * docs/product/files-mail-logs.md §2): the filters offer them as choices, worded in the user's
+ * language. `sign-in` holds the logging API's entries and the sign-ins the identity service
+ * refused (`LoginFailed`); the others are the audit trail's. The server's audit entries are typed
+ * by this list, so a new action fails the type check until it is here (and worded).
+ */
+export const ACTIVITY_ACTIONS = {
+  'sign-in': ['Login', 'Logout', 'LoginFailed'],
+  'access-control': [
+    'account.create',
+    'account.departments',
+    'account.disable',
+    'account.enable',
+    'account.reset-password',
+    'account.sign-out',
+    'account.resend-invitation',
+    'account.delete',
+    'account.staff-link',
+    'account.staff-unlink',
+  ],
+  leave: [
+    'request.apply',
+    'request.approve',
+    'request.reject',
+    'request.cancel',
+    'cancellation.approve',
+    'cancellation.reject',
+  ],
+  'leave-admin': [
+    'entitlement.set',
+    'adjustment.add',
+    'leave-type.update',
+    'holiday.add',
+    'holiday.update',
+    'holiday.delete',
+    'holiday.import',
+    'carry-forward.apply',
+    'carry-forward.reverse',
+    'report.export',
+  ],
+  'staff-records': ['staff.create', 'staff.update'],
+  'staff-movement': [
+    'movement.create',
+    'movement.delete',
+    'delegation.create',
+    'delegation.delete',
+    'feed.create',
+    'feed.revoke',
+  ],
+  ir: [
+    'case.open',
+    'case.action',
+    'case.close',
+    'case.reopen',
+    'case.assign',
+    'category.create',
+    'category.update',
+    'member.reveal-nric',
+    'member.import',
+    'member.export',
+    'case.export',
+  ],
+  posts: [
+    'post.create',
+    'post.update',
+    'post.unpublish',
+    'post.delete',
+    'post.duplicate',
+    'attachment.add',
+    'attachment.delete',
+  ],
+  'it-admin': ['outbox.open', 'outbox.retry', 'activity.export'],
+} as const;
+export type ActivityArea = keyof typeof ACTIVITY_ACTIONS;
+export const ACTIVITY_AREAS = Object.keys(ACTIVITY_ACTIONS) as ActivityArea[];
+export type ActivityAction = (typeof ACTIVITY_ACTIONS)[ActivityArea][number];
+/** The audit trail's areas and actions: every one but the sign-in entries'. */
+export type AuditArea = Exclude<ActivityArea, 'sign-in'>;
+export type AuditAction = (typeof ACTIVITY_ACTIONS)[AuditArea][number];
+
+/** The sign-in area, and the action under which the identity service records a refused sign-in. */
+export const SIGN_IN_AREA = 'sign-in';
+export const SIGN_IN_REFUSED_ACTION = 'LoginFailed';
+
+/**
+ * Why the embedded identity service refused a sign-in of an account (decision record 0078): a
+ * wrong password or code, a lock after repeated failures, a disabled account, a password that an
+ * administrator reset, a temporary password that has expired, an account not yet confirmed.
+ */
+export const SIGN_IN_REFUSALS = [
+  'wrong-password',
+  'wrong-code',
+  'locked',
+  'disabled',
+  'reset-required',
+  'temporary-password-expired',
+  'unconfirmed',
+] as const;
+export type SignInRefusal = (typeof SIGN_IN_REFUSALS)[number];
+
 const shortText = (max: number) => z.string().trim().min(1).max(max, `must be at most ${max} characters`);
 
 /** `GET /it-admin/activity`: newest first, keyset-paged by the opaque `after` of the previous page. */
@@ -43,14 +144,19 @@ export const activityEntrySchema = z.object({
   source: z.enum(ACTIVITY_SOURCES),
   at: z.string(),
   userId: z.string(),
+  /** Who that was: their e-mail and name when the entry was made (null for older entries that did not keep them). */
   userEmail: z.string().nullable(),
+  userName: z.string().nullable(),
   area: z.string(),
   action: z.string(),
   target: z.string().nullable(),
   targetLabel: z.string().nullable(),
   before: z.unknown().nullable(),
   after: z.unknown().nullable(),
-  /** A log entry's own fields (request, url, stream, the client's logDate). */
+  /**
+   * A log entry's own fields (request, url, stream, the client's logDate); for a sign-in the
+   * identity service refused, the reason (one of SIGN_IN_REFUSALS) and the stream `identity`.
+   */
   details: z.record(z.string(), z.string()).nullable(),
 });
 export type ActivityEntry = z.infer<typeof activityEntrySchema>;

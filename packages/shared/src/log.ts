@@ -1,4 +1,11 @@
 import { z } from 'zod';
+import { because } from './error-reasons';
+
+/**
+ * The stream of the entries the embedded identity service records itself (a refused sign-in,
+ * decision record 0078): the logging API does not take it, so that nobody writes one.
+ */
+export const IDENTITY_STREAM = 'identity';
 
 /**
  * Body of `POST {logApiUrl}/log/` (docs/product/specification.md §7): what the web app records on sign-in and sign-out.
@@ -10,7 +17,15 @@ export const logEntryInputSchema = z.object({
   action: z.string().trim().min(1, 'action is required').max(100),
   request: z.string().max(10_000),
   url: z.string().max(2048),
-  stream: z.string().trim().min(1, 'stream is required').max(100),
+  stream: z
+    .string()
+    .trim()
+    .min(1, 'stream is required')
+    .max(100)
+    .refine((stream) => stream !== IDENTITY_STREAM, {
+      message: `stream ${IDENTITY_STREAM} is kept for the identity service's own entries`,
+      ...because('invalidChoice'),
+    }),
   logDate: z.iso.datetime({ offset: true, local: true, message: 'logDate must be an ISO date-time' }),
 });
 export type LogEntryInput = z.infer<typeof logEntryInputSchema>;

@@ -239,6 +239,41 @@ describe('migrations', () => {
     }
   });
 
+  it('activity-who gives the sign-in and audit entries made before it their people, as the embedded accounts have them', async () => {
+    const client = await PGlite.create({ extensions: pgliteExtensions });
+    const database = fromPglite(client);
+    const before = migrationsBefore(tagNamed('activity-who'));
+    const sub = '6f1c2d3e-0000-4000-8000-000000000001';
+    try {
+      await migratePglite(database.db as unknown as PgliteDatabase, { migrationsFolder: before });
+      await client.exec(`
+        insert into identity_users (id, email, status, srp_salt, srp_verifier, attributes)
+          values ('${sub}', 'siti@example.org', 'CONFIRMED', '00', '00', '{"name": "Siti Aminah"}');
+        insert into log_entries (user_id, action, request, url, stream, log_date)
+          values ('${sub}', 'Login', '', '/', 'login/logout', '2026-11-01T09:00:00.000Z'),
+                 ('someone-gone', 'Login', '', '/', 'login/logout', '2026-11-01T09:00:00.000Z');
+        insert into audit_entries (actor_id, actor_email, area, action)
+          values ('${sub}', 'siti@example.org', 'access-control', 'account.disable');
+      `);
+      await migrate(database);
+      const who = await database.db.execute(sql`select user_id, user_email, user_name from log_entries order by id`);
+      expect((who as { rows: unknown[] }).rows).toEqual([
+        { user_id: sub, user_email: 'siti@example.org', user_name: 'Siti Aminah' },
+        { user_id: 'someone-gone', user_email: null, user_name: null },
+      ]);
+      const actors = await database.db.execute(sql`select actor_name from audit_entries`);
+      expect((actors as { rows: unknown[] }).rows).toEqual([{ actor_name: 'Siti Aminah' }]);
+      // The free text of sign-in entries finds them by their people.
+      const found = await database.db.execute(
+        sql`select count(*)::int as n from log_entries where (action || ' ' || request || ' ' || url || ' ' || coalesce(user_email, '') || ' ' || coalesce(user_name, '')) ilike '%aminah%'`,
+      );
+      expect((found as { rows: unknown[] }).rows).toEqual([{ n: 1 }]);
+    } finally {
+      await database.close();
+      fs.rmSync(before, { recursive: true, force: true });
+    }
+  });
+
   // Replicas started together each migrate at start: they take turns under an advisory lock
   // (docs/product/deployment-guide.md, decision record 0054).
   it.skipIf(testEngine !== 'postgres')(

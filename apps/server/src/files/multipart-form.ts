@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { MAX_FILE_SIZE_MB } from '@staff-portal/shared/constants';
 import { issueDetail } from '@staff-portal/shared/error-reasons';
 import { isAppError, validationError } from '@staff-portal/shared/errors';
-import { fieldName, findNulText, NUL_TEXT_MESSAGE } from '@staff-portal/shared/text';
+import { fieldName, findBadText } from '@staff-portal/shared/text';
 import { MAX_ATTACHMENT_BYTES, type Attachment } from './attachments';
 
 /**
@@ -70,15 +70,11 @@ export async function readAttachmentForm(request: FastifyRequest, fileField = 'a
  * validator does for JSON: a 400 naming the first field.
  */
 export function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
-  // A form's fields never pass the NUL rule's request hook (they are read here), so it runs here.
-  const problem = findNulText(value);
+  // A form's fields never pass the text rule's request hook (they are read here), so it runs here.
+  const problem = findBadText(value);
   if (problem) {
     const field = problem.path.length > 0 ? fieldName(problem.path) : 'body';
-    throw validationError(
-      `${field}: ${problem.message}`,
-      field,
-      problem.message === NUL_TEXT_MESSAGE ? 'nulText' : 'invalidValue',
-    );
+    throw validationError(`${field}: ${problem.message}`, field, problem.reason);
   }
   const result = schema.safeParse(value);
   if (result.success) return result.data;

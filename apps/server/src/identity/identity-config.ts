@@ -7,6 +7,7 @@ import { loadOrCreateAdminCredentials, loadOrCreateKeyEncryptionKey } from './ad
 export function identityConfigOf(config: Config, sendEmail: SendEmail | undefined): IdentityHostSettings {
   return {
     endpoint: config.identity.userPoolEndpoint ?? `${config.publicUrl}/identity`,
+    signInUrl: config.publicUrl,
     region: config.identity.region,
     userPoolId: config.identity.userPoolId,
     clientId: config.identity.clientId,

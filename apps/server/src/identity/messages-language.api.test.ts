@@ -74,8 +74,23 @@ describe('identity messages in the recipient’s language', () => {
     });
     const [invitation] = await sentTo('baru@staffportal.example');
     expect(invitation!.subject).toBe('Akaun Portal Kakitangan anda');
+    // The portal's address, and how long the temporary password lasts (7 days by default).
     expect(invitation!.body).toBe(
-      `Nama pengguna anda ialah baru@staffportal.example dan kata laluan sementara anda ialah ${PASSWORD}. Anda akan diminta memilih kata laluan baharu semasa log masuk kali pertama.`,
+      `Akaun Portal Kakitangan anda sudah sedia. Log masuk di ${ctx.config.publicUrl}. Nama pengguna anda ialah baru@staffportal.example dan kata laluan sementara anda ialah ${PASSWORD}. Ia sah selama 7 hari: log masuk sebelum itu, dan pilih kata laluan anda sendiri apabila diminta. Jika ia telah tamat tempoh, minta pentadbir anda menghantar jemputan baharu.`,
+    );
+    await admin.adminCreateUser(identity, {
+      ...pool,
+      Username: 'new@staffportal.example',
+      UserAttributes: [
+        { Name: 'email', Value: 'new@staffportal.example' },
+        { Name: 'email_verified', Value: 'true' },
+      ],
+      TemporaryPassword: PASSWORD,
+    });
+    const [english] = await sentTo('new@staffportal.example');
+    expect(english!.subject).toBe('Your Staff Portal account');
+    expect(english!.body).toBe(
+      `Your Staff Portal account is ready. Sign in at ${ctx.config.publicUrl}. Your username is new@staffportal.example and your temporary password is ${PASSWORD}. It lasts 7 days: sign in before then, and choose your own password when asked. If it has expired, ask your administrator to send a new invitation.`,
     );
 
     await createUser(ctx.app, 'siti@staffportal.example');

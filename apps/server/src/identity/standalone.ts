@@ -34,7 +34,8 @@ export async function buildIdentityServer(
   const sendEmail = await mailSenderOf(config);
   const identity = await createIdentityService({
     db: database.db,
-    config: identityConfigOf(config, sendEmail),
+    // Its own address is not where people sign in: invitations leave the address out.
+    config: { ...identityConfigOf(config, sendEmail), signInUrl: undefined },
     log: app.log,
   });
   await registerRateLimitStore(app, database.db);

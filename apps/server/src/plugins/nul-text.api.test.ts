@@ -5,15 +5,27 @@ import { authHeader, call, multipartBody, rowCounts, seedLeaveFixture, staffIds 
 import { createTestApp } from '../test/app';
 import { apiRoutes, urlOf, type ApiRoute, type JsonSchema } from './api-route-kit';
 
-// One rule for every route (packages/shared/src/text.ts): a NUL character in any text of the
-// body, the query or the path is a 400 naming the field, before the route's own validation, and
-// nothing is written. PostgreSQL refuses NUL in text, which was a 500.
+// One rule for every route (packages/shared/src/text.ts): text that is not well-formed — a NUL
+// character, or half of a UTF-16 surrogate pair — in any text of the body, the query or the path
+// is a 400 naming the field, before the route's own validation, and nothing is written.
+// PostgreSQL refuses NUL in text, which was a 500; a lone surrogate was a 500 where it reached a
+// JSON column, and was stored silently as U+FFFD elsewhere.
 const everyone = {
   sub: '00000000-0000-4000-8000-000000000001',
   email: 'itadmin@staffportal.example',
   groups: ['ITAdmin', 'HRAdmin', 'HR', 'IRAdmin', 'IR'],
 };
 const NUL = 'a\u0000b';
+/** Lone halves of a surrogate pair: JSON's `\ud800` escapes decode to them. */
+const HIGH_SURROGATE = 'cat \ud800';
+const LOW_SURROGATE = '\udc00 dog';
+
+/** Each kind of ill-formed text, and a word its refusal's message holds. */
+const BAD_TEXTS = [
+  ['NUL text', NUL, 'NUL'],
+  ['A lone high surrogate', HIGH_SURROGATE, 'surrogate'],
+  ['A lone low surrogate', LOW_SURROGATE, 'surrogate'],
+] as const;
 
 const isString = (schema: JsonSchema): boolean =>
   schema.type === 'string' ||
@@ -32,9 +44,9 @@ function textFields(schema: JsonSchema | undefined, path: (string | number)[] = 
   ];
 }
 
-/** A body with NUL text at `path` and nothing else. */
-function bodyWith(path: (string | number)[]): unknown {
-  return path.reduceRight<unknown>((inner, key) => (typeof key === 'number' ? [inner] : { [key]: inner }), NUL);
+/** A body with the bad text at `path` and nothing else. */
+function bodyWith(path: (string | number)[], bad: string): unknown {
+  return path.reduceRight<unknown>((inner, key) => (typeof key === 'number' ? [inner] : { [key]: inner }), bad);
 }
 
 interface Probe {
@@ -44,18 +56,25 @@ interface Probe {
   payload?: unknown;
 }
 
-/** For every route: NUL in each path parameter, each query parameter, each body field and an undeclared one. */
-function probesOf(route: ApiRoute): Probe[] {
+/**
+ * For every route: the bad text in each path parameter, each query parameter, each body field and
+ * an undeclared one. A URL cannot carry a lone surrogate (it is UTF-8, and what cannot be decoded
+ * becomes U+FFFD), so those probes are of bodies only.
+ */
+function probesOf(route: ApiRoute, bad: string): Probe[] {
   const url = (values?: Record<string, string>, query?: Record<string, string>) =>
     urlOf(route, { staffId: staffIds.hr, ...values }, query);
   const hasBody = route.method !== 'GET' && route.method !== 'DELETE';
-  const probes: Probe[] = [
-    ...route.pathParams.map((name) => ({ route, field: name, url: url({ [name]: NUL }) })),
-    ...route.queryParams.map((name) => ({ route, field: name, url: url({}, { [name]: NUL }) })),
-  ];
+  const probes: Probe[] =
+    bad === NUL
+      ? [
+          ...route.pathParams.map((name) => ({ route, field: name, url: url({ [name]: bad }) })),
+          ...route.queryParams.map((name) => ({ route, field: name, url: url({}, { [name]: bad }) })),
+        ]
+      : [];
   if (hasBody) {
     const paths = [...textFields(route.body), ['remark']];
-    probes.push(...paths.map((path) => ({ route, field: path.join('.'), url: url(), payload: bodyWith(path) })));
+    probes.push(...paths.map((path) => ({ route, field: path.join('.'), url: url(), payload: bodyWith(path, bad) })));
   }
   return probes;
 }
@@ -78,12 +97,12 @@ async function fingerprint(database: Database) {
   return { counts, versions: await rowsOf(sql`select domain, version::text from data_versions order by domain`) };
 }
 
-describe('NUL text', () => {
+describe.each(BAD_TEXTS)('%s', (_kind, bad, word) => {
   it('is refused with 400 naming the field in the body, query and path of every /api route, writing nothing', async () => {
     const ctx = await createTestApp();
     await seedLeaveFixture(ctx.database.db);
     const authorization = `Bearer ${await ctx.tokens.idToken(everyone)}`;
-    const probes = (await apiRoutes(ctx.app)).flatMap(probesOf);
+    const probes = (await apiRoutes(ctx.app)).flatMap((route) => probesOf(route, bad));
     expect(probes.length).toBeGreaterThan(60);
     const before = await fingerprint(ctx.database);
     const wrong: string[] = [];
@@ -95,13 +114,37 @@ describe('NUL text', () => {
         ...(probe.payload === undefined ? {} : { payload: probe.payload as object }),
       });
       const body = response.json<{ code?: string; field?: string; message?: string }>();
-      if (response.statusCode !== 400 || body.field !== probe.field || !body.message?.includes('NUL'))
+      if (response.statusCode !== 400 || body.field !== probe.field || !body.message?.includes(word))
         wrong.push(`${probe.route.method} ${probe.route.path} ${probe.field}: ${response.statusCode} ${response.body}`);
     }
     expect(wrong).toEqual([]);
     expect(await fingerprint(ctx.database)).toEqual(before);
   });
 
+  it('is refused by the identity endpoint as Cognito refuses a bad parameter', async () => {
+    const ctx = await createTestApp({ realIdentity: true });
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/identity/',
+      headers: {
+        'content-type': 'application/x-amz-json-1.1',
+        'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
+      },
+      payload: JSON.stringify({
+        ClientId: ctx.config.identity.clientId,
+        AuthFlow: 'USER_SRP_AUTH',
+        AuthParameters: { USERNAME: `staff${bad}@staffportal.example`, SRP_A: 'ab' },
+      }),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      __type: 'InvalidParameterException',
+      message: expect.stringContaining('AuthParameters.USERNAME') as unknown,
+    });
+  });
+});
+
+describe('NUL text', () => {
   it('is refused in the cases the issue names', async () => {
     const ctx = await createTestApp();
     await seedLeaveFixture(ctx.database.db);
@@ -118,6 +161,7 @@ describe('NUL text', () => {
     expect(search.json()).toMatchObject({ code: 'VALIDATION_ERROR', field: 'search' });
   });
 
+  // A multipart body is UTF-8, which cannot carry half a surrogate pair: only NUL needs this test.
   it('is refused in a multipart field, which its route reads itself, naming the field and writing nothing', async () => {
     const ctx = await createTestApp();
     await seedLeaveFixture(ctx.database.db);
@@ -141,26 +185,35 @@ describe('NUL text', () => {
     });
     expect(await rowCounts(ctx.database.db)).toEqual({ requests: 0, events: 0 });
   });
+});
 
-  it('is refused by the identity endpoint as Cognito refuses a bad parameter', async () => {
-    const ctx = await createTestApp({ realIdentity: true });
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: '/identity/',
-      headers: {
-        'content-type': 'application/x-amz-json-1.1',
-        'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
-      },
-      payload: JSON.stringify({
-        ClientId: ctx.config.identity.clientId,
-        AuthFlow: 'USER_SRP_AUTH',
-        AuthParameters: { USERNAME: `staff${NUL}@staffportal.example`, SRP_A: 'ab' },
+describe('A lone surrogate', () => {
+  it('is refused with its own reason in the cases issue 34 names, writing nothing', async () => {
+    const ctx = await createTestApp();
+    await seedLeaveFixture(ctx.database.db);
+    const before = await fingerprint(ctx.database);
+    const answers = [
+      await call(ctx, 'itadmin', 'POST', '/api/ir/admin/categories', { name: HIGH_SURROGATE }),
+      await call(ctx, 'itadmin', 'POST', '/api/ir/grievances', {
+        memberNo: 'M0000001',
+        subject: 'Unpaid overtime',
+        categoryId: crypto.randomUUID(),
+        description: `Since March ${LOW_SURROGATE}`,
+        contactMethod: 'email',
       }),
-    });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({
-      __type: 'InvalidParameterException',
-      message: expect.stringContaining('AuthParameters.USERNAME') as unknown,
-    });
+      await call(ctx, 'itadmin', 'POST', '/api/access-control/accounts', {
+        email: 'new.colleague@staffportal.example',
+        name: HIGH_SURROGATE,
+        departments: [],
+      }),
+    ];
+    expect(answers.map((answer) => [answer.statusCode, answer.json<{ field?: string }>().field])).toEqual([
+      [400, 'name'],
+      [400, 'description'],
+      [400, 'name'],
+    ]);
+    for (const answer of answers)
+      expect(answer.json()).toMatchObject({ code: 'VALIDATION_ERROR', reason: 'illFormedText' });
+    expect(await fingerprint(ctx.database)).toEqual(before);
   });
 });

@@ -44,5 +44,15 @@ export const theme = createTheme({
   },
   components: {
     MuiButton: { defaultProps: { disableElevation: true } },
+    // A sortable column's header is a button with no outline (ButtonBase removes it): the keyboard
+    // needs to see where it is (docs/product/qualities.md §3).
+    MuiTableSortLabel: {
+      styleOverrides: {
+        root: ({ theme: current }) => ({
+          borderRadius: 4,
+          '&.Mui-focusVisible': { outline: `2px solid ${current.palette.primary.main}`, outlineOffset: 2 },
+        }),
+      },
+    },
   },
 });

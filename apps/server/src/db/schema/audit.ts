@@ -13,9 +13,10 @@ export const auditEntries = pgTable(
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
-    /** The caller's identity id (`sub`) and, for reading the trail, their e-mail at the time. */
+    /** The caller's identity id (`sub`) and, for reading the trail, their e-mail and name at the time. */
     actorId: text('actor_id').notNull(),
     actorEmail: text('actor_email'),
+    actorName: text('actor_name'),
     /** The part of the portal: `access-control`, `leave-admin`, ... */
     area: text('area').notNull(),
     /** What was done, e.g. `account.disable`. */

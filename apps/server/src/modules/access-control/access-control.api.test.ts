@@ -126,6 +126,26 @@ describe('access control: bad input changes nothing', () => {
   });
 });
 
+describe('access control: the departments', () => {
+  it('are named as the organisation names them, and a department it does not name by its code', async () => {
+    await ctx.database.db.insert(departments).values(departmentCatalogue('UNION')).onConflictDoNothing();
+    await ctx.database.db.delete(departments).where(eq(departments.code, 'GS_COOP'));
+    const answer = await call(hrAdmin, 'GET', '/departments');
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toEqual([
+      { code: 'CLUB', name: 'Staff Club' },
+      { code: 'CREDIT_COOP', name: 'Credit Co-operative' },
+      { code: 'GS_COOP', name: null },
+      { code: 'HR', name: 'Human Resources' },
+      { code: 'HRAdmin', name: 'Human Resources (admin)' },
+      { code: 'IR', name: 'Industrial Relations' },
+      { code: 'IRAdmin', name: 'Industrial Relations (admin)' },
+      { code: 'ITAdmin', name: 'IT Administration' },
+      { code: 'UNION', name: 'Organisation' },
+    ]);
+  });
+});
+
 describe('access control: the accounts list', () => {
   it('searches by e-mail or name prefix, filters by department and status, sorts and pages', async () => {
     const aisyah = await account('aisyah@example.org', ['HR', 'UNION']);
@@ -179,6 +199,72 @@ describe('access control: the accounts list', () => {
   });
 });
 
+describe('access control: one truth for an account’s status', () => {
+  /** A call of the identity endpoint, as the sign-in widget makes it. */
+  const identityCall = async (operation: string, body: object) =>
+    (
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/identity/',
+        headers: {
+          'content-type': 'application/x-amz-json-1.1',
+          'x-amz-target': `AWSCognitoIdentityProviderService.${operation}`,
+        },
+        payload: JSON.stringify(body),
+      })
+    ).json<Record<string, unknown>>();
+  const list = async (query = '') => (await call(hrAdmin, 'GET', `/accounts?${query}`)).json<AccountPage>();
+  const statusIn = async (query: string, email: string) =>
+    (await list(query)).items.find((item) => item.email === email)?.status;
+
+  it('a first sign-in that chose a password shows as confirmed at once in the list, its filter and the page', async () => {
+    const email = 'first.time@example.org';
+    const invited = await account(email, ['HR'], { forceChange: true });
+    expect(await statusIn('', email)).toBe('FORCE_CHANGE_PASSWORD');
+
+    // The account signs in with its temporary password and chooses its own: no admin call.
+    const clientId = ctx.config.identity.clientId;
+    const first = await identityCall('InitiateAuth', {
+      ClientId: clientId,
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: email, PASSWORD },
+    });
+    expect(first['ChallengeName']).toBe('NEW_PASSWORD_REQUIRED');
+    const chosen = await identityCall('RespondToAuthChallenge', {
+      ClientId: clientId,
+      ChallengeName: 'NEW_PASSWORD_REQUIRED',
+      Session: first['Session'],
+      ChallengeResponses: { USERNAME: invited.sub, NEW_PASSWORD: 'Brand-new-Pass1' },
+    });
+    expect(chosen['AuthenticationResult']).toBeDefined();
+
+    expect(await statusIn('', email)).toBe('CONFIRMED');
+    expect(await statusIn('status=FORCE_CHANGE_PASSWORD', email)).toBeUndefined();
+    expect(await statusIn('status=CONFIRMED', email)).toBe('CONFIRMED');
+    const detail = (await call(hrAdmin, 'GET', `/accounts/${invited.sub}`)).json<AccountDetail>();
+    expect(detail.account.status).toBe('CONFIRMED');
+    expect(detail.signedInOnce).toBe(true);
+  });
+
+  it('a change made through another server on the same database shows at once', async () => {
+    const staff = await account('elsewhere@example.org', ['HR']);
+    expect((await list()).items.find((item) => item.username === staff.sub)).toMatchObject({ enabled: true });
+    const replica = await createTestApp({
+      env: { SUPER_ADMIN_USER_ID: SUPER_ADMIN, ...KEY },
+      deps: { database: ctx.database },
+    });
+    const token = await ctx.tokens.idToken(hrAdmin);
+    const changed = await replica.app.inject({
+      method: 'POST',
+      url: `/api/access-control/accounts/${staff.sub}/disable`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(changed.statusCode).toBe(204);
+    expect((await list()).items.find((item) => item.username === staff.sub)).toMatchObject({ enabled: false });
+    expect((await list('status=DISABLED')).items.map((item) => item.email)).toEqual(['elsewhere@example.org']);
+  });
+});
+
 describe('access control: creating an account', () => {
   it('invites by e-mail with a temporary password, in the given departments, and audits it', async () => {
     const answer = await call(hrAdmin, 'POST', '/accounts', {
@@ -217,6 +303,20 @@ describe('access control: creating an account', () => {
       reason: 'accountExists',
       params: { email: 'it.one@example.org' },
     });
+  });
+
+  it('gives every loser of concurrent creates of one e-mail 409, and makes one account', async () => {
+    const body = { email: 'race@example.org', name: 'Race', departments: ['HR'] };
+    const answers = await Promise.all(Array.from({ length: 6 }, () => call(hrAdmin, 'POST', '/accounts', body)));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409, 409, 409, 409, 409]);
+    for (const answer of answers.filter((a) => a.statusCode === 409)) {
+      expect(answer.json()).toMatchObject({ field: 'email', reason: 'accountExists' });
+    }
+    const rows = await ctx.database.db.select().from(identityUsers).where(eq(identityUsers.email, 'race@example.org'));
+    expect(rows).toHaveLength(1);
+    expect(await groupsOf(rows[0]!.id)).toEqual(['HR']);
+    const entries = await ctx.database.db.select().from(auditEntries);
+    expect(entries.map((entry) => [entry.action, entry.target])).toEqual([['account.create', rows[0]!.id]]);
   });
 
   it('an HRAdmin cannot create an HRAdmin or ITAdmin account; an ITAdmin can', async () => {
@@ -454,6 +554,27 @@ describe('access control: changes take effect on the tokens already issued', () 
       .from(identityOutbox)
       .where(eq(identityOutbox.recipient, 'forgetful@example.org'));
     expect(mail.at(-1)?.body).toMatch(/\b\d{6}\b/);
+  });
+});
+
+describe('access control: the audit of an account action', () => {
+  it('records the status each action left the account in, beside the one it found', async () => {
+    const staff = await account('audited@example.org', ['HR']);
+    const invited = await account('invited.audited@example.org', ['HR'], { forceChange: true });
+    await call(hrAdmin, 'POST', `/accounts/${staff.sub}/reset-password`);
+    await call(hrAdmin, 'POST', `/accounts/${staff.sub}/disable`);
+    await call(hrAdmin, 'POST', `/accounts/${invited.sub}/resend-invitation`);
+    const entries = await ctx.database.db.select().from(auditEntries).orderBy(auditEntries.id);
+    expect(entries.map((entry) => [entry.action, entry.before, entry.after])).toEqual([
+      ['account.reset-password', { enabled: true, status: 'CONFIRMED' }, { enabled: true, status: 'RESET_REQUIRED' }],
+      ['account.disable', { enabled: true, status: 'RESET_REQUIRED' }, { enabled: false, status: 'RESET_REQUIRED' }],
+      [
+        'account.resend-invitation',
+        { enabled: true, status: 'FORCE_CHANGE_PASSWORD' },
+        { enabled: true, status: 'FORCE_CHANGE_PASSWORD' },
+      ],
+    ]);
+    expect(entries.every((entry) => entry.actorEmail === 'hr.admin@example.org')).toBe(true);
   });
 });
 

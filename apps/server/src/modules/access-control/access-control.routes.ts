@@ -19,6 +19,7 @@ import type { TokenCutoffs } from '../../auth/token-cutoffs';
 import type { Db } from '../../db/client';
 import { auditActorOf } from '../../plugins/auth';
 import { createAccountDirectory } from './account-directory';
+import { accountsVersion } from './access-control.repository';
 import { createAccessControlService } from './access-control.service';
 import { createAccountStaffRecords } from './account-staff-record';
 import type { IdentityAdmin } from './identity-admin';
@@ -40,6 +41,11 @@ export interface AccessControlOptions {
   /** Cognito mode only: the tokens of a changed account are cut here (docs/product/identity.md §7). */
   cutoffs: TokenCutoffs | undefined;
   superAdminUserId: string | undefined;
+  /**
+   * Whether the accounts live in this server's database (the embedded identity service): the
+   * list's snapshot then follows their data version rather than a time to live (decision record 0077).
+   */
+  accountsInDatabase: boolean;
 }
 
 /**
@@ -52,7 +58,10 @@ export const accessControlRoutes: FastifyPluginAsyncZod<AccessControlOptions> = 
   const service = createAccessControlService({
     db: options.db,
     admin,
-    directory: createAccountDirectory(admin),
+    directory: createAccountDirectory(
+      admin,
+      options.accountsInDatabase ? { version: () => accountsVersion(options.db) } : {},
+    ),
     cutoffs: options.cutoffs,
     superAdminUserId: options.superAdminUserId,
     log: app.log,

@@ -14,16 +14,19 @@ import type {
   AccountAction,
   AccountDetail,
   AccountPage,
+  DepartmentOption,
   accountListQuerySchema,
   createAccountInputSchema,
 } from '@staff-portal/shared/access-control';
 import { AppError, validationError } from '@staff-portal/shared/errors';
+import type { AuditAction } from '@staff-portal/shared/it-admin';
 import { SUPER_ADMIN_GROUP } from '@staff-portal/shared/groups';
 import type { z } from 'zod';
 import type { TokenCutoffs } from '../../auth/token-cutoffs';
 import type { Db } from '../../db/client';
 import { auditOfTarget, recordAuditBy, type AuditActor } from '../audit/audit.repository';
 import { revokeAllFeedsOf } from '../staff-movement/staff-movement.repository';
+import { listDepartments } from '../staff-records/staff-records.repository';
 import type { AccountDirectory } from './account-directory';
 import { createAccountStaffRecords } from './account-staff-record';
 import type { IdentityAdmin, IdentityUser } from './identity-admin';
@@ -108,12 +111,15 @@ export function createAccessControlService(deps: AccessControlDeps) {
     return groups;
   }
 
-  const audit = (actor: Actor, action: string, user: IdentityUser, before?: unknown, after?: unknown) =>
+  const audit = (actor: Actor, action: AuditAction, user: IdentityUser, before?: unknown, after?: unknown) =>
     recordAuditBy(db, actor, { area: AREA, action, target: user.username, targetLabel: user.email, before, after });
 
   return {
-    async departments(): Promise<string[]> {
-      return (await admin.listGroups()).sort();
+    /** Every group an account can be given, with the organisation's name for it (screens.md §14). */
+    async departments(): Promise<DepartmentOption[]> {
+      const [groups, named] = await Promise.all([admin.listGroups(), listDepartments(db)]);
+      const names = new Map(named.map((department) => [department.code, department.name]));
+      return groups.sort().map((code) => ({ code, name: names.get(code) ?? null }));
     },
 
     async list(query: z.output<typeof accountListQuerySchema>): Promise<AccountPage> {
@@ -153,6 +159,8 @@ export function createAccessControlService(deps: AccessControlDeps) {
         admin.listGroups(),
         auditOfTarget(db, username, ACCOUNT_AUDIT_LIMIT),
       ]);
+      // The page reads the account afresh; a list that has it otherwise reads afresh next time.
+      directory.observe(user, departments);
       return {
         account: accountOf(user, departments),
         signedInOnce: signedInOnce(user),
@@ -256,12 +264,15 @@ export function createAccessControlService(deps: AccessControlDeps) {
           break;
       }
       directory.invalidate();
+      // The state the action left, read afresh, beside the one it found: a reset reads
+      // "CONFIRMED → RESET_REQUIRED" in the trail, not "CONFIRMED → (none)". A deleted account has none.
+      const after = action === 'delete' ? null : await admin.getUser(username);
       await audit(
         actor,
         `account.${action}`,
         user,
         { enabled: user.enabled, status: user.status },
-        action === 'disable' || action === 'enable' ? { enabled: action === 'enable' } : null,
+        after && { enabled: after.enabled, status: after.status },
       );
     },
   };

@@ -1,5 +1,6 @@
 import type { AccountStaffLink, AccountStaffRecord } from '@staff-portal/shared/access-control';
 import { conflict, notFound, validationError } from '@staff-portal/shared/errors';
+import type { AuditAction } from '@staff-portal/shared/it-admin';
 import type { StaffRecord } from '@staff-portal/shared/leave';
 import type { Db, Queryable } from '../../db/client';
 import { recordAuditBy } from '../audit/audit.repository';
@@ -59,7 +60,7 @@ export function createAccountStaffRecords({ db, admin }: { db: Db; admin: Identi
   const audit = (
     q: Queryable,
     actor: Actor,
-    action: string,
+    action: AuditAction,
     user: IdentityUser,
     before: Record<string, unknown>,
     after: Record<string, unknown>,

@@ -130,6 +130,18 @@ describe('the identity admin client against the embedded service', () => {
     }
   });
 
+  it('refuses ill-formed text with 400, as Cognito refuses a bad parameter, and creates nothing', async () => {
+    await pool(0);
+    for (const [how, client] of clients) {
+      const email = `broken-${how.replace(' ', '-')}@example.org`;
+      await expect(client.createUser({ email, name: 'cat \ud800' })).rejects.toMatchObject({
+        status: 400,
+        code: 'VALIDATION_ERROR',
+      });
+      expect(await client.findByPrefix('email', email)).toEqual([]);
+    }
+  });
+
   it("answers Cognito's errors as the API's: unknown account and department 404, outage 503", async () => {
     await pool(2);
     for (const [, client] of clients) {

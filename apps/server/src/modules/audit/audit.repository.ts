@@ -1,15 +1,21 @@
 import { desc, eq } from 'drizzle-orm';
 import type { AuditEntry } from '@staff-portal/shared/access-control';
+import type { AuditAction, AuditArea } from '@staff-portal/shared/it-admin';
 import type { TokenUser } from '../../auth/token-verifier';
 import type { Db, Queryable } from '../../db/client';
 import { auditEntries } from '../../db/schema/audit';
 
-/** What a change records (decision record 0038); `at` and `id` are the database's. */
+/**
+ * What a change records (decision record 0038); `at` and `id` are the database's. The area and
+ * action are the activity explorer's choices (`ACTIVITY_ACTIONS`): a new one is added there first.
+ */
 export interface AuditRecord {
   actorId: string;
   actorEmail: string | null;
-  area: string;
-  action: string;
+  /** The actor's name as their token gave it, for reading the trail. */
+  actorName?: string | null;
+  area: AuditArea;
+  action: AuditAction;
   target: string | null;
   targetLabel: string | null;
   before?: unknown;
@@ -27,22 +33,30 @@ export interface AuditActor {
 export async function recordAudit(db: Queryable, record: AuditRecord): Promise<void> {
   await db.insert(auditEntries).values({
     ...record,
+    actorName: record.actorName ?? null,
     before: record.before ?? null,
     after: record.after ?? null,
     requestId: record.requestId ?? null,
   });
 }
 
-/** An entry for a change `actor` made: their `sub`, e-mail and request id filled in. */
+/** The name a token gives its user (the `name` claim), if any. */
+export function tokenName(user: TokenUser): string | null {
+  const name = user.claims['name'];
+  return typeof name === 'string' && name !== '' ? name : null;
+}
+
+/** An entry for a change `actor` made: their `sub`, e-mail, name and request id filled in. */
 export function recordAuditBy(
   db: Queryable,
   actor: AuditActor,
-  entry: Omit<AuditRecord, 'actorId' | 'actorEmail' | 'requestId'>,
+  entry: Omit<AuditRecord, 'actorId' | 'actorEmail' | 'actorName' | 'requestId'>,
 ): Promise<void> {
   return recordAudit(db, {
     ...entry,
     actorId: actor.user.sub,
     actorEmail: actor.user.email ?? null,
+    actorName: tokenName(actor.user),
     requestId: actor.requestId,
   });
 }

@@ -3,14 +3,19 @@ import { describe, expect, it } from 'vitest';
 import { auditEntries } from '../../db/schema/audit';
 import { createTestApp } from '../../test/app';
 import type { AuditActor } from './audit.repository';
-import { auditedStream } from './audited-export';
+import { auditedStream, type ExportAudit } from './audited-export';
 
 const sub = '00000000-0000-4000-8000-0000000000aa';
 const actor: AuditActor = {
   user: { sub, username: sub, email: 'it@example.org', groups: ['ITAdmin'], tokenUse: 'id', claims: { sub } },
   requestId: 'req-1',
 };
-const audit = { area: 'it-admin', action: 'activity.export', fileName: 'activity.csv', filters: { area: 'ir' } };
+const audit: ExportAudit = {
+  area: 'it-admin',
+  action: 'activity.export',
+  fileName: 'activity.csv',
+  filters: { area: 'ir' },
+};
 
 /** `count` chunks of two rows each. */
 const chunksOf = (count: number) =>

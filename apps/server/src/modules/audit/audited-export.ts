@@ -1,11 +1,12 @@
 import { Readable } from 'node:stream';
+import type { AuditAction, AuditArea } from '@staff-portal/shared/it-admin';
 import type { Queryable } from '../../db/client';
 import { recordAuditBy, type AuditActor } from './audit.repository';
 
 /** What an export's audit entry says besides who (docs/product/files-mail-logs.md §2, decision record 0072). */
 export interface ExportAudit {
-  area: string;
-  action: string;
+  area: AuditArea;
+  action: AuditAction;
   /** The file's name, as the download names it. */
   fileName: string;
   /** The filters the file was asked for, as the server read them (defaults included). */

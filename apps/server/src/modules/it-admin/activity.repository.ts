@@ -1,11 +1,9 @@
 import { and, desc, gte, ilike, inArray, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { ActivityEntry, ActivitySource } from '@staff-portal/shared/it-admin';
+import { SIGN_IN_AREA, type ActivityEntry, type ActivitySource } from '@staff-portal/shared/it-admin';
+import { IDENTITY_STREAM } from '@staff-portal/shared/log';
 import type { Queryable } from '../../db/client';
 import { auditEntries } from '../../db/schema/audit';
 import { logEntries } from '../../db/schema/log';
-
-/** The area the logging API's entries show under (they are sign-ins and sign-outs). */
-export const SIGN_IN_AREA = 'sign-in';
 
 /** Where a page ends: the last entry's time, source and id (newest first, then `log` before `audit`, then id). */
 export interface ActivityCursor {
@@ -59,7 +57,7 @@ const microIso = (at: AnyColumn) => sql<string>`to_char(${at} at time zone 'UTC'
 
 /** The text a free-text search looks in, as indexed (migration 0018's trigram indexes). */
 export const auditText = sql`(${auditEntries.action} || ' ' || coalesce(${auditEntries.targetLabel}, '') || ' ' || coalesce(${auditEntries.before}::text, '') || ' ' || coalesce(${auditEntries.after}::text, ''))`;
-export const logText = sql`(${logEntries.action} || ' ' || ${logEntries.request} || ' ' || ${logEntries.url})`;
+export const logText = sql`(${logEntries.action} || ' ' || ${logEntries.request} || ' ' || ${logEntries.url} || ' ' || coalesce(${logEntries.userEmail}, '') || ' ' || coalesce(${logEntries.userName}, ''))`;
 
 async function auditPage(db: Queryable, filter: ActivityFilter, cursor: ActivityCursor | undefined, limit: number) {
   if (filter.area === SIGN_IN_AREA) return [];
@@ -92,6 +90,7 @@ async function auditPage(db: Queryable, filter: ActivityFilter, cursor: Activity
     at: row.at.toISOString(),
     userId: row.actorId,
     userEmail: row.actorEmail,
+    userName: row.actorName,
     area: row.area,
     action: row.action,
     target: row.target,
@@ -106,14 +105,21 @@ async function auditPage(db: Queryable, filter: ActivityFilter, cursor: Activity
 
 async function logPage(db: Queryable, filter: ActivityFilter, cursor: ActivityCursor | undefined, limit: number) {
   if (filter.area !== undefined && filter.area !== SIGN_IN_AREA) return [];
-  // Log entries keep no e-mail: a user given by e-mail is matched through the ids it resolved to.
-  if (filter.userEmailPrefix !== undefined && (filter.userIds === undefined || filter.userIds.length === 0)) return [];
+  // A user given by e-mail: the e-mail the entry kept, or the ids the identity provider resolved
+  // it to (entries made before they kept one).
+  const user =
+    filter.userIds !== undefined || filter.userEmailPrefix !== undefined
+      ? (or(
+          filter.userIds && filter.userIds.length > 0 ? inArray(logEntries.userId, filter.userIds) : undefined,
+          filter.userEmailPrefix ? ilike(logEntries.userEmail, prefix(filter.userEmailPrefix)) : undefined,
+        ) ?? sql`false`)
+      : undefined;
   const rows = await db
     .select({ row: logEntries, atText: microIso(logEntries.receivedAt) })
     .from(logEntries)
     .where(
       and(
-        filter.userIds ? inArray(logEntries.userId, filter.userIds) : undefined,
+        user,
         filter.action ? sql`${logEntries.action} = ${filter.action}` : undefined,
         filter.from ? gte(logEntries.receivedAt, filter.from) : undefined,
         filter.to ? lt(logEntries.receivedAt, filter.to) : undefined,
@@ -128,14 +134,19 @@ async function logPage(db: Queryable, filter: ActivityFilter, cursor: ActivityCu
     source: 'log',
     at: row.receivedAt.toISOString(),
     userId: row.userId,
-    userEmail: null,
+    userEmail: row.userEmail,
+    userName: row.userName,
     area: SIGN_IN_AREA,
     action: row.action,
     target: null,
-    targetLabel: row.url,
+    targetLabel: row.stream === IDENTITY_STREAM ? null : row.url,
     before: null,
     after: null,
-    details: { request: row.request, url: row.url, stream: row.stream, logDate: row.logDate },
+    // A refused sign-in (decision record 0078) keeps its reason where a client's entry has its request.
+    details:
+      row.stream === IDENTITY_STREAM
+        ? { reason: row.request, stream: row.stream, logDate: row.logDate }
+        : { request: row.request, url: row.url, stream: row.stream, logDate: row.logDate },
     atText,
     rowId: row.id,
   }));

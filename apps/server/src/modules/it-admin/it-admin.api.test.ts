@@ -13,7 +13,8 @@ import type {
 } from '@staff-portal/shared/it-admin';
 import { auditEntries } from '../../db/schema/audit';
 import { logEntries } from '../../db/schema/log';
-import { createUser } from '../../identity/identity-test-kit';
+import { createUser, PASSWORD } from '../../identity/identity-test-kit';
+import { passwordVerifierResponses, srpEphemeral } from '../../identity/srp-client';
 import { createTestApp, type TestContext } from '../../test/app';
 import { startSmtpServer } from '../../test/smtp';
 
@@ -247,6 +248,118 @@ describe('IT admin: the activity explorer', () => {
         "'@it@example.org",
       ]),
     );
+  });
+});
+
+describe('IT admin: who, on every entry, and the sign-ins that failed', () => {
+  const SITI = { sub: '33333333-3333-4333-8333-333333333333', groups: ['HRAdmin'], email: 'siti@example.org' };
+
+  /** A call of the identity endpoint, as the sign-in widget makes it. */
+  const identityCall = async (ctx: TestContext, operation: string, body: object) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/identity/',
+      headers: {
+        'content-type': 'application/x-amz-json-1.1',
+        'x-amz-target': `AWSCognitoIdentityProviderService.${operation}`,
+      },
+      payload: JSON.stringify(body),
+    });
+
+  it('shows the e-mail and name of whoever signed in or changed something, and finds sign-ins by e-mail', async () => {
+    const ctx = await createTestApp();
+    const token = await ctx.tokens.idToken(SITI, { name: 'Siti Aminah' });
+    const signedIn = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/log/',
+      headers: { authorization: `Bearer ${token}` },
+      payload: {
+        userId: SITI.sub,
+        action: 'Login',
+        request: '',
+        url: 'https://portal.example.org/',
+        stream: 'login/logout',
+        logDate: '2026-11-29T17:00:00.000Z',
+      },
+    });
+    expect(signedIn.statusCode).toBe(201);
+    await admin.createGroup(ctx.app.identity!.context, { UserPoolId: ctx.config.identity.userPoolId, GroupName: 'HR' });
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/access-control/accounts',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { email: 'new.colleague@example.org', name: 'New Colleague', departments: ['HR'] },
+    });
+    expect(created.statusCode).toBe(201);
+
+    const { items } = (await call(ctx, IT, 'GET', '/activity')).json<ActivityPage>();
+    expect(items.map((entry) => [entry.action, entry.userId, entry.userEmail, entry.userName])).toEqual([
+      ['account.create', SITI.sub, 'siti@example.org', 'Siti Aminah'],
+      ['Login', SITI.sub, 'siti@example.org', 'Siti Aminah'],
+    ]);
+    const found = (await call(ctx, IT, 'GET', '/activity?q=siti%40example')).json<ActivityPage>();
+    expect(found.items.map((entry) => entry.action)).toEqual(['Login']);
+    expect((await call(ctx, IT, 'GET', '/activity?q=Aminah')).json<ActivityPage>().items).toHaveLength(1);
+  });
+
+  it('records a wrong password and a disabled account, with who and why, and never what was typed', async () => {
+    const ctx = await createTestApp();
+    const identity = ctx.app.identity!.context;
+    const pool = { UserPoolId: ctx.config.identity.userPoolId };
+    const clientId = ctx.config.identity.clientId;
+    const sub = await createUser(ctx.app, 'aisyah@example.org');
+    const wrong = 'Wrong-Secret-2026!';
+    const passwordSignIn = (username: string, password: string) =>
+      identityCall(ctx, 'InitiateAuth', {
+        ClientId: clientId,
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME: username, PASSWORD: password },
+      });
+
+    // A wrong password, typed with the e-mail in capitals, and one through SRP, as the widget signs in.
+    expect((await passwordSignIn('AISYAH@example.org', wrong)).statusCode).toBe(400);
+    const ephemeral = srpEphemeral();
+    const started = await identityCall(ctx, 'InitiateAuth', {
+      ClientId: clientId,
+      AuthFlow: 'USER_SRP_AUTH',
+      AuthParameters: { USERNAME: 'aisyah@example.org', SRP_A: ephemeral.AHex },
+    });
+    const challenge = started.json<{ ChallengeParameters: Record<string, string> }>().ChallengeParameters;
+    const proof = passwordVerifierResponses({
+      poolName: ctx.config.identity.userPoolId.split('_')[1]!,
+      ephemeral,
+      challenge,
+      password: wrong,
+    });
+    const answered = await identityCall(ctx, 'RespondToAuthChallenge', {
+      ClientId: clientId,
+      ChallengeName: 'PASSWORD_VERIFIER',
+      ChallengeResponses: proof,
+    });
+    expect(answered.json()).toMatchObject({ __type: 'NotAuthorizedException' });
+    // No account: nothing to record (what was typed may be anything, a password included).
+    expect((await passwordSignIn(wrong, wrong)).statusCode).toBe(400);
+    // The right password of a disabled account.
+    await admin.adminDisableUser(identity, { ...pool, Username: sub });
+    expect((await passwordSignIn('aisyah@example.org', PASSWORD)).json()).toMatchObject({
+      message: 'User is disabled.',
+    });
+
+    const answer = await call(ctx, IT, 'GET', '/activity?area=sign-in');
+    const { items } = answer.json<ActivityPage>();
+    expect(
+      items.map((entry) => [entry.action, entry.userId, entry.userEmail, entry.userName, entry.details?.['reason']]),
+    ).toEqual([
+      ['LoginFailed', sub, 'aisyah@example.org', 'aisyah', 'disabled'],
+      ['LoginFailed', sub, 'aisyah@example.org', 'aisyah', 'wrong-password'],
+      ['LoginFailed', sub, 'aisyah@example.org', 'aisyah', 'wrong-password'],
+    ]);
+    expect(answer.body).not.toContain(wrong);
+    expect(answer.body).not.toContain(PASSWORD);
+    expect(answer.body).not.toContain('AISYAH');
+    expect(
+      (await call(ctx, IT, 'GET', '/activity?action=LoginFailed&q=aisyah')).json<ActivityPage>().items,
+    ).toHaveLength(3);
   });
 });
 

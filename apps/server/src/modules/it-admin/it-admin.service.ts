@@ -23,7 +23,7 @@ import type { z } from 'zod';
 import type { TokenUser } from '../../auth/token-verifier';
 import type { Database } from '../../db/client';
 import { migrationLevel } from '../../db/migrate';
-import { recordAudit, type AuditActor } from '../audit/audit.repository';
+import { recordAudit, tokenName, type AuditActor } from '../audit/audit.repository';
 import { auditedStream, givenFilters } from '../audit/audited-export';
 import type { IdentityAdmin } from '../access-control/identity-admin';
 import { activityPage, type ActivityCursor, type ActivityFilter } from './activity.repository';
@@ -286,6 +286,7 @@ export function createItAdminService(deps: ItAdminDeps) {
       await recordAudit(db, {
         actorId: actor.sub,
         actorEmail: actor.email ?? null,
+        actorName: tokenName(actor),
         area: 'it-admin',
         action: 'outbox.open',
         target: `outbox:${row.id}`,
@@ -312,6 +313,7 @@ export function createItAdminService(deps: ItAdminDeps) {
       await recordAudit(db, {
         actorId: actor.sub,
         actorEmail: actor.email ?? null,
+        actorName: tokenName(actor),
         area: 'it-admin',
         action: 'outbox.retry',
         target: `outbox:${row.id}`,

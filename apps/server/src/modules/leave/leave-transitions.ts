@@ -1,4 +1,5 @@
 import { conflict } from '@staff-portal/shared/errors';
+import type { AuditAction } from '@staff-portal/shared/it-admin';
 import { leaveStatusLabel, type LeaveRequest } from '@staff-portal/shared/leave';
 import type { LeaveActor } from '@staff-portal/shared/leave-rules';
 import { tokenUserName, type TokenUser } from '../../auth/token-verifier';
@@ -27,7 +28,7 @@ export const LEAVE_AUDIT_AREA = 'leave';
  * The audit action of a transition: the approver's decision on a request or on a cancellation,
  * or a cancellation (straight to cancelled, or put up for the approver).
  */
-export function leaveAuditAction(from: number, to: number): string {
+export function leaveAuditAction(from: number, to: number): AuditAction {
   if (from === 0 && to === 1) return 'request.approve';
   if (from === 0 && to === 2) return 'request.reject';
   if ((from === 4 || from === 5) && to === 3) return 'cancellation.approve';
@@ -50,7 +51,7 @@ export const leaveAuditState = (status: number, remarks: string | null) => ({
 export function auditLeave(
   q: Queryable,
   actor: AuditActor,
-  action: string,
+  action: AuditAction,
   view: LeaveRequest,
   before: unknown,
   after: unknown,

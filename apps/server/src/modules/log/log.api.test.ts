@@ -56,6 +56,19 @@ describe('POST /api/log/', () => {
     expect(new Date(body.receivedAt).getTime()).toBe(row!.receivedAt.getTime());
   });
 
+  it('keeps who the entry is about, as the token says: their e-mail and name', async () => {
+    const ctx = await createTestApp();
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/log/',
+      headers: { authorization: `Bearer ${await ctx.tokens.idToken(user, { name: 'Nur Hidayah' })}` },
+      payload: entry({ action: 'Login' }),
+    });
+    expect(response.statusCode).toBe(201);
+    const [row] = await ctx.database.db.select().from(logEntries);
+    expect(row).toMatchObject({ userId: user.sub, userEmail: 'hr@staffportal.example', userName: 'Nur Hidayah' });
+  });
+
   it('answers the same without the trailing slash and with a local logDate', async () => {
     const ctx = await createTestApp();
     const response = await ctx.app.inject({
@@ -75,6 +88,7 @@ describe('POST /api/log/', () => {
     ['a logDate that is not a date', entry({ logDate: 'yesterday' }), 'logDate'],
     ['a numeric request', entry({ request: 42 }), 'request'],
     ['an over-long url', entry({ url: `https://x.example/${'a'.repeat(3000)}` }), 'url'],
+    ["the identity service's own stream", entry({ stream: 'identity' }), 'stream'],
   ];
   it.each(badBodies)('refuses %s with 400 naming the field, storing nothing', async (_name, payload, field) => {
     const ctx = await createTestApp();

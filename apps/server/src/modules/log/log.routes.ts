@@ -2,15 +2,23 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '@staff-portal/shared/errors';
 import { logEntryInputSchema } from '@staff-portal/shared/log';
+import type { IdentityService } from '@staff-portal/identity/service';
 import type { Database } from '../../db/client';
 import { currentUser } from '../../plugins/auth';
-import { recordLogEntry } from './log.service';
+import { recordLogEntry, recordSignInRefusal } from './log.service';
 
 /**
  * The logging API of docs/product/specification.md §7: `POST {logApiUrl}/log/` with the caller's id token. It takes an
  * expired password too: the sign-in and sign-out flows post here whatever the password's age.
+ * With the embedded identity service, the sign-ins it refuses are logged beside them (decision
+ * record 0078).
  */
-export const logRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (app, { database }) => {
+export const logRoutes: FastifyPluginAsyncZod<{ database: Database; identity: IdentityService | undefined }> = async (
+  app,
+  { database, identity },
+) => {
+  identity?.onSignInRefused((refusal) => recordSignInRefusal(database.db, refusal));
+
   app.post(
     '/log/',
     {

@@ -1,5 +1,6 @@
 import { AppError, notFound, validationError } from '@staff-portal/shared/errors';
 import type { StaffRecord, UpdateStaffInput } from '@staff-portal/shared/leave';
+import type { AuditAction } from '@staff-portal/shared/it-admin';
 import type { StaffDetail } from '@staff-portal/shared/leave-admin';
 import type { CreateStaffValues, Department, IdentityAccount } from '@staff-portal/shared/staff-records';
 import type { TokenUser } from '../../auth/token-verifier';
@@ -38,7 +39,13 @@ export const noStaffRecord = () => new AppError('NO_STAFF_RECORD', NO_STAFF_RECO
 export const STAFF_RECORDS_AUDIT_AREA = 'staff-records';
 
 /** Records a change to a staff record in the audit trail, in the change's transaction. */
-const auditStaff = (tx: Queryable, actor: AuditActor, action: string, before: StaffRecord | null, after: StaffRecord) =>
+const auditStaff = (
+  tx: Queryable,
+  actor: AuditActor,
+  action: AuditAction,
+  before: StaffRecord | null,
+  after: StaffRecord,
+) =>
   recordAuditBy(tx, actor, {
     area: STAFF_RECORDS_AUDIT_AREA,
     action,

@@ -14,6 +14,7 @@ import {
   TAN,
   account,
   auditEntry,
+  departmentLabel,
   everyone,
   staffRecord,
 } from './test/access-control-fixtures';
@@ -74,7 +75,9 @@ describe('AccessControlPage: the accounts list', () => {
     await waitFor(() => expect(screen.getByText('4 accounts')).toBeInTheDocument());
     expect(search().has('search')).toBe(false);
 
-    await userEvent.selectOptions(screen.getByLabelText('Department'), 'HR');
+    // Departments are offered by code and name, and asked for by code.
+    expect(within(screen.getByLabelText('Department')).getByRole('option', { name: 'CLUB – Staff Club' })).toBeTruthy();
+    await userEvent.selectOptions(screen.getByLabelText('Department'), 'HR – Human Resources');
     await waitFor(() => expect(lastQuery().get('department')).toBe('HR'));
     await userEvent.selectOptions(screen.getByLabelText('Status'), 'CONFIRMED');
     await waitFor(() => expect(lastQuery().get('status')).toBe('CONFIRMED'));
@@ -184,8 +187,8 @@ describe('AccessControlPage: a new account', () => {
     const dialog = await screen.findByRole('dialog', { name: 'New account' });
     await userEvent.type(within(dialog).getByRole('textbox', { name: /E-mail/ }), ' Siti.Aminah@StaffPortal.example ');
     await userEvent.type(within(dialog).getByRole('textbox', { name: /Name/ }), 'Siti Aminah');
-    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'IR' }));
-    await userEvent.click(within(dialog).getByRole('checkbox', { name: 'HR' }));
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: departmentLabel('IR') }));
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: departmentLabel('HR') }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create and send invitation' }));
 
     expect(await screen.findByText('Invitation sent to siti.aminah@staffportal.example.')).toBeInTheDocument();
@@ -233,17 +236,17 @@ describe('AccessControlPage: a new account', () => {
     const { unmount } = renderAccessControl('', hrAdmin);
     await userEvent.click(await screen.findByRole('button', { name: 'New account' }));
     let dialog = await screen.findByRole('dialog', { name: 'New account' });
-    await within(dialog).findByRole('checkbox', { name: 'HR' });
-    expect(within(dialog).queryByRole('checkbox', { name: 'HRAdmin' })).not.toBeInTheDocument();
-    expect(within(dialog).queryByRole('checkbox', { name: 'ITAdmin' })).not.toBeInTheDocument();
+    await within(dialog).findByRole('checkbox', { name: departmentLabel('HR') });
+    expect(within(dialog).queryByRole('checkbox', { name: departmentLabel('HRAdmin') })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('checkbox', { name: departmentLabel('ITAdmin') })).not.toBeInTheDocument();
     expect(within(dialog).getByText('Only ITAdmin can grant HRAdmin and ITAdmin.')).toBeInTheDocument();
     unmount();
 
     renderAccessControl('', itAdmin);
     await userEvent.click(await screen.findByRole('button', { name: 'New account' }));
     dialog = await screen.findByRole('dialog', { name: 'New account' });
-    expect(await within(dialog).findByRole('checkbox', { name: 'HRAdmin' })).toBeInTheDocument();
-    expect(within(dialog).getByRole('checkbox', { name: 'ITAdmin' })).toBeInTheDocument();
+    expect(await within(dialog).findByRole('checkbox', { name: departmentLabel('HRAdmin') })).toBeInTheDocument();
+    expect(within(dialog).getByRole('checkbox', { name: departmentLabel('ITAdmin') })).toBeInTheDocument();
   });
 });
 
@@ -254,6 +257,13 @@ describe('AccessControlPage: one account', () => {
       details: {
         [HAFIZ.username]: {
           audit: [
+            auditEntry({
+              id: '3',
+              action: 'account.reset-password',
+              at: '2026-03-03T06:05:00.000Z',
+              before: { enabled: true, status: 'CONFIRMED' },
+              after: { enabled: true, status: 'RESET_REQUIRED' },
+            }),
             auditEntry({
               id: '2',
               action: 'departments',
@@ -272,7 +282,10 @@ describe('AccessControlPage: one account', () => {
     expect(within(opened).getByText(HAFIZ.email)).toBeInTheDocument();
     expect(within(opened).getByText('Confirmed')).toBeInTheDocument();
     const activity = within(opened).getByRole('region', { name: 'Recent activity' });
-    const entries = within(activity).getAllByRole('listitem');
+    const [reset, ...entries] = within(activity).getAllByRole('listitem');
+    // A reset says the status it left.
+    expect(reset).toHaveTextContent('Password reset');
+    expect(reset).toHaveTextContent('Confirmed → Password reset required');
     expect(entries[0]).toHaveTextContent('Departments changed');
     expect(entries[0]).toHaveTextContent('HR → HR, IR');
     expect(entries[0]).toHaveTextContent('02 Mar 2026, 2.05pm');
@@ -291,15 +304,15 @@ describe('AccessControlPage: one account', () => {
     const opened = await drawer('Muhammad Hafiz');
     const departments = within(opened).getByRole('group', { name: 'Departments' });
     for (const name of DEPARTMENTS) {
-      expect(await within(departments).findByRole('checkbox', { name })).toBeEnabled();
+      expect(await within(departments).findByRole('checkbox', { name: departmentLabel(name) })).toBeEnabled();
     }
     expect(within(opened).queryByText('Greyed-out departments can be changed only by ITAdmin.')).toBeNull();
-    expect(within(departments).getByRole('checkbox', { name: 'HR' })).toBeChecked();
+    expect(within(departments).getByRole('checkbox', { name: departmentLabel('HR') })).toBeChecked();
     const save = within(opened).getByRole('button', { name: 'Save' });
     expect(save).toBeDisabled();
 
-    await userEvent.click(within(departments).getByRole('checkbox', { name: 'IR' }));
-    await userEvent.click(within(departments).getByRole('checkbox', { name: 'HRAdmin' }));
+    await userEvent.click(within(departments).getByRole('checkbox', { name: departmentLabel('IR') }));
+    await userEvent.click(within(departments).getByRole('checkbox', { name: departmentLabel('HRAdmin') }));
     const detailsBefore = api.callsTo('GET', `/access-control/accounts/${HAFIZ.username}`).length;
     const listsBefore = api.callsTo('GET', '/access-control/accounts').length;
     await userEvent.click(save);
@@ -327,13 +340,13 @@ describe('AccessControlPage: one account', () => {
     renderAccessControl(`?account=${TAN.username}`, hrAdmin);
     const opened = await drawer('Tan Mei Ling');
     const departments = within(opened).getByRole('group', { name: 'Departments' });
-    expect(await within(departments).findByRole('checkbox', { name: 'IR' })).toBeEnabled();
-    expect(within(departments).getByRole('checkbox', { name: 'HRAdmin' })).toBeDisabled();
-    expect(within(departments).getByRole('checkbox', { name: 'HRAdmin' })).toBeChecked();
-    expect(within(departments).getByRole('checkbox', { name: 'ITAdmin' })).toBeDisabled();
+    expect(await within(departments).findByRole('checkbox', { name: departmentLabel('IR') })).toBeEnabled();
+    expect(within(departments).getByRole('checkbox', { name: departmentLabel('HRAdmin') })).toBeDisabled();
+    expect(within(departments).getByRole('checkbox', { name: departmentLabel('HRAdmin') })).toBeChecked();
+    expect(within(departments).getByRole('checkbox', { name: departmentLabel('ITAdmin') })).toBeDisabled();
     expect(departments).toHaveAccessibleDescription('Greyed-out departments can be changed only by ITAdmin.');
 
-    await userEvent.click(within(departments).getByRole('checkbox', { name: 'HR' }));
+    await userEvent.click(within(departments).getByRole('checkbox', { name: departmentLabel('HR') }));
     await userEvent.click(within(opened).getByRole('button', { name: 'Save' }));
     await waitFor(() =>
       expect(api.callsTo('PUT', `/access-control/accounts/${TAN.username}/departments`)[0]?.body).toEqual({

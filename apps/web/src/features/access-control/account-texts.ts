@@ -1,4 +1,4 @@
-import type { Account } from '@staff-portal/shared/access-control';
+import type { Account, DepartmentOption } from '@staff-portal/shared/access-control';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatDateTime, formatTimestamp } from '../../lib/dates';
 import { useRuntimeConfig } from '../../lib/runtime-config';
@@ -13,6 +13,15 @@ const isLabelled = (status: string): status is LabelledStatus =>
 /** How an account is named on screen: its name, or its e-mail when it has none. */
 export const accountName = (account: Pick<Account, 'name' | 'email'>) =>
   account.name === null || account.name.trim() === '' ? account.email : account.name;
+
+/**
+ * A department as its checkbox or option reads: its code, which the rules and the list's chips
+ * use, and the organisation's name for it (issue 34); the code alone when it has none.
+ */
+export function departmentLabel(code: string, options: readonly DepartmentOption[]): string {
+  const name = options.find((option) => option.code === code)?.name;
+  return name === undefined || name === null || name === code ? code : `${code} – ${name}`;
+}
 
 /**
  * The account texts every part of the page shares: a status's reading, and instants in the

@@ -1,5 +1,23 @@
 import { PASSWORD_MIN_LENGTH } from '@staff-portal/shared/password-policy';
 
+// A refusal the person cannot mend themself says whom to ask, in plain words (issue 34).
+const DISABLED_EN = 'Your account is disabled. To use the portal again, ask an HR or IT administrator to enable it.';
+const DISABLED_MS =
+  'Akaun anda telah dinyahdayakan. Untuk menggunakan portal semula, minta pentadbir HR atau IT mendayakannya.';
+const TEMPORARY_EXPIRED_EN =
+  'Your temporary password has expired. Ask an HR or IT administrator to send you a new invitation.';
+const TEMPORARY_EXPIRED_MS =
+  'Kata laluan sementara anda telah tamat tempoh. Minta pentadbir HR atau IT menghantar jemputan baharu kepada anda.';
+
+/**
+ * English for the sign-in widget where the identity service's own wording (Cognito's, which
+ * Amplify matches on) is not for the person reading it: it replaces those messages only.
+ */
+export const enVocabulary: Record<string, string> = {
+  'User is disabled.': DISABLED_EN,
+  'Temporary password has expired and must be reset by an administrator.': TEMPORARY_EXPIRED_EN,
+};
+
 /**
  * Bahasa Malaysia for the sign-in widget. Amplify UI ships no Malay dictionary, so this one covers
  * every text of its English dictionary and default texts (a test holds it to that), the
@@ -164,15 +182,14 @@ export const msVocabulary: Record<string, string> = {
   // The identity service's messages (Cognito's wording) that the widget shows.
   'Incorrect username or password.': 'Nama pengguna atau kata laluan tidak betul.',
   'Password attempts exceeded': 'Had percubaan kata laluan telah dilampaui',
-  'User is disabled.': 'Pengguna telah dinyahdayakan.',
+  'User is disabled.': DISABLED_MS,
   'User does not exist.': 'Pengguna tidak wujud.',
   'User is not confirmed.': 'Pengguna belum disahkan.',
   'User is already confirmed.': 'Pengguna telah pun disahkan.',
   'Password reset required for the user': 'Pengguna perlu menetapkan semula kata laluan',
   'User password cannot be reset in the current state.':
     'Kata laluan pengguna tidak boleh ditetapkan semula dalam keadaan semasa.',
-  'Temporary password has expired and must be reset by an administrator.':
-    'Kata laluan sementara telah tamat tempoh dan mesti ditetapkan semula oleh pentadbir.',
+  'Temporary password has expired and must be reset by an administrator.': TEMPORARY_EXPIRED_MS,
   'Invalid session for the user, session is expired.': 'Sesi pengguna tidak sah, sesi telah tamat tempoh.',
   'Invalid code received for user': 'Kod yang diterima untuk pengguna tidak sah',
   'Invalid verification code provided, please try again.': 'Kod pengesahan yang diberikan tidak sah, sila cuba lagi.',

@@ -1,7 +1,8 @@
 import '@aws-amplify/ui-react/styles.css';
 import './gate.css';
-import { Authenticator, Button, Flex, useAuthenticator, View } from '@aws-amplify/ui-react';
-import { useEffect, useRef } from 'react';
+import { Alert, Authenticator, Button, Flex, useAuthenticator, View } from '@aws-amplify/ui-react';
+import { confirmResetPassword, type ConfirmResetPasswordInput } from 'aws-amplify/auth';
+import { createContext, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Logo } from '../../components/logo';
 import { common } from '../../locales/en/common';
@@ -44,7 +45,24 @@ function GateFooter() {
   );
 }
 
-const components = { Header: GateHeader, Footer: GateFooter };
+/** Whether the password reset just completed: the sign-in form that follows says so. */
+const PasswordChanged = createContext(false);
+
+/** Over the sign-in form, right after a password reset: it worked, and what to do now. */
+function SignInHeader() {
+  const { t } = useTranslation('gate');
+  const changed = useContext(PasswordChanged);
+  if (!changed) return null;
+  return (
+    <View padding="var(--amplify-components-authenticator-form-padding)" paddingBottom="0">
+      <Alert variation="success" hasIcon>
+        {t('passwordChanged')}
+      </Alert>
+    </View>
+  );
+}
+
+const components = { Header: GateHeader, Footer: GateFooter, SignIn: { Header: SignInHeader } };
 
 // The name an authenticator app lists the account under, instead of Amplify's "AWSCognito".
 const formFields = { setupTotp: { QR: { totpIssuer: common.appName } } };
@@ -59,6 +77,22 @@ function WidgetInAppLanguage({ onSignedIn }: { onSignedIn: () => void }) {
   const { i18n } = useTranslation();
   const { route } = useAuthenticator(({ route }) => [route]);
   const widget = useRef<HTMLDivElement>(null);
+  // Amplify returns to the sign-in form after a reset without a word: the form says it (issue 34),
+  // until the person moves on from it.
+  const [passwordChanged, setPasswordChanged] = useState(false);
+  const [shownRoute, setShownRoute] = useState(route);
+  if (route !== shownRoute) {
+    setShownRoute(route);
+    if (route !== 'signIn') setPasswordChanged(false);
+  }
+  const services = useMemo(() => {
+    const confirmAndSay = async (input: ConfirmResetPasswordInput) => {
+      await confirmResetPassword(input);
+      setPasswordChanged(true);
+    };
+    // Typed as Amplify's own function, whose other overload only a server-side caller uses.
+    return { handleForgotPasswordSubmit: confirmAndSay as typeof confirmResetPassword };
+  }, []);
   // Signed in, and past the steps that follow a sign-in (a new password, a contact to verify).
   useEffect(() => {
     if (route === 'authenticated') onSignedIn();
@@ -71,9 +105,17 @@ function WidgetInAppLanguage({ onSignedIn }: { onSignedIn: () => void }) {
   // The wrapper only marks where the widget is, for translateFixedTexts; it takes no part in the layout.
   return (
     <div ref={widget} style={{ display: 'contents' }}>
-      <Authenticator key={i18n.language} hideSignUp components={components} formFields={formFields}>
-        {() => <></>}
-      </Authenticator>
+      <PasswordChanged.Provider value={passwordChanged}>
+        <Authenticator
+          key={i18n.language}
+          hideSignUp
+          components={components}
+          formFields={formFields}
+          services={services}
+        >
+          {() => <></>}
+        </Authenticator>
+      </PasswordChanged.Provider>
     </div>
   );
 }

@@ -41,6 +41,18 @@ describe('filterValues', () => {
     expect(filterValues(OUTBOX_FIELDS, new URLSearchParams('state=sent'))).toEqual({ recipient: '', state: '' });
     expect(filterValues(OUTBOX_FIELDS, new URLSearchParams('state=kept'))).toEqual({ recipient: '', state: 'kept' });
   });
+
+  it('takes an area or action it does not offer, or an action of another area, as none', () => {
+    const read = (query: string) => filterValues(ACTIVITY_FIELDS, new URLSearchParams(query));
+    expect(read('area=accounts&action=account.disable')).toEqual({ ...blank, action: 'account.disable' });
+    expect(read('area=access-control&action=account.disable')).toEqual({
+      ...blank,
+      area: 'access-control',
+      action: 'account.disable',
+    });
+    expect(read('area=sign-in&action=account.disable')).toEqual({ ...blank, area: 'sign-in' });
+    expect(read('action=SIGN_IN')).toEqual(blank);
+  });
 });
 
 describe('keptInUrl', () => {

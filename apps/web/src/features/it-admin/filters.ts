@@ -3,6 +3,7 @@ import { issueDetail } from '@staff-portal/shared/error-reasons';
 import { ACTIVITY_SOURCES, activityQuerySchema, OUTBOX_STATES, outboxQuerySchema } from '@staff-portal/shared/it-admin';
 import type { ActivitySource, OutboxState } from '@staff-portal/shared/it-admin';
 import type { z } from 'zod';
+import { actionsOf, isActivityArea } from './activity-choices';
 import type { ActivityFilters } from './api/get-activity';
 import type { OutboxFilters } from './api/get-outbox';
 
@@ -25,12 +26,16 @@ export interface FilterResult<F extends string, T> {
 const isSource = (value: string): value is ActivitySource => (ACTIVITY_SOURCES as readonly string[]).includes(value);
 const isState = (value: string): value is OutboxState => (OUTBOX_STATES as readonly string[]).includes(value);
 
-/** The values a URL holds; a source or state it cannot have is no filter. */
+/** The values a URL holds; a source, state, area or action it cannot have is no filter. */
 export function filterValues<F extends string>(fields: readonly F[], params: URLSearchParams): FilterValues<F> {
   const values = Object.fromEntries(fields.map((field) => [field, params.get(field) ?? ''])) as FilterValues<F>;
   const record = values as Record<string, string>;
   if ('source' in record && !isSource(record.source ?? '')) record.source = '';
   if ('state' in record && !isState(record.state ?? '')) record.state = '';
+  if ('area' in record && !isActivityArea(record.area ?? '')) record.area = '';
+  if ('action' in record && !actionsOf(record.area ?? '').some((action) => action === record.action)) {
+    record.action = '';
+  }
   return values;
 }
 

@@ -14,6 +14,7 @@ import {
   auditEntry,
   logEntry,
   manyEntries,
+  refusedSignIn,
   outboxMessage,
   systemStatus,
 } from './test/it-admin-fixtures';
@@ -84,19 +85,88 @@ describe('ITAdminPage: activity', () => {
       '05/03/2026 14:07',
       ADMIN_EMAIL,
       'Change',
-      'access-control',
-      'account.disable',
+      'Access control',
+      'Account disabled',
       'hafiz@staffportal.example',
     ]);
-    // A sign-in has no e-mail: its user is shown by id.
+    // An older sign-in kept no e-mail: its user is shown by id, and an action the portal does not know as it came.
     expect(
       within(signIn!)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['05/03/2026 09:30', HAFIZ_ID, 'Sign-in and sign-out', 'sign-in', 'SIGN_IN', '/home']);
+    ).toEqual(['05/03/2026 09:30', HAFIZ_ID, 'Sign-in and sign-out', 'Sign-in', 'SIGN_IN', '/home']);
     expect(screen.getByText('2 entries shown')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
     expect(api.callsTo('GET', '/it-admin/activity')[0]!.query.toString()).toBe('limit=50');
+  });
+
+  it('shows who by name and e-mail, and a refused sign-in with its reason', async () => {
+    stubItAdminApi({
+      activity: [auditEntry({ userName: 'Ida Admin' }), refusedSignIn()],
+    });
+    renderItAdmin();
+    await screen.findByRole('table', { name: 'Activity' });
+    const [change, refused] = bodyRows('Activity');
+    expect(within(change!).getAllByRole('cell')[1]).toHaveTextContent(`Ida Admin${ADMIN_EMAIL}`);
+    expect(
+      within(refused!)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual([
+      '05/03/2026 09:20',
+      'Hafiz Rahmanhafiz@staffportal.example',
+      'Sign-in and sign-out',
+      'Sign-in',
+      'Sign-in refused: wrong password',
+      '-',
+    ]);
+    await userEvent.click(
+      screen.getByRole('button', {
+        name: 'Show the details of Sign-in refused: wrong password by Hafiz Rahman at 05/03/2026 09:20',
+      }),
+    );
+    const drawer = await screen.findByRole('dialog', { name: 'Sign-in refused: wrong password' });
+    expect(fact(drawer, 'User')).toBe('Hafiz Rahman');
+    expect(fact(drawer, 'E-mail')).toBe('hafiz@staffportal.example');
+    expect(fact(drawer, 'Action')).toBe('Sign-in refused');
+    expect(fact(drawer, 'Reason')).toBe('wrong password');
+  });
+
+  it('offers the areas, and the actions of the chosen area, as choices in words', async () => {
+    const api = stubItAdminApi({ activity: [auditEntry(), refusedSignIn()] });
+    const lastQuery = () => api.callsTo('GET', '/it-admin/activity').at(-1)!.query;
+    renderItAdmin();
+    await screen.findByRole('table', { name: 'Activity' });
+    const options = (label: string) =>
+      within(screen.getByLabelText(label))
+        .getAllByRole('option')
+        .map((option) => option.textContent);
+    expect(options('Area')).toEqual([
+      'All',
+      'Sign-in',
+      'Access control',
+      'Leave',
+      'Leave administration',
+      'Staff records',
+      'Staff movement',
+      'Industrial relations',
+      'Announcements and staff information',
+      'IT admin',
+    ]);
+    // Every action, grouped by its area, until an area is chosen.
+    expect(options('Action')).toContain('Holidays imported');
+    await userEvent.selectOptions(screen.getByLabelText('Action'), 'Account disabled');
+    await userEvent.selectOptions(screen.getByLabelText('Area'), 'Sign-in');
+    expect(options('Action')).toEqual(['All actions of Sign-in', 'Signed in', 'Signed out', 'Sign-in refused']);
+    // The action chosen before is not one of this area's: it is cleared, not sent.
+    expect(screen.getByLabelText('Action')).toHaveValue('');
+    await userEvent.selectOptions(screen.getByLabelText('Action'), 'Sign-in refused');
+    await waitFor(() =>
+      expect(Object.fromEntries(lastQuery())).toEqual({ area: 'sign-in', action: 'LoginFailed', limit: '50' }),
+    );
+    expect(await screen.findByText('1 entry shown')).toBeInTheDocument();
+    expect(search().get('area')).toBe('sign-in');
+    expect(search().get('action')).toBe('LoginFailed');
   });
 
   it('sends every filter to the API and keeps them in the URL', async () => {
@@ -108,8 +178,8 @@ describe('ITAdminPage: activity', () => {
 
     await userEvent.type(screen.getByLabelText('User (id or start of e-mail)'), 'it.admin');
     await userEvent.selectOptions(screen.getByLabelText('Source'), 'audit');
-    await userEvent.type(screen.getByLabelText('Area'), 'access-control');
-    await userEvent.type(screen.getByLabelText('Action'), 'account.disable');
+    await userEvent.selectOptions(screen.getByLabelText('Area'), 'Access control');
+    await userEvent.selectOptions(screen.getByLabelText('Action'), 'Account disabled');
     await userEvent.type(screen.getByLabelText('From'), '01/03/2026');
     await userEvent.type(screen.getByLabelText('To'), '31/03/2026');
     await userEvent.type(screen.getByLabelText('Search'), '  hafiz ');
@@ -185,7 +255,7 @@ describe('ITAdminPage: activity', () => {
       await screen.findByRole('table', { name: 'Activity' });
       activity.unshift(auditEntry({ id: 'audit:2000', at: '2026-03-05T07:00:00.000Z', action: 'account.enable' }));
       await vi.advanceTimersByTimeAsync(30_000);
-      await within(screen.getByRole('table', { name: 'Activity' })).findByText('account.enable');
+      await within(screen.getByRole('table', { name: 'Activity' })).findByText('Account enabled');
       expect(api.callsTo('GET', '/it-admin/activity')).toHaveLength(2);
 
       const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
@@ -203,12 +273,14 @@ describe('ITAdminPage: activity', () => {
     renderItAdmin();
     await userEvent.click(
       await screen.findByRole('button', {
-        name: `Show the details of account.disable by ${ADMIN_EMAIL} at 05/03/2026 14:07`,
+        name: `Show the details of Account disabled by ${ADMIN_EMAIL} at 05/03/2026 14:07`,
       }),
     );
-    const drawer = await screen.findByRole('dialog', { name: 'account.disable' });
+    const drawer = await screen.findByRole('dialog', { name: 'Account disabled' });
     expect(fact(drawer, 'Time')).toBe('05/03/2026 14:07:00');
-    expect(fact(drawer, 'User')).toBe(ADMIN_EMAIL);
+    expect(fact(drawer, 'User')).toBe('-');
+    expect(fact(drawer, 'E-mail')).toBe(ADMIN_EMAIL);
+    expect(fact(drawer, 'Area')).toBe('Access control');
     expect(fact(drawer, 'Target')).toBe('hafiz@staffportal.example');
     expect(fact(drawer, 'Target id')).toBe(HAFIZ_ID);
     const comparison = within(drawer).getByRole('table', { name: 'Before and after' });
@@ -248,8 +320,8 @@ describe('ITAdminPage: activity', () => {
       activity: [auditEntry({ action: 'account.create', before: null, after: { email: 'new@staffportal.example' } })],
     });
     renderItAdmin();
-    await userEvent.click(await screen.findByRole('cell', { name: 'account.create' }));
-    const drawer = await screen.findByRole('dialog', { name: 'account.create' });
+    await userEvent.click(await screen.findByRole('cell', { name: 'Account created' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Account created' });
     const [row] = within(within(drawer).getByRole('table', { name: 'Before and after' }))
       .getAllByRole('row')
       .slice(1);
@@ -497,6 +569,8 @@ describe('ITAdminPage in Bahasa Malaysia', () => {
       const activity = await screen.findByRole('table', { name: 'Aktiviti' });
       expect(within(activity).getByRole('columnheader', { name: 'Masa' })).toBeInTheDocument();
       expect(within(activity).getByText('Perubahan')).toBeInTheDocument();
+      expect(within(activity).getByText('Kawalan akses')).toBeInTheDocument();
+      expect(within(activity).getByText('Akaun dinyahdayakan')).toBeInTheDocument();
       expect(screen.getByText('1 catatan dipaparkan')).toBeInTheDocument();
       expect(screen.getByRole('button', { name: 'Eksport CSV' })).toBeInTheDocument();
       expect(screen.getByLabelText('Pengguna (id atau permulaan e-mel)')).toBeInTheDocument();

@@ -32,10 +32,12 @@ export function useUrlFilters<F extends string>(fields: readonly F[]) {
       { replace: true },
     );
 
-  const set = (field: F, value: string) => {
-    setValues((previous) => ({ ...previous, [field]: value }));
-    write({ [field]: value } as Partial<FilterValues<F>>);
+  /** Several fields at once (a choice that makes another one void), as one change of the URL. */
+  const setMany = (changes: Partial<FilterValues<F>>) => {
+    setValues((previous) => ({ ...previous, ...changes }));
+    write(changes);
   };
+  const set = (field: F, value: string) => setMany({ [field]: value } as Partial<FilterValues<F>>);
 
   const empty = Object.fromEntries(fields.map((field) => [field, ''])) as FilterValues<F>;
   const clear = () => {
@@ -44,5 +46,5 @@ export function useUrlFilters<F extends string>(fields: readonly F[]) {
   };
   const filtering = fields.some((field) => values[field] !== '');
 
-  return { values, debounced, set, clear, filtering };
+  return { values, debounced, set, setMany, clear, filtering };
 }

@@ -22,6 +22,7 @@ export const errors = {
     tooMany: 'At most {{maximum}} are allowed.',
     unknownField: 'The form sent something the portal does not know. Reload the page and try again.',
     nulText: 'Remove the invisible control character (it can come with pasted text).',
+    illFormedText: 'Remove the broken character (half of an emoji or symbol, which can come with pasted text).',
     halfDays: 'Enter whole or half days, such as 1 or 1.5.',
     notZero: 'Enter a number other than 0.',
     noSuchDay: 'Choose a day that every year has (not 29 February).',

@@ -7,4 +7,6 @@ export const gate = {
   languageSwitch: 'Language',
   /** Each language is named in itself, so a reader of either finds theirs. */
   languageNames: { en: 'English', ms: 'Bahasa Malaysia' },
+  /** Over the sign-in form once a password reset is complete. */
+  passwordChanged: 'Your password has been changed. Sign in with your new password.',
 };

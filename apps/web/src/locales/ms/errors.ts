@@ -17,6 +17,8 @@ export const errors: typeof en = {
     tooMany: 'Paling banyak {{maximum}} dibenarkan.',
     unknownField: 'Borang menghantar sesuatu yang tidak dikenali oleh portal. Muat semula halaman dan cuba lagi.',
     nulText: 'Buang aksara kawalan yang tidak kelihatan (ia boleh datang bersama teks yang ditampal).',
+    illFormedText:
+      'Buang aksara yang rosak (separuh daripada emoji atau simbol, yang boleh datang bersama teks yang ditampal).',
     halfDays: 'Masukkan hari penuh atau separuh hari, seperti 1 atau 1.5.',
     notZero: 'Masukkan nombor selain 0.',
     noSuchDay: 'Pilih hari yang ada pada setiap tahun (bukan 29 Februari).',

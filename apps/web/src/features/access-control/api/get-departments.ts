@@ -1,11 +1,11 @@
-import { departmentListSchema } from '@staff-portal/shared/access-control';
+import { departmentListSchema, type DepartmentOption } from '@staff-portal/shared/access-control';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useApiClient } from '../../../lib/api-client';
 import type { ApiClient } from '../../../lib/api-client';
 import { accessControlKeys } from './access-control-keys';
 
-/** `GET /access-control/departments`: every department an account can be given. */
-export async function getDepartments(client: ApiClient, signal?: AbortSignal): Promise<string[]> {
+/** `GET /access-control/departments`: every department an account can be given, with its name. */
+export async function getDepartments(client: ApiClient, signal?: AbortSignal): Promise<DepartmentOption[]> {
   return departmentListSchema.parse(await client.get('/access-control/departments', { signal }));
 }
 

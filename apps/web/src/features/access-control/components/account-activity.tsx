@@ -41,6 +41,13 @@ function departmentsIn(value: unknown): string[] | null {
   return null;
 }
 
+/** The status an audit entry's before or after records (an action on the account records it). */
+function statusIn(value: unknown): string | null {
+  return typeof value === 'object' && value !== null && 'status' in value && typeof value.status === 'string'
+    ? value.status
+    : null;
+}
+
 /** The account's recent changes, newest first, as the server's audit records them. */
 export function AccountActivity({ entries }: { entries: readonly AuditEntry[] }) {
   const { t } = useTranslation(accessControlNs);
@@ -55,10 +62,16 @@ export function AccountActivity({ entries }: { entries: readonly AuditEntry[] })
         const known = knownAction(entry.action);
         const before = departmentsIn(entry.before);
         const after = departmentsIn(entry.after);
+        const [statusBefore, statusAfter] = [statusIn(entry.before), statusIn(entry.after)];
         const change =
           before !== null || after !== null
             ? t('audit.change', { before: names(before ?? []), after: names(after ?? []) })
-            : null;
+            : statusBefore !== null && statusAfter !== null && statusBefore !== statusAfter
+              ? t('audit.change', {
+                  before: texts.statusLabel(statusBefore),
+                  after: texts.statusLabel(statusAfter),
+                })
+              : null;
         return (
           <ListItem key={entry.id} disableGutters divider alignItems="flex-start">
             <ListItemText

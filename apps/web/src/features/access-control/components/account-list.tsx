@@ -20,7 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { QueryState } from '../../../components/query-state';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { accountName, useAccountTexts } from '../account-texts';
+import { accountName, departmentLabel, useAccountTexts } from '../account-texts';
 import { useDepartments } from '../api/get-departments';
 import { useAccounts } from '../api/list-accounts';
 import type { AccountsQuery } from '../api/list-accounts';
@@ -78,7 +78,7 @@ export function AccountList({ onCreate, onBulkCreate }: { onCreate: () => void; 
   const sortBy = (column: AccountSort) =>
     change({ sort: column, order: state.sort === column && state.order === 'asc' ? 'desc' : 'asc' });
 
-  const departmentOptions = departments.data ?? [];
+  const departmentOptions = (departments.data ?? []).map((option) => option.code);
   // A linked filter shows even before (or without) the departments list.
   const shownDepartments =
     state.department === '' || departmentOptions.includes(state.department)
@@ -138,7 +138,7 @@ export function AccountList({ onCreate, onBulkCreate }: { onCreate: () => void; 
           <option value="">{t('list.allDepartments')}</option>
           {shownDepartments.map((name) => (
             <option key={name} value={name}>
-              {name}
+              {departmentLabel(name, departments.data ?? [])}
             </option>
           ))}
         </TextField>

@@ -31,6 +31,7 @@ import { errorText, useErrorText } from '../../../lib/error-text';
 import { accessControlKeys } from '../api/access-control-keys';
 import { createAccount } from '../api/create-account';
 import { usePreviewBulk } from '../api/preview-bulk';
+import type { ErrorReason } from '@staff-portal/shared/error-reasons';
 import { runBulkCreate, reportCsv, skippedOutcomes, type BulkOutcome, type RowError } from './bulk-create-run';
 import { accessControlNs } from '../../../locales/access-control';
 
@@ -42,6 +43,18 @@ type Phase =
   | { kind: 'report'; outcomes: BulkOutcome[]; stoppedBy: 'user' | RowError | null };
 
 const CHOOSE: Phase = { kind: 'choose' };
+
+/** Reasons whose words fit any field ("This is required."): a row's problem then names its column. */
+const SAID_OF_ANY_FIELD: ReadonlySet<ErrorReason> = new Set([
+  'required',
+  'invalidValue',
+  'invalidChoice',
+  'invalidFormat',
+  'tooShort',
+  'tooLong',
+  'nulText',
+  'illFormedText',
+]);
 
 /** The chosen file's text, read as UTF-8 (a byte-order mark is left for the reader to drop). */
 const textOf = (file: File) =>
@@ -125,10 +138,21 @@ export function BulkCreateDialog({ open, onClose }: { open: boolean; onClose: ()
     setPhase({ kind: 'report', outcomes: result.outcomes, stoppedBy: result.stoppedBy });
   };
 
+  /** A problem of one column says which (issue 34: "Name is required.", not "This is required."). */
+  const rowErrorText = (error: RowError) => {
+    const text = errorText(error);
+    const reason = error.detail?.reason;
+    if (error.column === undefined || error.column === null || reason === undefined || !SAID_OF_ANY_FIELD.has(reason)) {
+      return text;
+    }
+    const column = t(`bulk.columns.${error.column}`);
+    return reason === 'required'
+      ? t('bulk.columnRequired', { column })
+      : t('bulk.columnProblem', { column, problem: text });
+  };
+
   const reasonOf = (outcome: BulkOutcome) =>
-    outcome.outcome === 'notAttempted'
-      ? t('bulk.notAttemptedReason')
-      : outcome.errors.map((error) => errorText(error)).join(' ');
+    outcome.outcome === 'notAttempted' ? t('bulk.notAttemptedReason') : outcome.errors.map(rowErrorText).join(' ');
 
   const downloadReport = (outcomes: BulkOutcome[]) =>
     downloadText(reportCsv(outcomes, reasonOf), `${t('bulk.reportFileName')}.csv`);
@@ -154,7 +178,7 @@ export function BulkCreateDialog({ open, onClose }: { open: boolean; onClose: ()
     const label = outcome.outcome === 'failed' ? t('bulk.outcome.failed') : t('bulk.outcome.skipped');
     return (
       <Typography variant="body2" color="error">
-        {`${label}: ${outcome.errors.map((error) => word(error)).join(' ')}`}
+        {`${label}: ${outcome.errors.map(rowErrorText).join(' ')}`}
       </Typography>
     );
   };
@@ -296,7 +320,12 @@ export function BulkCreateDialog({ open, onClose }: { open: boolean; onClose: ()
                     <TableCell>{outcome.row.line}</TableCell>
                     <TableCell sx={{ wordBreak: 'break-all' }}>{outcome.row.email}</TableCell>
                     <TableCell>{outcome.row.name}</TableCell>
-                    <TableCell>{outcome.row.departments.join(', ')}</TableCell>
+                    <TableCell>
+                      {[
+                        ...outcome.row.departments,
+                        ...outcome.row.unknownDepartments.map((name) => t('bulk.unknownDepartment', { name })),
+                      ].join(', ')}
+                    </TableCell>
                     <TableCell>{resultCell(outcome, rowsShown.final)}</TableCell>
                   </TableRow>
                 ))}

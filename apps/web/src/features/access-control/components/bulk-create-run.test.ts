@@ -8,6 +8,7 @@ const row = (line: number, email: string): BulkPreviewRow => ({
   email,
   name: `Person ${line}`,
   departments: ['HR'],
+  unknownDepartments: [],
   problems: [],
 });
 

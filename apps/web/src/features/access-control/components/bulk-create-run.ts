@@ -1,4 +1,4 @@
-import type { BulkPreviewRow } from '@staff-portal/shared/access-control-bulk';
+import type { BulkColumn, BulkPreviewRow } from '@staff-portal/shared/access-control-bulk';
 import { writeCsv } from '@staff-portal/shared/access-control-csv';
 import type { CreateAccountInput } from '@staff-portal/shared/access-control';
 import type { ErrorDetail } from '@staff-portal/shared/error-reasons';
@@ -13,6 +13,8 @@ import { AppError, isAppError } from '@staff-portal/shared/errors';
 export interface RowError {
   message: string;
   detail?: ErrorDetail | undefined;
+  /** The file's column the problem is in, when the preview found it there. */
+  column?: BulkColumn | null | undefined;
 }
 
 export type BulkOutcomeKind = 'created' | 'failed' | 'skipped' | 'notAttempted';
@@ -32,6 +34,7 @@ export const skippedOutcomes = (rows: readonly BulkPreviewRow[]): BulkOutcome[] 
     errors: row.problems.map((problem) => ({
       message: problem.message,
       detail: { reason: problem.reason, params: problem.params },
+      column: problem.field,
     })),
   }));
 
@@ -121,7 +124,7 @@ export function reportCsv(outcomes: readonly BulkOutcome[], reasonOf: (outcome: 
       outcome.row.line,
       outcome.row.email,
       outcome.row.name,
-      outcome.row.departments.join(';'),
+      [...outcome.row.departments, ...outcome.row.unknownDepartments].join(';'),
       outcome.outcome,
       reasonOf(outcome),
     ]),

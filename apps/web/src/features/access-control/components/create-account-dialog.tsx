@@ -28,6 +28,7 @@ import { useAuth } from '../../../lib/auth-context';
 import { useErrorText } from '../../../lib/error-text';
 import { plainResolver } from '../../../lib/plain-resolver';
 import { useCreateAccount } from '../api/create-account';
+import { departmentLabel } from '../account-texts';
 import { useDepartments } from '../api/get-departments';
 import { accessControlNs } from '../../../locales/access-control';
 
@@ -63,7 +64,7 @@ export function CreateAccountDialog({
   const create = useCreateAccount();
   const departments = useDepartments();
   const actor = { id: user?.id ?? '', groups: user?.department ?? [] };
-  const all = departments.data ?? [];
+  const all = (departments.data ?? []).map((option) => option.code);
   const offered = grantableDepartments(actor, { superAdminUserId }, all);
   const withheld = all.some((name) => !offered.includes(name) && PROTECTED_DEPARTMENTS.includes(name));
 
@@ -173,7 +174,7 @@ export function CreateAccountDialog({
                     {offered.map((name) => (
                       <FormControlLabel
                         key={name}
-                        label={name}
+                        label={departmentLabel(name, departments.data ?? [])}
                         control={
                           <Checkbox
                             checked={field.value.includes(name)}

@@ -7,11 +7,11 @@ import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import Stack from '@mui/material/Stack';
-import type { AccountDetail } from '@staff-portal/shared/access-control';
+import type { AccountDetail, DepartmentOption } from '@staff-portal/shared/access-control';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNotification } from '../../../components/notification-context';
-import { accountName } from '../account-texts';
+import { accountName, departmentLabel } from '../account-texts';
 import { useSetDepartments } from '../api/set-departments';
 import type { Outcome } from './outcome';
 import { accessControlNs } from '../../../locales/access-control';
@@ -30,7 +30,7 @@ export function DepartmentsForm({
   onOutcome,
 }: {
   detail: AccountDetail;
-  departments: readonly string[];
+  departments: readonly DepartmentOption[];
   onOutcome: (outcome: Outcome) => void;
 }) {
   const { t } = useTranslation(accessControlNs);
@@ -42,7 +42,8 @@ export function DepartmentsForm({
   const hintId = useId();
 
   // Every department there is, and any the account holds that the list does not (yet) name.
-  const options = [...departments, ...account.departments.filter((name) => !departments.includes(name))];
+  const codes = departments.map((option) => option.code);
+  const options = [...codes, ...account.departments.filter((name) => !codes.includes(name))];
   const locked = options.filter((name) => !grantable.includes(name));
   const changed = !sameSet(chosen, account.departments);
 
@@ -71,7 +72,7 @@ export function DepartmentsForm({
           {options.map((name) => (
             <FormControlLabel
               key={name}
-              label={name}
+              label={departmentLabel(name, departments)}
               disabled={!grantable.includes(name) || save.isPending}
               control={
                 <Checkbox

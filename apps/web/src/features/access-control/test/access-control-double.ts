@@ -3,7 +3,7 @@ import { checkBulkRows, type BulkRow } from '@staff-portal/shared/access-control
 import type { AccessActor } from '@staff-portal/shared/access-control-rules';
 import { reply, stubLeaveApi } from '../../../test/leave-api-double';
 import type { Handler } from '../../../test/leave-api-double';
-import { DEPARTMENTS, account, detailOf } from './access-control-fixtures';
+import { DEPARTMENTS, account, departmentOptions, detailOf } from './access-control-fixtures';
 
 export interface AccessControlDoubleOptions {
   accounts: Account[];
@@ -41,7 +41,7 @@ export function stubAccessControlApi({
   const missing = () => reply(404, { code: 'NOT_FOUND', message: 'No such account.' });
 
   const own: Record<string, Handler> = {
-    'GET /access-control/departments': () => departments,
+    'GET /access-control/departments': () => departmentOptions(departments),
     'GET /access-control/accounts': ({ query }) => {
       const search = (query.get('search') ?? '').toLowerCase();
       const department = query.get('department');

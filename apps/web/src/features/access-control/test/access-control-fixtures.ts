@@ -3,13 +3,39 @@ import {
   accountSchema,
   accountStaffRecordSchema,
   auditEntrySchema,
+  departmentListSchema,
 } from '@staff-portal/shared/access-control';
-import type { Account, AccountDetail, AccountStaffRecord, AuditEntry } from '@staff-portal/shared/access-control';
+import type {
+  Account,
+  AccountDetail,
+  AccountStaffRecord,
+  AuditEntry,
+  DepartmentOption,
+} from '@staff-portal/shared/access-control';
 
 // Through the shared schemas, so a fixture that drifts from the contract fails where it is made.
 
-/** Every department an account can be given, as `GET /access-control/departments` answers. */
+/** Every department an account can be given, by code. */
 export const DEPARTMENTS = ['HR', 'HRAdmin', 'ITAdmin', 'IR', 'IRAdmin', 'UNION', 'CLUB'];
+
+/** The organisation's names for them, as the demo organisation has them. */
+const DEPARTMENT_NAMES: Record<string, string> = {
+  HR: 'Human Resources',
+  HRAdmin: 'Human Resources (admin)',
+  ITAdmin: 'IT Administration',
+  IR: 'Industrial Relations',
+  IRAdmin: 'Industrial Relations (admin)',
+  UNION: 'Organisation',
+  CLUB: 'Staff Club',
+};
+
+/** Departments as `GET /access-control/departments` answers: each code with its name, if it has one. */
+export const departmentOptions = (codes: readonly string[]): DepartmentOption[] =>
+  departmentListSchema.parse(codes.map((code) => ({ code, name: DEPARTMENT_NAMES[code] ?? null })));
+
+/** A department's checkbox or option, as it reads: "CLUB – Staff Club". */
+export const departmentLabel = (code: string) =>
+  DEPARTMENT_NAMES[code] === undefined ? code : `${code} – ${DEPARTMENT_NAMES[code]}`;
 
 export function account(overrides: Partial<Account> & Pick<Account, 'username' | 'email'>): Account {
   return accountSchema.parse({

@@ -7,6 +7,7 @@ import { useId, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRuntimeConfig } from '../../../lib/runtime-config';
+import { useActivityWords } from '../activity-words';
 import { formatInstant, PRECISE_INSTANT_FORMAT } from '../format';
 import { ChangeComparison } from './change-comparison';
 import { Facts } from '../../../components/facts';
@@ -27,19 +28,24 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 function EntryDetails({ entry }: { entry: ActivityEntry }) {
   const { t } = useTranslation(itAdminNs);
+  const words = useActivityWords();
   const { organisation } = useRuntimeConfig();
   const none = t('none');
   const facts = [
     [t('activity.detail.time'), formatInstant(entry.at, organisation.timeZone, PRECISE_INSTANT_FORMAT)],
-    [t('activity.detail.user'), entry.userEmail ?? none],
+    [t('activity.detail.user'), entry.userName ?? none],
+    [t('activity.detail.email'), entry.userEmail ?? none],
     [t('activity.detail.userId'), entry.userId],
     [t('activity.detail.source'), t(`activity.sources.${entry.source}`)],
-    [t('activity.detail.area'), entry.area],
-    [t('activity.detail.action'), entry.action],
+    [t('activity.detail.area'), words.area(entry.area)],
+    [t('activity.detail.action'), words.action(entry.action)],
     [t('activity.detail.target'), entry.targetLabel ?? none],
     [t('activity.detail.targetId'), entry.target ?? none],
   ] as const;
-  const details = Object.entries(entry.details ?? {});
+  // A refused sign-in's reason, in words; a client's own fields as they came.
+  const details = Object.entries(entry.details ?? {}).map(([key, value]) =>
+    key === 'reason' ? ([t('activity.detail.reason'), words.reason(value)] as const) : ([key, value] as const),
+  );
   return (
     <Stack spacing={3} divider={<Divider flexItem />}>
       <Facts facts={[...facts]} />
@@ -65,8 +71,9 @@ export function ActivityDrawer({ entry, onClose }: { entry: ActivityEntry | null
   // The last entry shown stays in the drawer while it slides away.
   const [shown, setShown] = useState(entry);
   if (entry !== null && entry !== shown) setShown(entry);
+  const words = useActivityWords();
   return (
-    <SidePanel open={entry !== null} title={shown?.action ?? ''} onClose={onClose}>
+    <SidePanel open={entry !== null} title={shown === null ? '' : words.entryAction(shown)} onClose={onClose}>
       {shown !== null && <EntryDetails entry={shown} />}
     </SidePanel>
   );

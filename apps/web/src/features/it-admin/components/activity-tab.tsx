@@ -23,6 +23,9 @@ import { reportError } from '../../../lib/report-error';
 import { useRuntimeConfig } from '../../../lib/runtime-config';
 import { useExportActivity } from '../api/export-activity';
 import { useActivity } from '../api/get-activity';
+import { ACTIVITY_AREAS } from '@staff-portal/shared/it-admin';
+import { actionsOf, isActivityArea, whoOf } from '../activity-choices';
+import { useActivityWords } from '../activity-words';
 import { ACTIVITY_FIELDS, activityFilters } from '../filters';
 import type { ActivityField } from '../filters';
 import { formatInstant } from '../format';
@@ -31,8 +34,18 @@ import { ActivityDrawer } from './activity-drawer';
 import { LoadMore } from './load-more';
 import { itAdminNs } from '../../../locales/it-admin';
 
-/** Who acted, as the list shows them: their e-mail where the entry has it, else their id. */
-const actorOf = (entry: ActivityEntry) => entry.userEmail ?? entry.userId;
+/** An e-mail may break after its @ rather than anywhere. */
+function Breakable({ text }: { text: string }) {
+  const at = text.indexOf('@');
+  if (at < 0) return text;
+  return (
+    <>
+      {text.slice(0, at + 1)}
+      <wbr />
+      {text.slice(at + 1)}
+    </>
+  );
+}
 
 /** Columns a phone does without (the entry's details have them). */
 const WIDE_ONLY = { display: { xs: 'none', md: 'table-cell' } } as const;
@@ -44,6 +57,7 @@ const WIDE_ONLY = { display: { xs: 'none', md: 'table-cell' } } as const;
  */
 export function ActivityTab() {
   const { t } = useTranslation(itAdminNs);
+  const words = useActivityWords();
   const { organisation } = useRuntimeConfig();
   const { notify } = useNotification();
   const errorText = useErrorText();
@@ -117,8 +131,55 @@ export function ActivityTab() {
           <option value="log">{t('activity.sourceOptions.log')}</option>
           <option value="audit">{t('activity.sourceOptions.audit')}</option>
         </TextField>
-        {text('area', t('activity.area'))}
-        {text('action', t('activity.action'))}
+        <TextField
+          select
+          size="small"
+          label={t('activity.area')}
+          value={form.values.area}
+          // An action of another area would match nothing: the choice of area clears it.
+          onChange={(event) => {
+            const area = event.target.value;
+            const keep = actionsOf(area).some((action) => action === form.values.action);
+            form.setMany({ area, ...(keep ? {} : { action: '' }) });
+          }}
+          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+        >
+          <option value="">{t('all')}</option>
+          {ACTIVITY_AREAS.map((area) => (
+            <option key={area} value={area}>
+              {words.area(area)}
+            </option>
+          ))}
+        </TextField>
+        <TextField
+          select
+          size="small"
+          label={t('activity.action')}
+          value={form.values.action}
+          onChange={(event) => form.set('action', event.target.value)}
+          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+        >
+          <option value="">
+            {isActivityArea(form.values.area)
+              ? t('activity.anyActionOf', { area: words.area(form.values.area) })
+              : t('activity.anyAction')}
+          </option>
+          {isActivityArea(form.values.area)
+            ? actionsOf(form.values.area).map((action) => (
+                <option key={action} value={action}>
+                  {words.action(action)}
+                </option>
+              ))
+            : ACTIVITY_AREAS.map((area) => (
+                <optgroup key={area} label={words.area(area)}>
+                  {actionsOf(area).map((action) => (
+                    <option key={action} value={action}>
+                      {words.action(action)}
+                    </option>
+                  ))}
+                </optgroup>
+              ))}
+        </TextField>
         <DateField
           size="small"
           label={t('activity.from')}
@@ -181,9 +242,11 @@ export function ActivityTab() {
                   <TableBody>
                     {entries.map((entry) => {
                       const time = formatInstant(entry.at, organisation.timeZone);
+                      const who = whoOf(entry);
+                      const action = words.entryAction(entry);
                       return (
                         <TableRow key={entry.id} hover onClick={() => setOpen(entry)} sx={{ cursor: 'pointer' }}>
-                          <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                          <TableCell sx={{ whiteSpace: { xs: 'normal', sm: 'nowrap' } }}>
                             {/* The row opens on a click; this is its way in for a keyboard and a screen reader. */}
                             <Link
                               component="button"
@@ -192,16 +255,29 @@ export function ActivityTab() {
                                 event.stopPropagation();
                                 setOpen(entry);
                               }}
-                              aria-label={t('activity.open', { action: entry.action, user: actorOf(entry), time })}
+                              aria-label={t('activity.open', { action, user: who.name, time })}
                               sx={{ textAlign: 'left' }}
                             >
                               {time}
                             </Link>
                           </TableCell>
-                          <TableCell sx={{ overflowWrap: 'anywhere' }}>{actorOf(entry)}</TableCell>
+                          <TableCell sx={{ overflowWrap: 'break-word' }}>
+                            <Breakable text={who.name} />
+                            {who.email !== null && (
+                              // A phone shows the name alone; the entry's details have the e-mail.
+                              <Typography
+                                component="span"
+                                variant="body2"
+                                color="text.secondary"
+                                sx={{ display: { xs: 'none', sm: 'block' } }}
+                              >
+                                <Breakable text={who.email} />
+                              </Typography>
+                            )}
+                          </TableCell>
                           <TableCell sx={WIDE_ONLY}>{t(`activity.sources.${entry.source}`)}</TableCell>
-                          <TableCell sx={WIDE_ONLY}>{entry.area}</TableCell>
-                          <TableCell sx={{ overflowWrap: 'anywhere' }}>{entry.action}</TableCell>
+                          <TableCell sx={WIDE_ONLY}>{words.area(entry.area)}</TableCell>
+                          <TableCell sx={{ overflowWrap: 'break-word' }}>{action}</TableCell>
                           <TableCell sx={{ ...WIDE_ONLY, overflowWrap: 'anywhere' }}>
                             {entry.targetLabel ?? t('none')}
                           </TableCell>

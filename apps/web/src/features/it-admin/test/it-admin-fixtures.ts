@@ -15,6 +15,7 @@ export function auditEntry(overrides: Partial<ActivityEntry> = {}): ActivityEntr
     at: '2026-03-05T06:07:00.000Z',
     userId: ADMIN_ID,
     userEmail: ADMIN_EMAIL,
+    userName: null,
     area: 'access-control',
     action: 'account.disable',
     target: HAFIZ_ID,
@@ -26,7 +27,7 @@ export function auditEntry(overrides: Partial<ActivityEntry> = {}): ActivityEntr
   });
 }
 
-/** A sign-in, as the logging API recorded it (no e-mail, its own fields). */
+/** A sign-in, as the logging API recorded it before entries kept who (no e-mail, its own fields). */
 export function logEntry(overrides: Partial<ActivityEntry> = {}): ActivityEntry {
   return activityEntrySchema.parse({
     id: 'log:3',
@@ -34,6 +35,7 @@ export function logEntry(overrides: Partial<ActivityEntry> = {}): ActivityEntry 
     at: '2026-03-05T01:30:00.000Z',
     userId: HAFIZ_ID,
     userEmail: null,
+    userName: null,
     area: 'sign-in',
     action: 'SIGN_IN',
     target: null,
@@ -41,6 +43,26 @@ export function logEntry(overrides: Partial<ActivityEntry> = {}): ActivityEntry 
     before: null,
     after: null,
     details: { request: 'GET', url: '/home', stream: 'web', logDate: '2026-03-05 09:30:00' },
+    ...overrides,
+  });
+}
+
+/** A sign-in the identity service refused (decision record 0078): Hafiz's wrong password. */
+export function refusedSignIn(overrides: Partial<ActivityEntry> = {}): ActivityEntry {
+  return activityEntrySchema.parse({
+    id: 'log:4',
+    source: 'log',
+    at: '2026-03-05T01:20:00.000Z',
+    userId: HAFIZ_ID,
+    userEmail: 'hafiz@staffportal.example',
+    userName: 'Hafiz Rahman',
+    area: 'sign-in',
+    action: 'LoginFailed',
+    target: null,
+    targetLabel: null,
+    before: null,
+    after: null,
+    details: { reason: 'wrong-password', stream: 'identity', logDate: '2026-03-05T01:20:00.000Z' },
     ...overrides,
   });
 }
