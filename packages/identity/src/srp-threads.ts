@@ -35,10 +35,39 @@ export const srpOnThisThread: SrpArithmetic = {
 const fromSource = import.meta.url.endsWith('.ts');
 const workerFile = new URL(fromSource ? './srp-worker.ts' : './srp-worker.mjs', import.meta.url).href;
 
-function workerExecArgv(): string[] {
-  if (!fromSource || process.execArgv.some((arg) => arg.includes('tsx'))) return process.execArgv;
-  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-  return [...process.execArgv, '--import', tsx];
+/** Options of this process that a worker thread takes too, and those of them followed by a value. */
+const WORKER_FLAGS = new Set(['--enable-source-maps', '--no-warnings', '--no-deprecation']);
+const WORKER_OPTIONS = new Set([
+  '--import',
+  '--require',
+  '-r',
+  '--loader',
+  '--experimental-loader',
+  '--conditions',
+  '-C',
+]);
+
+/**
+ * What the worker threads start with: of this process's own options, those that load modules (the
+ * tsx loader, from source) and source maps, and no other. A worker refuses V8's options and the
+ * process's own (`node --max-old-space-size=2048 server.mjs`: ERR_WORKER_INVALID_EXEC_ARGV), which
+ * would fail every sign-in. From source, the tsx loader is added when this process runs without it.
+ */
+export function workerExecArgv(execArgv: readonly string[] = process.execArgv, needsTsx = fromSource): string[] {
+  const kept: string[] = [];
+  for (let index = 0; index < execArgv.length; index++) {
+    const arg = execArgv[index]!;
+    const name = arg.split('=')[0]!;
+    if (WORKER_FLAGS.has(name)) kept.push(arg);
+    else if (WORKER_OPTIONS.has(name)) {
+      kept.push(arg);
+      if (!arg.includes('=') && index + 1 < execArgv.length) kept.push(execArgv[++index]!);
+    }
+  }
+  if (needsTsx && !kept.some((arg) => arg.includes('tsx'))) {
+    kept.push('--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href);
+  }
+  return kept;
 }
 
 /**

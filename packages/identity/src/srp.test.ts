@@ -22,7 +22,7 @@ import {
   startServerHandshake,
   verifyPasswordClaim,
 } from './srp';
-import { srpWorkerThreads, type SrpArithmetic } from './srp-threads';
+import { srpWorkerThreads, workerExecArgv, type SrpArithmetic } from './srp-threads';
 
 // The client side is Amplify's own SRP code, loaded from the files aws-amplify 6.22.1 runs. The
 // root node_modules/@aws-amplify/auth is an older copy (6.11) another package pulls in, so the
@@ -401,6 +401,40 @@ describe('device SRP against the real Amplify client', () => {
     expect(() => deviceVerifierFromBase64('AA==')).toThrow(RangeError);
     expect(() => deviceVerifierFromBase64(toBuffer(N).toString('base64'))).toThrow(RangeError);
     expect(() => deviceVerifierFromBase64(randomBytes(400).toString('base64'))).toThrow(RangeError);
+  });
+});
+
+describe("the worker threads' options", () => {
+  it('keeps the module loaders and source maps of this process, and none of V8’s or the process’s own', () => {
+    expect(
+      workerExecArgv(
+        [
+          '--max-old-space-size=2048',
+          '--enable-source-maps',
+          '--import',
+          'tsx',
+          '--stack-size',
+          '2000',
+          '--no-memory-reducer',
+          '--require=./hooks.cjs',
+          '--title=portal',
+        ],
+        false,
+      ),
+    ).toEqual(['--enable-source-maps', '--import', 'tsx', '--require=./hooks.cjs']);
+    expect(workerExecArgv(['--max-old-space-size=512'], true)).toEqual(['--import', expect.stringMatching(/tsx/)]);
+  });
+
+  it('starts its threads when the server was started with a V8 option (--max-old-space-size)', async () => {
+    process.execArgv.push('--max-old-space-size=4096');
+    const threads = srpWorkerThreads(1);
+    try {
+      const claim = await exchange(storedUser(), { password }, threads.startServerHandshake);
+      expect(await threads.verifyPasswordClaim(claim)).toBe(true);
+    } finally {
+      process.execArgv.pop();
+      await threads.close();
+    }
   });
 });
 
