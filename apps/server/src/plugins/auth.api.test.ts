@@ -1,6 +1,8 @@
+import { like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { PASSWORD_CHANGED_ATTRIBUTE } from '@staff-portal/shared/constants';
 import type { App } from '../app';
+import { auditEntries } from '../db/schema/audit';
 import { createTestApp, type TestContext } from '../test/app';
 import { irCounts } from '../test/ir-fixture';
 import { apiRoutes, urlOf } from './api-route-kit';
@@ -205,7 +207,14 @@ describe('route guards of the IR endpoints', () => {
         }
       }
     }
-    expect(await irCounts(ctx)).toEqual(before);
+    // Nothing is written but the audit entry of each export allowed (docs/product/files-mail-logs.md §2).
+    const after = await irCounts(ctx);
+    const exports = await ctx.database.db
+      .select({ action: auditEntries.action })
+      .from(auditEntries)
+      .where(like(auditEntries.action, '%.export'));
+    expect({ ...after, audit: after.audit - exports.length }).toEqual(before);
+    expect(exports.map((entry) => entry.action).sort()).toEqual(ir ? ['case.export', 'member.export'] : []);
   });
 });
 
