@@ -10,6 +10,7 @@ import {
   formatNric,
   maskedNricSearch,
   maskNric,
+  maskNricsIn,
   memberIdentityFor,
   normaliseNric,
   nricSearchDigits,
@@ -119,6 +120,19 @@ describe('NRIC', () => {
         });
         expect(shownNric(digits, ['IRAdmin'])).toBe(formatNric(digits));
       }),
+    );
+  });
+});
+
+describe('NRICs in free text (docs/product/ir.md §1)', () => {
+  it('masks every NRIC-shaped number, however it is written, and leaves other numbers alone', () => {
+    expect(
+      maskNricsIn(
+        '/member-lookup?q=850101145678&b=850101-14-5678 c=850101+14+5678 d=850101%2014%205678 e=850101%2D14%2D5678',
+      ),
+    ).toBe('/member-lookup?q=XXXXXX-XX-5678&b=XXXXXX-XX-5678 c=XXXXXX-XX-5678 d=XXXXXX-XX-5678 e=XXXXXX-XX-5678');
+    expect(maskNricsIn('M0012345, 2026-11-29, +60123456789, 8501011456789, GRV202600042')).toBe(
+      'M0012345, 2026-11-29, +60123456789, 8501011456789, GRV202600042',
     );
   });
 });

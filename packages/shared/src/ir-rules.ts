@@ -55,6 +55,21 @@ export const formatNric = (digits: string) => `${digits.slice(0, 6)}-${digits.sl
 export const maskNric = (digits: string) => `XXXXXX-XX-${digits.slice(8)}`;
 
 /**
+ * An NRIC-shaped number in free text: twelve digits, whole or as `YYMMDD-PB-####` with dashes,
+ * spaces, or their URL-encoded forms (`+`, `%20`, `%2D`) between the parts, and no digit either
+ * side.
+ */
+const NRIC_IN_TEXT = /(?<!\d)(\d{6})(?:-|\s|\+|%20|%2D)?(\d{2})(?:-|\s|\+|%20|%2D)?(\d{4})(?!\d)/gi;
+
+/**
+ * Free text with every NRIC-shaped number in it masked as maskNric masks, for what is kept where
+ * those who see NRICs masked read it: the activity log's page addresses and requests
+ * (docs/product/ir.md §1). A number that only looks like an NRIC is masked too.
+ */
+export const maskNricsIn = (text: string): string =>
+  text.replace(NRIC_IN_TEXT, (_whole, _birth: string, _place: string, last: string) => `XXXXXX-XX-${last}`);
+
+/**
  * Search text that could be (part of) an NRIC as a record keeps it for those who see NRICs masked
  * (an export's audit entry: docs/product/ir.md §1): masked as maskNric masks, as far as it goes
  * (`780910` is `XXXXXX`, a whole NRIC `XXXXXX-XX-5999`). Null for any other text.

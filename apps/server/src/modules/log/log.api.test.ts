@@ -69,6 +69,26 @@ describe('POST /api/log/', () => {
     expect(row).toMatchObject({ userId: user.sub, userEmail: 'hr@staffportal.example', userName: 'Nur Hidayah' });
   });
 
+  it('keeps an NRIC in the entry masked, as IT admins who read the log see NRICs (docs/product/ir.md §1)', async () => {
+    const ctx = await createTestApp();
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/log/',
+      headers: { authorization: `Bearer ${await ctx.tokens.idToken(user)}` },
+      payload: entry({
+        action: 'Login',
+        request: 'search 850101-14-5678',
+        url: 'http://localhost:3000/shared/industrial-relations/member-lookup?q=850101145678',
+      }),
+    });
+    expect(response.statusCode).toBe(201);
+    const [row] = await ctx.database.db.select().from(logEntries);
+    expect(row).toMatchObject({
+      request: 'search XXXXXX-XX-5678',
+      url: 'http://localhost:3000/shared/industrial-relations/member-lookup?q=XXXXXX-XX-5678',
+    });
+  });
+
   it('answers the same without the trailing slash and with a local logDate', async () => {
     const ctx = await createTestApp();
     const response = await ctx.app.inject({
