@@ -239,6 +239,31 @@ describe('migrations', () => {
     }
   });
 
+  it('log-entries-nrics-masked masks the NRICs in the activity entries made before it (docs/product/ir.md §1)', async () => {
+    const client = await PGlite.create({ extensions: pgliteExtensions });
+    const database = fromPglite(client);
+    const before = migrationsBefore(tagNamed('log-entries-nrics-masked'));
+    try {
+      await migratePglite(database.db as unknown as PgliteDatabase, { migrationsFolder: before });
+      await client.exec(`
+        insert into log_entries (user_id, action, request, url, stream, log_date) values
+          ('a', 'Login', '', '/member-lookup?q=850101145678', 'login/logout', '2026-11-01T09:00:00.000Z'),
+          ('b', 'Search 850101-14-5678', 'q=850101%2014%205678', '/x?a=850101+14+5678', 's', '2026-11-01T09:00:00.000Z'),
+          ('c', 'Login', 'phone +60123456789', '/member-lookup/M0012345', 'login/logout', '2026-11-01T09:00:00.000Z');
+      `);
+      await migrate(database);
+      const rows = await database.db.execute(sql`select action, request, url from log_entries order by id`);
+      expect((rows as { rows: unknown[] }).rows).toEqual([
+        { action: 'Login', request: '', url: '/member-lookup?q=XXXXXX-XX-5678' },
+        { action: 'Search XXXXXX-XX-5678', request: 'q=XXXXXX-XX-5678', url: '/x?a=XXXXXX-XX-5678' },
+        { action: 'Login', request: 'phone +60123456789', url: '/member-lookup/M0012345' },
+      ]);
+    } finally {
+      await database.close();
+      fs.rmSync(before, { recursive: true, force: true });
+    }
+  });
+
   it('activity-who gives the sign-in and audit entries made before it their people, as the embedded accounts have them', async () => {
     const client = await PGlite.create({ extensions: pgliteExtensions });
     const database = fromPglite(client);
