@@ -204,3 +204,34 @@ export async function runSignIns(client: IdentityClient, users: BenchUser[], loo
   run.seconds = (performance.now() - started) / 1000;
   return run;
 }
+
+/**
+ * One client signing in one user after another, a sign-in begun every `1000 / perSecond` ms (at
+ * once when the last took longer), for `seconds`: sign-ins as they arrive, with the server idle
+ * in between.
+ */
+export async function runPacedSignIns(client: IdentityClient, users: BenchUser[], perSecond: number, seconds: number) {
+  const run: SignInRun = {
+    completed: 0,
+    errors: 0,
+    seconds,
+    latencies: [],
+    refreshTokens: [],
+    firstError: undefined,
+  };
+  const started = performance.now();
+  for (let n = 0; performance.now() - started < seconds * 1000; n++) {
+    const wait = started + (n * 1000) / perSecond - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    try {
+      const { ms } = await client.signIn(users[n % users.length]!, n);
+      run.latencies.push(ms);
+      run.completed++;
+    } catch (error) {
+      run.errors++;
+      run.firstError ??= error instanceof Error ? error.message : String(error);
+    }
+  }
+  run.seconds = (performance.now() - started) / 1000;
+  return run;
+}

@@ -43,7 +43,15 @@ import { runOnConnection } from '@staff-portal/server/db/pg-client';
 import { generate, irSamples, sizes, type Size } from './generate';
 import { benchDepartmentOf, benchStaffEmail, linkBenchStaff, pendingReferences } from './generate-leave';
 import { generatePosts } from './generate-posts';
-import { BENCH_IR_OFFICER, BENCH_PASSWORD, createBenchUsers, identityClient, runSignIns } from './identity';
+import {
+  BENCH_IR_OFFICER,
+  BENCH_PASSWORD,
+  createBenchUsers,
+  identityClient,
+  runPacedSignIns as runPacedClientSignIns,
+  runSignIns,
+  type SignInRun,
+} from './identity';
 import { launchBrowser } from './browser';
 import { runPacedSignIns } from './paced-sign-ins';
 import { measureCryptoFloor } from './crypto-floor';
@@ -99,8 +107,11 @@ const port = 3900 + Math.floor(Math.random() * 90);
 // connection waited half a second before falling back, which is no part of the app's load time.
 const url = `http://127.0.0.1:${port}`;
 
-/** How a row loads the server: every connection flat out, or users each about once a second. */
-type Load = 'saturating' | 'paced';
+/**
+ * How a row loads the server: every connection flat out, users each about once a second, or (the
+ * sign-in rows) one client at a time, back to back.
+ */
+type Load = 'saturating' | 'paced' | 'sequential';
 
 interface Row {
   engine: string;
@@ -390,6 +401,26 @@ async function signInRows(
   fallbackRefreshToken: string,
 ): Promise<Row[]> {
   const rows: Row[] = [await pacedSignInRow(engine, users, { endpoint: identityEndpoint, userPoolId, clientId })];
+  // The same two requests as the saturating row, first paced as the Amplify row is, then one
+  // after another with no pause: between them, what a sign-in costs more when the server was idle
+  // before it, and what it costs more when many are under way at once.
+  const srpRow = async (load: Load, run: () => Promise<SignInRun>) => {
+    const { result, cpuMs } = await withServerCpu(run);
+    await settle();
+    if (result.firstError) console.log(`[${engine}] first ${load} sign-in error: ${result.firstError}`);
+    return rowOf(
+      engine,
+      'POST /identity InitiateAuth+RespondToAuthChallenge (SRP sign-in)',
+      result.latencies,
+      result.completed / result.seconds,
+      result.errors,
+      load,
+      cpuMs,
+      result.completed,
+    );
+  };
+  rows.push(await srpRow('paced', () => runPacedClientSignIns(client, users, signInsPerSecond, duration)));
+  rows.push(await srpRow('sequential', () => runSignIns(client, users, 1, duration)));
   const {
     result: {
       result: { result: signIns, latencies: health },
@@ -468,17 +499,20 @@ async function pacedSignInRow(
   users: Users,
   identity: { endpoint: string; userPoolId: string; clientId: string },
 ): Promise<Row> {
-  const idle = await withServerCpu(() => new Promise((resolve) => setTimeout(resolve, duration * 1000)));
-  const idlePerSecond = idle.cpuMs / duration;
-  const { result: run, cpuMs } = await withServerCpu(() =>
+  const amplify = (seconds: number) =>
     runPacedSignIns({
       ...identity,
       emails: users.map((user) => user.email),
       password: BENCH_PASSWORD,
       perSecond: signInsPerSecond,
-      seconds: duration,
-    }),
-  );
+      seconds,
+    });
+  // A few first, unmeasured: the server's first sign-ins start its SRP threads and compile its
+  // code for them, which no later sign-in pays.
+  await amplify(2);
+  const idle = await withServerCpu(() => new Promise((resolve) => setTimeout(resolve, duration * 1000)));
+  const idlePerSecond = idle.cpuMs / duration;
+  const { result: run, cpuMs } = await withServerCpu(() => amplify(duration));
   await settle();
   if (run.firstError) console.log(`[${engine}] first paced sign-in error: ${run.firstError}`);
   const net = run.completed > 0 ? (cpuMs - idlePerSecond * run.seconds) / run.completed : NaN;
@@ -932,7 +966,9 @@ console.log(
 console.log(
   `load: saturating, each of the ${connections} connections sends its next request as soon as the last is ` +
     `answered (the server's capacity; latency is then ${connections} ÷ throughput); paced, ${connections} users ` +
-    `each sending a request, reading the answer and waiting 0.5 to 1.5 s before the next (about one a second each).`,
+    `each sending a request, reading the answer and waiting 0.5 to 1.5 s before the next (about one a second each); ` +
+    `for sign-ins, paced is one client beginning ${signInsPerSecond} a second, sequential one client signing in ` +
+    `again as soon as the last is done, and saturating ${signInLoops} such clients at once.`,
 );
 console.log(
   `budgets (docs/product/qualities.md §4), read against the paced rows (decision record 0022): p95 at most ` +
