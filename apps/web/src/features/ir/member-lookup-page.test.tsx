@@ -137,6 +137,30 @@ describe('MemberLookupPage', () => {
     expect(where(screen).search.has('page')).toBe(false);
   });
 
+  it('never shows the count of an earlier search under a new one', async () => {
+    let answerLater: (count: { count: number; more: boolean }) => void = () => undefined;
+    stubIrApi({
+      callerId: irOfficer.id,
+      overrides: {
+        // The first search's count at once; the next one's only when the test says.
+        'GET /ir/members/count': ({ query }) =>
+          query.get('q') === 'siti'
+            ? { count: 123, more: false }
+            : new Promise((resolve) => {
+                answerLater = resolve;
+              }),
+      },
+    });
+    renderIr(`${MEMBER_LOOKUP_PATH}?q=siti`, irOfficer);
+    expect(await screen.findByText('1–1 of 123')).toBeInTheDocument();
+    await userEvent.clear(searchBox());
+    await userEvent.type(searchBox(), 'rajesh');
+    await waitFor(() => expect(names()).toEqual([RAJ.name]));
+    expect(screen.queryByText(/of 123$/)).not.toBeInTheDocument();
+    answerLater({ count: 1, more: false });
+    expect(await screen.findByText('1–1 of 1')).toBeInTheDocument();
+  });
+
   it('says how many were found, up to a thousand, then that there are more', async () => {
     stubIrApi({
       callerId: irOfficer.id,

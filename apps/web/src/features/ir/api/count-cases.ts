@@ -1,6 +1,6 @@
 import { searchCountSchema } from '@staff-portal/shared/ir';
 import type { SearchCount } from '@staff-portal/shared/ir';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useApiClient, withQuery } from '../../../lib/api-client';
 import type { ApiClient } from '../../../lib/api-client';
 import { irKeys } from './ir-keys';
@@ -14,11 +14,11 @@ export async function countCases(client: ApiClient, query: CaseCountQuery, signa
   return searchCountSchema.parse(await client.get(withQuery('/ir/grievances/count', { ...query }), { signal }));
 }
 
+/** No placeholder: an earlier search's count would be a wrong figure under the new one (decision record 0083). */
 export const caseCountQueryOptions = (client: ApiClient, query: CaseCountQuery) =>
   queryOptions({
     queryKey: irKeys.caseCount(query),
     queryFn: ({ signal }) => countCases(client, query, signal),
-    placeholderData: keepPreviousData,
   });
 
 /** The count of a search's filters: asked once for them, whatever page or order is shown. */
