@@ -9,6 +9,7 @@ import { loadConfig } from '../config';
 import { createUser, PASSWORD, TARGET_PREFIX } from '../identity/identity-test-kit';
 import { createTestApp } from '../test/app';
 import { TOKEN_RECHECK_MS } from './token-cache';
+import { eventually } from '../test/eventually';
 
 // The API's cache of verified tokens across two replicas on one database (decision records 0058
 // and 0074): a change made through one replica is refused there at once, and by the other as soon
@@ -33,9 +34,6 @@ async function twoReplicas(other: { tokenNotices?: boolean } = {}) {
   closing.push(second);
   return { a: first.app, b: second };
 }
-
-/** A notice arrives as the change commits; the deadline only allows for a loaded machine. */
-const soon = { timeout: 10_000, interval: 20 };
 
 async function identityCall(app: App, operation: string, body: object) {
   const answer = await app.inject({
@@ -100,7 +98,7 @@ describe('the token check remembered per replica', () => {
       await endings[ending]!(a, userId, tokens);
       expect(await me(a, tokens.IdToken)).toBe(401);
       // No clock moved: the other replica forgets its check of a moment ago when told.
-      await vi.waitFor(async () => expect(await me(b, tokens.IdToken)).toBe(401), soon);
+      await vi.waitFor(async () => expect(await me(b, tokens.IdToken)).toBe(401), eventually);
     },
   );
 

@@ -8,6 +8,7 @@ import { freshDatabase, testEngine } from '../test/databases';
 import { tokenCutoffs } from '../db/schema/audit';
 import { createTokenCutoffs } from './token-cutoffs';
 import { listenForTokenNotices, type TokenNotices } from './token-notices';
+import { eventually } from '../test/eventually';
 
 // The database tells every replica of each change a token depends on, when it commits (decision
 // record 0074): triggers on the identity tables and on token_cutoffs notify the channel, and each
@@ -19,9 +20,6 @@ afterEach(async () => {
 });
 
 const silent = { info: () => undefined, warn: () => undefined };
-/** Notices arrive as the change commits; the deadline only allows for a loaded machine. */
-const soon = { timeout: 10_000, interval: 20 };
-
 /** A listener that keeps what it hears. */
 async function listener(
   database: Parameters<typeof listenForTokenNotices>[0],
@@ -53,7 +51,7 @@ describe('notices of token changes', () => {
 
     const pool = { UserPoolId: app.identity!.context.config.userPoolId };
     await admin.adminRemoveUserFromGroup(app.identity!.context, { ...pool, Username: userId, GroupName: 'IR' });
-    for (const { heard } of [a, b]) await vi.waitFor(() => expect(heard.users).toContain(userId), soon);
+    for (const { heard } of [a, b]) await vi.waitFor(() => expect(heard.users).toContain(userId), eventually);
 
     // A cutoff written in a transaction that rolls back says nothing; the one after it does.
     await database.db
@@ -66,7 +64,7 @@ describe('notices of token changes', () => {
     await cutoffs.cut(userId);
     cutoffs.close();
     for (const { heard } of [a, b]) {
-      await vi.waitFor(() => expect(heard.cutoffs.map(([id]) => id)).toContain(userId), soon);
+      await vi.waitFor(() => expect(heard.cutoffs.map(([id]) => id)).toContain(userId), eventually);
       expect(heard.cutoffs.map(([id]) => id)).not.toContain('rolled-back');
       const [, notBefore] = heard.cutoffs.find(([id]) => id === userId)!;
       expect(notBefore % 1000).toBe(0);
@@ -86,7 +84,7 @@ describe('notices of token changes', () => {
     );
     // A change that does notify, after them: once it is heard, they would have been too.
     await database.db.execute(sql`update identity_users set enabled = false where id = ${userId}`);
-    await vi.waitFor(() => expect(heard.users).toContain(userId), soon);
+    await vi.waitFor(() => expect(heard.users).toContain(userId), eventually);
     expect(heard.users).toEqual([userId]);
   });
 
@@ -111,20 +109,20 @@ describe('notices of token changes', () => {
            where datname = current_database() and application_name = 'staff-portal token notices'`,
         );
         expect(killed.rows[0]!.n).toBe(1);
-        await vi.waitFor(() => expect(notices.listening()).toBe(false), soon);
+        await vi.waitFor(() => expect(notices.listening()).toBe(false), eventually);
         // Connected and listening again, it is still reading; until then it does not say it listens.
         await vi.waitFor(async () => {
           const waiting = await holder.query<{ n: number }>(
             `select count(*)::int as n from pg_locks where relation = 'token_cutoffs'::regclass and not granted`,
           );
           expect(waiting.rows[0]!.n).toBeGreaterThan(0);
-        }, soon);
+        }, eventually);
         expect([notices.listening(), heard.resyncs]).toEqual([false, 1]);
       } finally {
         await holder.query('rollback');
         await holder.end();
       }
-      await vi.waitFor(() => expect([notices.listening(), heard.resyncs]).toEqual([true, 2]), soon);
+      await vi.waitFor(() => expect([notices.listening(), heard.resyncs]).toEqual([true, 2]), eventually);
       cutoffs.close();
       await notices.close();
       await database.close();

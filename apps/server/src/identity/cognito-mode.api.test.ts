@@ -11,6 +11,7 @@ import { freshDatabase } from '../test/databases';
 import { callIdentity, createUser, PASSWORD } from './identity-test-kit';
 import { passwordVerifierResponses, srpEphemeral } from './srp-client';
 import { buildIdentityServer } from './standalone';
+import { eventually } from '../test/eventually';
 
 // IDENTITY_PROVIDER=cognito run for real, against the standalone identity service standing in
 // for Amazon Cognito at AUTH_ENDPOINT (decision record 0055): the portal keeps no identity of its
@@ -180,16 +181,13 @@ describe('Cognito mode at AUTH_ENDPOINT', () => {
       expect(changed.statusCode, changed.body).toBe(200);
       expect(await members()).toBe(401);
       // Another replica on the portal's database hears of the cutoff as it commits (decision record 0074).
-      await vi.waitFor(
-        async () => {
-          const answer = await replica.inject({
-            url: '/api/ir/members',
-            headers: { authorization: `Bearer ${nurul.IdToken}` },
-          });
-          expect(answer.statusCode).toBe(401);
-        },
-        { timeout: 10_000, interval: 20 },
-      );
+      await vi.waitFor(async () => {
+        const answer = await replica.inject({
+          url: '/api/ir/members',
+          headers: { authorization: `Bearer ${nurul.IdToken}` },
+        });
+        expect(answer.statusCode).toBe(401);
+      }, eventually);
     } finally {
       await idp.close();
     }

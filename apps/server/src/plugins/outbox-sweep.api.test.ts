@@ -7,6 +7,7 @@ import { createSmtpSender } from '../identity/smtp';
 import { applyAs, seedLeaveFixture } from '../test/leave-fixture';
 import { createTestApp, type TestContext } from '../test/app';
 import { CLOSED_SMTP_URL, startSmtpServer } from '../test/smtp';
+import { eventually } from '../test/eventually';
 
 const week = { leaveTypeId: 'LVE0001', startDate: '2027-03-08', endDate: '2027-03-12', reason: 'Family trip' };
 const silent = { info: () => {}, error: () => {} };
@@ -51,7 +52,7 @@ describe('outbox sweep', () => {
       const rows = await outbox(ctx);
       expect(rows[0]?.deliveryError).toMatch(/ECONNREFUSED|connect/i);
       return rows;
-    });
+    }, eventually);
     expect(failed).toMatchObject({ attempts: 1, deliveredAt: null });
     expect(await minutesToNextAttempt(ctx, failed!.id)).toBeCloseTo(1, 1);
 
@@ -104,7 +105,7 @@ describe('outbox sweep', () => {
       const rows = await outbox(ctx);
       expect(rows[0]?.deliveryError).toMatch(/550.*No such mailbox here/);
       return rows;
-    });
+    }, eventually);
     expect(refused).toMatchObject({ attempts: 1, deliveredAt: null });
     expect(refused!.nextAttemptAt).toBeInstanceOf(Date);
 
@@ -168,7 +169,7 @@ describe('outbox sweep', () => {
     await ctx.app.ready();
     await queueDirect(ctx, 'due@example.org', true);
     await timePasses(ctx);
-    await vi.waitFor(() => expect(smtp.received.map((m) => m.to)).toEqual([['due@example.org']]));
-    await vi.waitFor(async () => expect((await outbox(ctx))[0]!.deliveredAt).toBeInstanceOf(Date));
+    await vi.waitFor(() => expect(smtp.received.map((m) => m.to)).toEqual([['due@example.org']]), eventually);
+    await vi.waitFor(async () => expect((await outbox(ctx))[0]!.deliveredAt).toBeInstanceOf(Date), eventually);
   });
 });

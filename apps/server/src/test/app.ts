@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
 import { buildApp, type App, type AppDeps } from '../app';
 import { loadConfig, type Config } from '../config';
 import type { Database } from '../db/client';
-import { freshDatabase } from './databases';
+import { closeKeptDatabases, leaseDatabase } from './databases';
 import { createTestTokens, type TestTokens } from './tokens';
 
 /** Listens on a free loopback port, for clients that speak HTTP (Amplify, the AWS SDK). */
@@ -24,21 +24,22 @@ export interface TestContext {
 }
 
 let tokens: Promise<TestTokens> | undefined;
-const open: TestContext[] = [];
+const openApps: App[] = [];
+const leased: Database[] = [];
 
+// Every app first, then the databases they used: an app still closing may write.
 afterEach(async () => {
-  const contexts = open.splice(0);
-  await Promise.all(
-    contexts.map(async ({ app, database }) => {
-      await app.close();
-      await database.close();
-    }),
-  );
+  await Promise.all(openApps.splice(0).map((app) => app.close()));
+  await Promise.all(leased.splice(0).map((database) => database.close()));
 });
 
+afterAll(closeKeptDatabases);
+
 /**
- * The app as the server builds it, on a fresh database of the test engine, with tokens signed
- * by a test key pair that the app's verifier trusts. Closed after each test.
+ * The app as the server builds it, on an empty migrated database of the test engine (reused
+ * within the test file once emptied: `leaseDatabase`) or on `deps.database` (a second server on
+ * another's database; the caller's to close), with tokens signed by a test key pair that the
+ * app's verifier trusts. Closed after each test.
  */
 export async function createTestApp(
   options: {
@@ -52,7 +53,8 @@ export async function createTestApp(
   const config = loadConfig({ DATA_DIR: dataDir, SEED: 'none', LOG_LEVEL: 'silent', ...options.env });
   tokens ??= createTestTokens();
   const testTokens = await tokens;
-  const database = await freshDatabase();
+  const database = options.deps?.database ?? (await leaseDatabase());
+  if (!options.deps?.database) leased.push(database);
   const app = await buildApp(config, {
     database,
     ...(options.realIdentity ? {} : { tokenVerifier: testTokens.verifier }),
@@ -60,7 +62,6 @@ export async function createTestApp(
     logger: false,
     ...options.deps,
   });
-  const context = { app, database, config, tokens: testTokens };
-  open.push(context);
-  return context;
+  openApps.push(app);
+  return { app, database, config, tokens: testTokens };
 }

@@ -5,19 +5,26 @@ import path from 'node:path';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { inject } from 'vitest';
 import { fromPglite, pgliteExtensions, type Database } from '../db/client';
+import type { ResetScript } from './reset';
 
 /**
  * Fresh databases for tests, on the engine the test project asks for (`TEST_ENGINE`):
  * - pglite: one migrated template per run (made by the global setup, as a dumped data
- *   directory), loaded per test. This is what PGlite's clone() does (dump, then load), without
- *   dumping the same template again for every test; no initdb per test;
- * - postgres: one migrated template database per run (made by the global setup), copied per
- *   test with CREATE DATABASE ... TEMPLATE and dropped afterwards.
+ *   directory), loaded per database. This is what PGlite's clone() does (dump, then load),
+ *   without dumping the same template again each time; no initdb;
+ * - postgres: one migrated template database per run (made by the global setup), copied with
+ *   CREATE DATABASE ... TEMPLATE and dropped afterwards.
+ *
+ * A test app's database (`leaseDatabase`) is one of these, reused by the next test of the same
+ * file once it has been emptied back to what the migrations left (`reset.ts`; decision record
+ * 0084): loading a PGlite copy costs about 0.7 s of CPU and copying a PostgreSQL database about
+ * 0.2 s, emptying one a few milliseconds.
  */
 declare module 'vitest' {
   interface ProvidedContext {
     pgTemplate: string;
     pgliteTemplate: string;
+    resetScript: ResetScript;
   }
 }
 
@@ -95,4 +102,60 @@ async function freshPostgres(): Promise<Database> {
 /** A new, migrated, empty database on the test engine; close it when done. */
 export function freshDatabase(): Promise<Database> {
   return testEngine === 'postgres' ? freshPostgres() : freshPglite();
+}
+
+interface Kept {
+  database: Database;
+  fingerprint: string;
+}
+
+/** Databases of this test file that were given back, emptied, and wait for the next test. */
+const idle: Kept[] = [];
+
+async function run<Row>(database: Database, text: string): Promise<Row[]> {
+  if (database.driver.engine === 'pglite') {
+    const results = await database.driver.client.exec(text);
+    return (results.at(-1)?.rows ?? []) as Row[];
+  }
+  // A text of several statements goes as one simple query, on one connection of the pool.
+  const results = (await database.driver.pool.query(text)) as unknown as { rows: Row[] } | { rows: Row[] }[];
+  return Array.isArray(results) ? (results.at(-1)?.rows ?? []) : results.rows;
+}
+
+async function fingerprintOf(database: Database): Promise<string> {
+  const [row] = await run<{ fingerprint: string }>(database, inject('resetScript').fingerprint);
+  return row!.fingerprint;
+}
+
+/**
+ * A migrated, empty database on the test engine for one test: one given back earlier in this
+ * file, emptied, or a fresh one. Its `close` gives it back: emptied again, it waits for the next
+ * test; one whose schema a test changed, or that cannot be emptied, is closed for good.
+ */
+export async function leaseDatabase(): Promise<Database> {
+  const kept = idle.pop() ?? { database: await freshDatabase(), fingerprint: '' };
+  if (kept.fingerprint === '') kept.fingerprint = await fingerprintOf(kept.database);
+  let given: Promise<void> | undefined;
+  return {
+    ...kept.database,
+    close: () => (given ??= giveBack(kept)),
+  };
+}
+
+async function giveBack(kept: Kept): Promise<void> {
+  try {
+    if ((await fingerprintOf(kept.database)) === kept.fingerprint) {
+      await run(kept.database, inject('resetScript').reset);
+      idle.push(kept);
+      return;
+    }
+  } catch {
+    // Closed or broken by the test: closed for good below.
+  }
+  await kept.database.close().catch(() => undefined);
+}
+
+/** Closes the databases kept for reuse; at the end of each test file. */
+export async function closeKeptDatabases(): Promise<void> {
+  await Promise.all(idle.splice(0).map(({ database }) => database.close().catch(() => undefined)));
 }

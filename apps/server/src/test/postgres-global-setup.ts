@@ -3,17 +3,21 @@ import type { TestProject } from 'vitest/node';
 import { fromPgPool, createPgPool } from '../db/pg-client';
 import { migrate } from '../db/migrate';
 import { databaseUrl, onAdminConnection } from './databases';
+import { resetScript } from './reset';
 
 /**
  * Global setup of the PostgreSQL test project: one migrated template database per run, which
- * every test copies; dropped when the run ends.
+ * every test file copies, and the script that empties a used copy (reset.ts); dropped when the
+ * run ends.
  */
 export default async function setup(project: TestProject) {
   const template = `sp_template_${randomBytes(6).toString('hex')}`;
   await onAdminConnection(`create database "${template}"`);
-  const database = fromPgPool(createPgPool(databaseUrl(template), 2));
+  const pool = createPgPool(databaseUrl(template), 2);
+  const database = fromPgPool(pool);
   try {
     await migrate(database);
+    project.provide('resetScript', await resetScript(async (text) => (await pool.query(text)).rows as never[]));
   } finally {
     await database.close();
   }

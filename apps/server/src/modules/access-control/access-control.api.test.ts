@@ -10,6 +10,7 @@ import { leaveIcalFeeds } from '../../db/schema/staff-movement';
 import { createUser, PASSWORD, TARGET_PREFIX } from '../../identity/identity-test-kit';
 import { departmentCatalogue } from '../../seed/demo-organisation';
 import { createTestApp, type TestContext } from '../../test/app';
+import { eventually } from '../../test/eventually';
 
 // Access control through the API, against the embedded identity service (reached with the AWS
 // SDK in process): callers carry test tokens; the accounts they act on are real ones.
@@ -537,7 +538,7 @@ describe('access control: changes take effect on the tokens already issued', () 
       (await replica.app.inject({ url: '/api/me', headers: { authorization: `Bearer ${IdToken}` } })).statusCode;
     expect(await me()).toBe(200);
     expect((await as(adminToken, 'POST', `/api/access-control/accounts/${staff.sub}/sign-out`)).statusCode).toBe(204);
-    await vi.waitFor(async () => expect(await me()).toBe(401), { timeout: 10_000, interval: 20 });
+    await vi.waitFor(async () => expect(await me()).toBe(401), eventually);
   });
 
   it('reset password sends a code and ends the sessions', async () => {

@@ -17,6 +17,7 @@ import { createUser } from '../../identity/identity-test-kit';
 import { seedDemoPosts } from '../../seed/demo-posts';
 import { createTestApp, type TestContext } from '../../test/app';
 import { EXE, NOT_ADMIN, PDF, PNG } from '../../test/leave-fixture';
+import { eventually } from '../../test/eventually';
 
 // The posts API (docs/product/screens.md §2 and §13, docs/product/access.md §3, decision record 0048).
 
@@ -334,7 +335,7 @@ describe('a post from writing to reading', () => {
     vi.setSystemTime(Date.now() + 31_000);
     // The first list after that renews the directory in the background (decision record 0052);
     // the counts follow as soon as the new one is in.
-    await vi.waitFor(async () => expect(await seen()).toEqual({ readers: 1, audience: 2 }));
+    await vi.waitFor(async () => expect(await seen()).toEqual({ readers: 1, audience: 2 }), eventually);
     expect(await receiptCount()).toBe(2);
   });
 
