@@ -5,7 +5,7 @@ import { testAuth, testUser } from '../test/auth';
 import { renderApp } from '../test/render-app';
 
 // Pages are lazily loaded; the first import of a page's module can take seconds on a busy machine.
-const heading = () => screen.findByRole('heading', { level: 1 }, { timeout: 10_000 });
+const heading = () => screen.findByRole('heading', { level: 1 });
 
 describe('RouteGuard', () => {
   it('shows the page to a user in one of its groups', async () => {

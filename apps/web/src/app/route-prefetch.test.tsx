@@ -198,10 +198,10 @@ describe('the routes’ loaders', () => {
     );
 
     // The page itself asks for the requests only once the balances are in; the loader did not wait.
-    await vi.waitFor(() => expect(api.callsTo('GET', '/leave/requests/mine')).toHaveLength(1), { timeout: 4_000 });
+    await vi.waitFor(() => expect(api.callsTo('GET', '/leave/requests/mine')).toHaveLength(1));
     expect(api.callsTo('GET', '/leave/me')).toHaveLength(1);
     me.release();
-    expect(await screen.findByText('LV202603010900111111', {}, { timeout: 4_000 })).toBeInTheDocument();
+    expect(await screen.findByText('LV202603010900111111')).toBeInTheDocument();
     expect(api.callsTo('GET', '/leave/me')).toHaveLength(1);
     expect(api.callsTo('GET', '/leave/types')).toHaveLength(1);
     expect(api.callsTo('GET', '/leave/requests/mine')).toHaveLength(1);
@@ -225,7 +225,7 @@ describe('the routes’ loaders', () => {
       </SessionLostContext>,
     );
     // The page is showing, its balances still loading: the loader's fetch is the one it waits for.
-    expect(await screen.findByRole('heading', { name: 'My Leaves', level: 1 }, { timeout: 4_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'My Leaves', level: 1 })).toBeInTheDocument();
     me.release();
 
     await vi.waitFor(() => expect(sessionLost).toHaveBeenCalled());

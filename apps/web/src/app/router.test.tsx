@@ -61,7 +61,7 @@ async function headingAt(url: string) {
   const { view } = renderApp([url], itAdmin);
   // A page's first load imports its chunk (the change-password page brings Amplify's auth
   // client): more than the default second on a busy machine.
-  const heading = await screen.findByRole('heading', { level: 1 }, { timeout: 10_000 });
+  const heading = await screen.findByRole('heading', { level: 1 });
   const text = heading.textContent;
   view.unmount();
   return text;

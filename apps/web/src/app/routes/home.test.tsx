@@ -191,7 +191,7 @@ describe('HomePage: announcements and staff information', () => {
           : homeAnswer({ announcements: homePosts([postSummary({ title: 'Back again' })]) }),
     });
     renderApp(['/'], testAuth(testUser({ department: ['HR'] })));
-    const alert = await screen.findByRole('alert', {}, { timeout: 6000 });
+    const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Your announcements and leave could not be loaded.');
     expect(await linkNames()).toEqual(['Open E-Leave System']);
     failing = false;

@@ -6,7 +6,7 @@ import { renderApp } from '../../test/render-app';
 
 async function cardsAt(url: string, department: string[]) {
   const { view } = renderApp([url], testAuth(testUser({ department })));
-  await screen.findByRole('heading', { level: 1 }, { timeout: 10_000 });
+  await screen.findByRole('heading', { level: 1 });
   const cards = screen
     .queryAllByRole('link', { name: /^(Open|Buka) / })
     .map((link) => [link.getAttribute('aria-label'), link.getAttribute('href')]);
@@ -77,9 +77,7 @@ describe('hub pages', () => {
 
   it('IRServicesPage: HR reaches the hub but none of its pages, and is told so', async () => {
     const { view } = renderApp(['/shared/industrial-relations'], testAuth(testUser({ department: ['HR'] })));
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Industrial Relations' }, { timeout: 10_000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Industrial Relations' })).toBeInTheDocument();
     expect(screen.getByText(/None of these pages is open to your departments/)).toBeInTheDocument();
     expect(screen.queryAllByRole('link', { name: /^Open / })).toEqual([]);
     view.unmount();

@@ -91,7 +91,7 @@ async function fill(
 }
 
 // Typing through user-event is slow on a busy machine; the default 5 s is not a statement.
-describe('ChangePasswordPage', { timeout: 20_000 }, () => {
+describe('ChangePasswordPage', () => {
   afterEach(async () => {
     await changeLanguage('en');
     localStorage.clear();

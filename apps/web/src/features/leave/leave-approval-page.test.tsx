@@ -63,7 +63,7 @@ function stub(decision?: Handler) {
 const card = (name: string) => screen.getByRole('listitem', { name });
 
 // Whole pages with a form and a user typing: slower than the default 5 s when the machine is busy.
-describe('LeaveApprovalPage', { timeout: 20_000 }, () => {
+describe('LeaveApprovalPage', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
   });

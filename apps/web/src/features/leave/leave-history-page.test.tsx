@@ -60,7 +60,7 @@ const lastQuery = (api: ReturnType<typeof stub>) =>
   Object.fromEntries(api.callsTo('GET', '/leave/requests/mine').at(-1)?.query ?? []);
 
 // Whole pages with a form and a user typing: slower than the default 5 s when the machine is busy.
-describe('LeaveHistoryPage', { timeout: 20_000 }, () => {
+describe('LeaveHistoryPage', () => {
   let blobs: Blob[];
   let clicks: ReturnType<typeof vi.spyOn>;
   beforeEach(() => {

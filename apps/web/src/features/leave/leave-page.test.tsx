@@ -59,7 +59,7 @@ async function fillRequest(typeId: string, start: string, end = start) {
 }
 
 // Whole pages with a form and a user typing: slower than the default 5 s when the machine is busy.
-describe('LeavePage', { timeout: 20_000 }, () => {
+describe('LeavePage', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
   });

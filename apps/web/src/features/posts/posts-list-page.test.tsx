@@ -151,7 +151,7 @@ describe('Announcements list', () => {
       },
     });
     renderPosts('/announcements');
-    expect(await screen.findByRole('button', { name: 'Try again' }, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Try again' })).toBeInTheDocument();
     fail = false;
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('No posts yet. Write the first with the button above.')).toBeInTheDocument();

@@ -365,7 +365,7 @@ describe('TeamSpacePage', () => {
     renderLeavePage(<TeamSpacePage />, URL);
     expect(screen.getAllByRole('progressbar', { name: 'Loading…' }).length).toBeGreaterThan(0);
     release();
-    const retry = await screen.findByRole('button', { name: 'Try again' }, { timeout: 10_000 });
+    const retry = await screen.findByRole('button', { name: 'Try again' });
     fail = false;
     await user.click(retry);
     expect(await screen.findByRole('table', { name: 'People' })).toBeInTheDocument();

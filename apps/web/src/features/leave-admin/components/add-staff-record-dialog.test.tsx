@@ -62,7 +62,7 @@ async function openDialog() {
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('Add a staff record', { timeout: 20_000 }, () => {
+describe('Add a staff record', () => {
   it('adds a record linked to the account picked, then opens it', async () => {
     const user = userEvent.setup();
     const api = stub();
@@ -173,7 +173,7 @@ describe('Add a staff record', { timeout: 20_000 }, () => {
   });
 });
 
-describe('Add a staff record for a given account (from the access-control page)', { timeout: 20_000 }, () => {
+describe('Add a staff record for a given account (from the access-control page)', () => {
   it('comes prefilled with the account, and hands the new record back instead of opening it', async () => {
     const user = userEvent.setup();
     const api = stub();

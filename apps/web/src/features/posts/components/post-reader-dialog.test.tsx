@@ -165,7 +165,7 @@ describe('PostReaderDialog', () => {
     });
     const { onRead } = renderDialog(`/?post=${ID}`);
     // Two tries of a 502 (lib/query-client.ts), then the error with its retry.
-    const dialog = await screen.findByRole('dialog', { name: 'The post could not be loaded.' }, { timeout: 6000 });
+    const dialog = await screen.findByRole('dialog', { name: 'The post could not be loaded.' });
     expect(onRead).not.toHaveBeenCalled();
     failing = false;
     await user.click(within(dialog).getByRole('button', { name: 'Try again' }));
