@@ -1,7 +1,7 @@
 import { unauthenticated } from '@staff-portal/shared/errors';
 import type { SignedInUser } from '@staff-portal/shared/signed-in-user';
 import { QueryClient } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -77,7 +77,7 @@ describe('starting a route', () => {
     });
 
     // The requests do not wait for the balances, which are still on their way.
-    await vi.waitFor(() => expect(api.callsTo('GET', '/leave/requests/mine')).toHaveLength(1));
+    await waitFor(() => expect(api.callsTo('GET', '/leave/requests/mine')).toHaveLength(1));
     expect(api.callsTo('GET', '/leave/me')).toHaveLength(1);
     expect(api.callsTo('GET', '/leave/types')).toHaveLength(1);
     const requestsQuery = { from: `${year}-01-01`, page: 1, pageSize: MAX_PAGE_SIZE };
@@ -85,7 +85,7 @@ describe('starting a route', () => {
     me.release();
 
     const cache = context.queryClient;
-    await vi.waitFor(() => expect(cache.getQueryData(myLeaveQueryOptions(leave, today).queryKey)).toBeDefined());
+    await waitFor(() => expect(cache.getQueryData(myLeaveQueryOptions(leave, today).queryKey)).toBeDefined());
     expect(cache.getQueryData(leaveTypesQueryOptions(leave).queryKey)).toEqual(leaveTypes);
     expect(cache.getQueryData(myRequestsQueryOptions(leave, requestsQuery).queryKey)).toBeDefined();
   });
@@ -96,7 +96,7 @@ describe('starting a route', () => {
 
     void startRoute(context, entryOf('/'), { params: {}, search: new URLSearchParams() });
 
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(context.queryClient.getQueryData(homeQueryOptions(leave).queryKey)).toEqual(homeAnswer()),
     );
     expect(api.callsTo('GET', '/home')).toHaveLength(1);
@@ -116,7 +116,7 @@ describe('starting a route', () => {
       search: new URLSearchParams('year=2025'),
     });
 
-    await vi.waitFor(() => expect(api.calls).toHaveLength(4));
+    await waitFor(() => expect(api.calls).toHaveLength(4));
     expect(api.callsTo('GET', '/leave/admin/staff/LVUSR0000000021')).toHaveLength(1);
     expect(api.callsTo('GET', '/leave/admin/staff/LVUSR0000000021/balances')[0]?.query.get('year')).toBe('2025');
     const requests = api.callsTo('GET', '/leave/admin/staff/LVUSR0000000021/requests')[0]?.query;
@@ -148,8 +148,8 @@ describe('starting a route', () => {
       search,
     });
     const cache = context.queryClient;
-    await vi.waitFor(() => expect(cache.getQueryData(memberQueryOptions(ir, 'M0012345').queryKey)).toBeDefined());
-    await vi.waitFor(() => expect(cache.getQueryData(caseQueryOptions(ir, 'GRV202600001').queryKey)).toBeDefined());
+    await waitFor(() => expect(cache.getQueryData(memberQueryOptions(ir, 'M0012345').queryKey)).toBeDefined());
+    await waitFor(() => expect(cache.getQueryData(caseQueryOptions(ir, 'GRV202600001').queryKey)).toBeDefined());
     expect(api.calls.map((call) => `${call.method} ${call.path}`).sort()).toEqual([
       'GET /ir/grievances/GRV202600001',
       'GET /ir/members/M0012345',
@@ -198,7 +198,7 @@ describe('the routes’ loaders', () => {
     );
 
     // The page itself asks for the requests only once the balances are in; the loader did not wait.
-    await vi.waitFor(() => expect(api.callsTo('GET', '/leave/requests/mine')).toHaveLength(1));
+    await waitFor(() => expect(api.callsTo('GET', '/leave/requests/mine')).toHaveLength(1));
     expect(api.callsTo('GET', '/leave/me')).toHaveLength(1);
     me.release();
     expect(await screen.findByText('LV202603010900111111')).toBeInTheDocument();
@@ -228,6 +228,6 @@ describe('the routes’ loaders', () => {
     expect(await screen.findByRole('heading', { name: 'My Leaves', level: 1 })).toBeInTheDocument();
     me.release();
 
-    await vi.waitFor(() => expect(sessionLost).toHaveBeenCalled());
+    await waitFor(() => expect(sessionLost).toHaveBeenCalled());
   });
 });
