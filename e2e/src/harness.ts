@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect, type TestContext } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, inject, type TestContext } from 'vitest';
 import { ADMIN_ACCESS_KEY_ID, ADMIN_SECRET_ACCESS_KEY, DEMO_PASSWORD } from './accounts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -38,20 +38,24 @@ export interface RunningServer {
   url: string;
   dataDir: string;
   output: () => string;
-  stop: () => Promise<void>;
+  /** Stops the server and removes its data directory, or moves it to `keepData` (empty or absent). */
+  stop: (options?: { keepData?: string }) => Promise<void>;
 }
 
 /**
- * Starts the built server (`npm start`'s bundle) with a fresh data directory and waits until ready:
- * on a free port, or on `env.PORT` (a replica started again where the proxy expects it).
+ * Starts the built server (`npm start`'s bundle) with a data directory of its own and waits until
+ * ready: on a free port, or on `env.PORT` (a replica started again where the proxy expects it).
+ * The data directory is a copy of `from` when given (a demo organisation seeded once per run:
+ * `seededDataDir`), else empty, so that the server migrates and seeds it as a first start does.
  */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(env: Record<string, string> = {}, from?: string): Promise<RunningServer> {
   const bundle = path.join(root, 'apps/server/dist/server.mjs');
   if (!fs.existsSync(bundle) || !fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
     throw new Error('Build the web app and the server first (npm test does; or run `npm start` once).');
   }
   const port = env['PORT'] ? Number(env['PORT']) : await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sp-e2e-'));
+  if (from) fs.cpSync(from, dataDir, { recursive: true });
   const url = `http://localhost:${port}`;
   const server = await startProcess('The server', process.execPath, ['--enable-source-maps', bundle], {
     cwd: root,
@@ -81,11 +85,35 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     url,
     dataDir,
     output: server.output,
-    async stop() {
+    async stop({ keepData }: { keepData?: string } = {}) {
       await server.stop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (keepData) {
+        fs.rmSync(keepData, { recursive: true, force: true });
+        fs.renameSync(dataDir, keepData);
+      } else {
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      }
     },
   };
+}
+
+/**
+ * A data directory with the demo organisation, made once per run by the browser tests' global
+ * setup: the server started on an empty one (migrations, keys, the demo seed: about 7 s and 11 s
+ * of CPU on a 2-core machine) and stopped. Each test file's server starts on a copy of it, as a
+ * restart does (decision record 0085). The first start itself is tested where it matters: the
+ * cluster test, the production install and the first-start benchmark.
+ */
+export async function seedDataDir(): Promise<string> {
+  const server = await startServer();
+  const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'sp-e2e-seeded-'));
+  try {
+    await server.stop({ keepData: copy });
+  } catch (error) {
+    fs.rmSync(copy, { recursive: true, force: true });
+    throw error;
+  }
+  return copy;
 }
 
 /** A process a test started, with everything it printed. */
@@ -157,8 +185,8 @@ export interface Session {
 }
 
 /**
- * One server and one browser per test file; a fresh browser context (cookies, storage) per
- * test. A failing test leaves a full-page screenshot in e2e/artifacts. Call at the top level of
+ * One server and one browser per test file, the server on its own copy of the run's seeded data
+ * directory; a fresh browser context (cookies, storage) per test. A failing test leaves a full-page screenshot in e2e/artifacts. Call at the top level of
  * a test file.
  */
 export function useSession(
@@ -166,7 +194,7 @@ export function useSession(
 ) {
   const session = { errors: [] as string[] } as Session;
   beforeAll(async () => {
-    session.server = await startServer(options.env);
+    session.server = await startServer(options.env, inject('seededDataDir'));
     session.browser = await launchBrowser();
   });
   afterAll(async () => {
