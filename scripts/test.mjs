@@ -1,48 +1,123 @@
-// `npm test`: lint, formatting, types, unit + API + component tests, then the browser tests
-// against the real server. Ends with one summary line, "N passed, N failed".
+// `npm test`: lint, formatting, types, unit + API + component tests, and the browser tests
+// against the real built server. Ends with the phases' times, the slowest test files and one
+// summary line, "N passed, N failed".
+//
+// Three lanes run at once, because no one of them keeps both cores busy on its own
+// (CONTRIBUTING.md §5.6; decision record 0085):
+// - the static checks: lint, formatting, then the type check of each workspace;
+// - the unit, API and component tests;
+// - the builds of the web app and the server, then the browser tests.
+// Each step's output is kept and printed when the step ends (in full when it failed), so the
+// lanes' lines never interleave.
 import './lib/node-version.mjs';
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ensureBuilt, root } from './lib/builds.mjs';
+import { ensureBuiltInBackground, root } from './lib/builds.mjs';
 import { ensureChromium } from './ensure-chromium.mjs';
 
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'sp-test-reports-'));
-const totals = { passed: 0, failed: 0, skipped: 0 };
-let failedSteps = [];
+const started = Date.now();
+/** Every step: its title, lane, how long it took and whether it passed. */
+const steps = [];
 
-function step(title, command, args) {
-  console.log(`\n▶ ${title}`);
-  const { status } = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
-  if (status !== 0) failedSteps.push(title);
-  return status === 0;
+const clock = (ms) => {
+  const seconds = Math.round(ms / 1000);
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+};
+
+/** Runs one command to its end, its output kept; prints a line when it ends, and the output if it failed. */
+function step(lane, title, command, args, { env = {}, quietOutput = false } = {}) {
+  const at = Date.now();
+  console.log(`▶ ${title}`);
+  return new Promise((resolve) => {
+    const child = spawn(command, args, {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const output = [];
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
+    child.once('error', (error) => output.push(Buffer.from(String(error))));
+    child.once('close', (status) => {
+      const ok = status === 0;
+      const ms = Date.now() - at;
+      steps.push({ lane, title, ms, ok });
+      const text = Buffer.concat(output).toString();
+      if (!ok || !quietOutput) process.stdout.write(text.endsWith('\n') || text === '' ? text : `${text}\n`);
+      console.log(`${ok ? '✔' : '✘'} ${title} (${clock(ms)}${ok ? '' : `, exit ${status}`})`);
+      resolve(ok);
+    });
+  });
 }
 
-function vitest(title, args, report) {
+/** A Vitest run whose counts and file times the timings reporter writes for the summary. */
+function vitest(lane, title, args, report) {
   const file = path.join(reports, report);
-  step(title, bin('vitest'), ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`]);
-  if (!fs.existsSync(file)) return;
-  const result = JSON.parse(fs.readFileSync(file, 'utf8'));
-  totals.passed += result.numPassedTests;
-  totals.failed += result.numFailedTests;
-  totals.skipped += result.numPendingTests + result.numTodoTests;
+  return step(
+    lane,
+    title,
+    bin('vitest'),
+    ['run', ...args, '--reporter=default', `--reporter=${path.join(root, 'scripts/lib/timings-reporter.mjs')}`],
+    { env: { SP_TEST_TIMINGS: file } },
+  ).then(() => (fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : null));
 }
 
-step('lint', bin('eslint'), ['--max-warnings=0', '.']);
-step('formatting', bin('prettier'), ['--check', '--log-level=warn', '.']);
-for (const project of ['packages/shared', 'packages/identity', 'apps/server', 'apps/web', 'e2e', 'bench']) {
-  step(`types: ${project}`, bin('tsc'), ['-p', project]);
+async function staticChecks() {
+  await step('static', 'lint', bin('eslint'), ['--max-warnings=0', '.'], { quietOutput: true });
+  await step('static', 'formatting', bin('prettier'), ['--check', '--log-level=warn', '.'], { quietOutput: true });
+  for (const project of ['packages/shared', 'packages/identity', 'apps/server', 'apps/web', 'e2e', 'bench']) {
+    await step('static', `types: ${project}`, bin('tsc'), ['-p', project], { quietOutput: true });
+  }
 }
-vitest('unit, API and component tests', [], 'unit.json');
+
+async function browserTests() {
+  const at = Date.now();
+  let built = true;
+  try {
+    await Promise.all([ensureBuiltInBackground('web'), ensureBuiltInBackground('server')]);
+  } catch (error) {
+    console.log(String(error));
+    built = false;
+  }
+  steps.push({ lane: 'browser', title: 'build the web app and the server', ms: Date.now() - at, ok: built });
+  if (!built) return null;
+  return vitest('browser', 'browser tests', ['--config', 'e2e/vitest.config.ts'], 'e2e.json');
+}
 
 ensureChromium();
-ensureBuilt('web');
-ensureBuilt('server');
-vitest('browser tests', ['--config', 'e2e/vitest.config.ts'], 'e2e.json');
-
+const [, unit, browser] = await Promise.all([
+  staticChecks(),
+  vitest('unit', 'unit, API and component tests', [], 'unit.json'),
+  browserTests(),
+]);
 fs.rmSync(reports, { recursive: true, force: true });
+
+const runs = [unit, browser];
+const totals = { passed: 0, failed: 0, skipped: 0 };
+for (const run of runs.filter(Boolean)) for (const key of Object.keys(totals)) totals[key] += run[key];
+
+console.log('\nSteps (the three lanes ran at once):');
+for (const { lane, title, ms, ok } of steps)
+  console.log(`  ${clock(ms).padStart(6)}  ${ok ? ' ' : '✘'} ${lane.padEnd(7)} ${title}`);
+console.log(`  ${clock(Date.now() - started).padStart(6)}    all`);
+
+const slowest = runs
+  .filter(Boolean)
+  .flatMap((run) => run.files)
+  .sort((a, b) => b.ms - a.ms)
+  .slice(0, 15);
+console.log('\nThe 15 slowest test files (wall time of each, imports included; CONTRIBUTING.md §5.6):');
+for (const file of slowest) {
+  console.log(
+    `  ${(file.ms / 1000).toFixed(1).padStart(6)} s  ${String(file.tests).padStart(3)} tests  ${file.project.padEnd(15)} ${file.file}`,
+  );
+}
+
+const failedSteps = steps.filter((s) => !s.ok).map((s) => s.title);
 if (failedSteps.length > 0) console.log(`\nFailed: ${failedSteps.join(', ')}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
 process.exit(failedSteps.length > 0 ? 1 : 0);
