@@ -2,22 +2,16 @@ import { defineConfig, type TestProjectConfiguration } from 'vitest/config';
 
 // One run covers every workspace. API tests (`*.api.test.ts`) run on PGlite always and, when
 // TEST_DATABASE_URL names a PostgreSQL server, a second time on PostgreSQL.
-//
-// Test timeouts only end a test that would otherwise hang: a test waits for the state it needs,
-// never for the clock, and a machine running other work beside the suite may take several times
-// as long as a quiet one (CONTRIBUTING.md §5). Hence 60 s everywhere.
+
+// Limits only end a test that would otherwise hang: a test waits for the state it needs, never
+// for the clock, and a machine running other work beside the suite may take several times as long
+// as a quiet one (CONTRIBUTING.md §5). Hence 60 s for a test or a hook, and 30 s for expect.poll
+// (Vitest's own is 1 s).
+const limits = { testTimeout: 60_000, hookTimeout: 60_000, expect: { poll: { timeout: 30_000 } } };
+
 const projects: TestProjectConfiguration[] = [
-  {
-    test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'], environment: 'node', testTimeout: 60_000 },
-  },
-  {
-    test: {
-      name: 'identity',
-      include: ['packages/identity/src/**/*.test.ts'],
-      environment: 'node',
-      testTimeout: 60_000,
-    },
-  },
+  { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'], environment: 'node', ...limits } },
+  { test: { name: 'identity', include: ['packages/identity/src/**/*.test.ts'], environment: 'node', ...limits } },
   {
     test: {
       name: 'server',
@@ -25,8 +19,7 @@ const projects: TestProjectConfiguration[] = [
       environment: 'node',
       env: { TEST_ENGINE: 'pglite' },
       globalSetup: ['apps/server/src/test/pglite-global-setup.ts'],
-      testTimeout: 60_000,
-      hookTimeout: 60_000,
+      ...limits,
     },
   },
   {
@@ -37,7 +30,7 @@ const projects: TestProjectConfiguration[] = [
       include: ['src/**/*.test.{ts,tsx}'],
       environment: 'jsdom',
       setupFiles: ['./src/test/setup.ts'],
-      testTimeout: 60_000,
+      ...limits,
     },
   },
 ];
@@ -50,8 +43,7 @@ if (process.env.TEST_DATABASE_URL) {
       environment: 'node',
       env: { TEST_ENGINE: 'postgres' },
       globalSetup: ['apps/server/src/test/postgres-global-setup.ts'],
-      testTimeout: 60_000,
-      hookTimeout: 60_000,
+      ...limits,
     },
   });
 }

@@ -14,6 +14,8 @@ export default defineConfig({
     // times that beside other work (CONTRIBUTING.md §5).
     testTimeout: 180_000,
     hookTimeout: 180_000,
+    // expect.poll waits for a state as long as a user would see it come, not Vitest's 1 s.
+    expect: { poll: { timeout: 30_000 } },
     // A flow spends most of its time waiting (on the server, the browser, the network), about half
     // a core on average: two files at a time, each with its own server and browser, keep both
     // cores busy. No test measures time (budgets are the bench's), so sharing the cores changes

@@ -164,7 +164,7 @@ describe('the account pages', () => {
 
     // The show/hide toggle reveals what was typed.
     await page.getByRole('button', { name: 'Show New Password' }).click();
-    expect(await inputs.new.getAttribute('type')).toBe('text');
+    await expect.poll(() => inputs.new.getAttribute('type')).toBe('text');
     expect(await seriousViolations(page)).toEqual([]);
     expect(session.errors).toEqual([]);
   });

@@ -169,7 +169,7 @@ describe('the E-Leave administration', () => {
     const dialog = page.getByRole('dialog', { name: 'Add a staff record' });
     await dialog.getByRole('combobox', { name: 'Their portal account (optional)' }).fill('newstaff');
     await page.getByRole('option', { name: `New Staff Member (${INVITED})` }).click();
-    expect(await dialog.getByRole('textbox', { name: 'E-mail' }).inputValue()).toBe(INVITED);
+    await expect.poll(() => dialog.getByRole('textbox', { name: 'E-mail' }).inputValue()).toBe(INVITED);
     await dialog.getByRole('combobox', { name: 'Department' }).selectOption('HR');
     await dialog.getByRole('combobox', { name: 'Approver' }).fill('Tan');
     await page.getByRole('option', { name: `${staff.tan.name} (${staff.tan.id})` }).click();
