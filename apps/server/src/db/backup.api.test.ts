@@ -163,7 +163,7 @@ beforeAll(async () => {
   backupFile = path.join(tmp, 'demo.backup.gz');
   await writeBackup(source, backupFile);
   sourceContents = await contents(source);
-}, 120_000);
+});
 
 afterAll(async () => {
   await source.close();
@@ -196,7 +196,7 @@ describe('backup and restore', () => {
     } finally {
       await target.close();
     }
-  }, 60_000);
+  });
 
   it('refuse a target that is not empty unless forced, which replaces everything in it', async () => {
     const target = await freshDatabase();
@@ -213,7 +213,7 @@ describe('backup and restore', () => {
     } finally {
       await target.close();
     }
-  }, 60_000);
+  });
 
   it('refuse a damaged, cut-short or foreign file with a clear error, changing nothing', async () => {
     const bytes = fs.readFileSync(backupFile);
@@ -255,7 +255,7 @@ describe('backup and restore', () => {
     } finally {
       await target.close();
     }
-  }, 60_000);
+  });
 
   it('restore a backup of an older migration level into a blank database, which the server then migrates', async () => {
     const older = journal.entries.length - 1;
@@ -284,7 +284,7 @@ describe('backup and restore', () => {
     } finally {
       await target.close();
     }
-  }, 60_000);
+  });
 
   it.runIf(testEngine === 'pglite')(
     'embedded: the running server makes the backup over its admin socket, one snapshot while writes go on',
@@ -351,7 +351,6 @@ describe('backup and restore', () => {
         await restored.close();
       }
     },
-    60_000,
   );
 
   it('embedded: a DATA_DIR that cannot hold the admin socket costs the server its backups, and the commands refuse it', async () => {
@@ -396,7 +395,6 @@ describe('backup and restore', () => {
         await database.close();
       }
     },
-    60_000,
   );
 
   it.runIf(testEngine === 'postgres')(
@@ -419,7 +417,6 @@ describe('backup and restore', () => {
         await target.close();
       }
     },
-    60_000,
   );
   it.runIf(testEngine === 'postgres')(
     'migrate-to-postgres: an embedded DATA_DIR copied whole into an empty PostgreSQL database, where users sign in',
@@ -476,6 +473,5 @@ describe('backup and restore', () => {
         await onAdminConnection(`drop database if exists "${name}" with (force)`);
       }
     },
-    120_000,
   );
 });

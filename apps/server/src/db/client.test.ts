@@ -38,21 +38,17 @@ describe('the embedded database directory', () => {
   it.each([
     ['000', 0o000],
     ['022', 0o022],
-  ])(
-    'is the owner’s alone under umask %s: directories 0700, files 0600',
-    async (_label, mask) => {
-      process.umask(mask);
-      const dataDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sp-modes-')), 'data');
-      const database = await openDatabase({ databaseUrl: undefined, dataDir });
-      await migrate(database);
-      expect(openToOthers(dataDir)).toEqual([]);
-      await database.close();
-      expect(fs.statSync(dataDir).mode & 0o777).toBe(0o700);
-      expect(openToOthers(dataDir)).toEqual([]);
-      fs.rmSync(path.dirname(dataDir), { recursive: true, force: true });
-    },
-    60_000,
-  );
+  ])('is the owner’s alone under umask %s: directories 0700, files 0600', async (_label, mask) => {
+    process.umask(mask);
+    const dataDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sp-modes-')), 'data');
+    const database = await openDatabase({ databaseUrl: undefined, dataDir });
+    await migrate(database);
+    expect(openToOthers(dataDir)).toEqual([]);
+    await database.close();
+    expect(fs.statSync(dataDir).mode & 0o777).toBe(0o700);
+    expect(openToOthers(dataDir)).toEqual([]);
+    fs.rmSync(path.dirname(dataDir), { recursive: true, force: true });
+  });
 
   it('is tightened at start when an older version left it open, and the log says so', async () => {
     process.umask(0o000);

@@ -65,6 +65,5 @@ describe('the standalone identity service', () => {
       fs.rmSync(`${dataDir}.backup.gz`, { force: true });
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
-    60_000,
   );
 });

@@ -1,11 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach } from 'vitest';
 import { buildApp, type App, type AppDeps } from '../app';
 import { loadConfig, type Config } from '../config';
 import type { Database } from '../db/client';
-import { closeKeptDatabases, leaseDatabase } from './databases';
+import { leaseDatabase } from './databases';
 import { createTestTokens, type TestTokens } from './tokens';
 
 /** Listens on a free loopback port, for clients that speak HTTP (Amplify, the AWS SDK). */
@@ -27,13 +26,14 @@ let tokens: Promise<TestTokens> | undefined;
 const openApps: App[] = [];
 const leased: Database[] = [];
 
-// Every app first, then the databases they used: an app still closing may write.
-afterEach(async () => {
+/**
+ * Closes the apps this test made, then gives back the databases they leased: an app still
+ * closing may write. After each test (test/setup.ts).
+ */
+export async function closeTestApps(): Promise<void> {
   await Promise.all(openApps.splice(0).map((app) => app.close()));
   await Promise.all(leased.splice(0).map((database) => database.close()));
-});
-
-afterAll(closeKeptDatabases);
+}
 
 /**
  * The app as the server builds it, on an empty migrated database of the test engine (reused

@@ -1,10 +1,11 @@
-import { afterEach } from 'vitest';
 import { listenSmtp, type TestSmtpServer } from './smtp-server';
 
 const servers: TestSmtpServer[] = [];
-afterEach(async () => {
+
+/** Closes the SMTP servers this test started. After each test (test/setup.ts). */
+export async function closeSmtpServers(): Promise<void> {
   await Promise.all(servers.splice(0).map((server) => server.close()));
-});
+}
 
 /**
  * A real SMTP server on a free loopback port, closed after each test: its `url` for SMTP_URL,
