@@ -173,31 +173,35 @@ export interface SignInRun {
   firstError: string | undefined;
 }
 
+function newRun(seconds: number): SignInRun {
+  return { completed: 0, errors: 0, seconds, latencies: [], refreshTokens: [], firstError: undefined };
+}
+
+/** Signs `user` in as sign-in `n` and counts it in `run`; answers its refresh token, if it succeeded. */
+async function recordSignIn(run: SignInRun, client: IdentityClient, user: BenchUser, n: number) {
+  try {
+    const { ms, result } = await client.signIn(user, n);
+    run.latencies.push(ms);
+    run.completed++;
+    return result.RefreshToken;
+  } catch (error) {
+    run.errors++;
+    run.firstError ??= error instanceof Error ? error.message : String(error);
+    return undefined;
+  }
+}
+
 /** `loops` clients signing in back to back, over the users in turn, for `seconds`. */
 export async function runSignIns(client: IdentityClient, users: BenchUser[], loops: number, seconds: number) {
-  const run: SignInRun = {
-    completed: 0,
-    errors: 0,
-    seconds,
-    latencies: [],
-    refreshTokens: [],
-    firstError: undefined,
-  };
+  const run = newRun(seconds);
   const started = performance.now();
   const deadline = started + seconds * 1000;
   let next = 0;
   const loop = async () => {
     while (performance.now() < deadline) {
       const n = next++;
-      try {
-        const { ms, result } = await client.signIn(users[n % users.length]!, n);
-        run.latencies.push(ms);
-        run.refreshTokens.push(result.RefreshToken);
-        run.completed++;
-      } catch (error) {
-        run.errors++;
-        run.firstError ??= error instanceof Error ? error.message : String(error);
-      }
+      const refreshToken = await recordSignIn(run, client, users[n % users.length]!, n);
+      if (refreshToken !== undefined) run.refreshTokens.push(refreshToken);
     }
   };
   await Promise.all(Array.from({ length: loops }, loop));
@@ -211,26 +215,12 @@ export async function runSignIns(client: IdentityClient, users: BenchUser[], loo
  * in between.
  */
 export async function runPacedSignIns(client: IdentityClient, users: BenchUser[], perSecond: number, seconds: number) {
-  const run: SignInRun = {
-    completed: 0,
-    errors: 0,
-    seconds,
-    latencies: [],
-    refreshTokens: [],
-    firstError: undefined,
-  };
+  const run = newRun(seconds);
   const started = performance.now();
   for (let n = 0; performance.now() - started < seconds * 1000; n++) {
     const wait = started + (n * 1000) / perSecond - performance.now();
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    try {
-      const { ms } = await client.signIn(users[n % users.length]!, n);
-      run.latencies.push(ms);
-      run.completed++;
-    } catch (error) {
-      run.errors++;
-      run.firstError ??= error instanceof Error ? error.message : String(error);
-    }
+    await recordSignIn(run, client, users[n % users.length]!, n);
   }
   run.seconds = (performance.now() - started) / 1000;
   return run;
