@@ -32,6 +32,23 @@ const featureZones = [
   },
 ];
 
+// One zone per server module: a module imports another only through that module's public file,
+// `<module>.public.ts` (CONTRIBUTING.md §3.2), however the path is written.
+const serverModules = './apps/server/src/modules';
+const modules = fs
+  .readdirSync(serverModules, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const moduleZones = modules.map((module) => ({
+  target: `${serverModules}/${module}`,
+  from: serverModules,
+  except: [
+    `./${module}`,
+    ...modules.filter((other) => other !== module).map((other) => `./${other}/${other}.public.ts`),
+  ],
+  message: 'A module imports another only through its public file, <module>.public.ts: add what you need there.',
+}));
+
 // The namespaces whose texts come with their screens' code (apps/web/src/lib/i18n.ts).
 const SCREEN_NAMESPACES =
   '/^(account|home|leave|leaveAdmin|staffMovement|accessControl|itAdmin|ir|irAdmin|teamSpace|posts)$/';
@@ -107,12 +124,47 @@ export default tseslint.config(
     },
   },
   {
+    files: ['apps/server/src/modules/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js', '.json'] })] },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: moduleZones, basePath: import.meta.dirname }],
+      // One import statement per file imported: what a module takes from another reads in one place.
+      'import-x/no-duplicates': 'error',
+    },
+  },
+  {
+    files: ['apps/server/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'vi',
+          property: 'useFakeTimers',
+          message:
+            "Set the clock with test/clock.ts's setClock: it keeps PGlite databases that saw it from the next test.",
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': restrict([
         {
           group: ['@staff-portal/server*', '@staff-portal/identity*', '**/apps/server/**'],
           message: 'the web app talks to the server over HTTP only',
+        },
+        {
+          group: ['react-router'],
+          importNames: ['useSearchParams'],
+          message: "Use lib/use-url-search-params's useUrlSearchParams: each change starts from the latest URL.",
+        },
+        {
+          group: ['@tanstack/react-query'],
+          importNames: ['keepPreviousData'],
+          message:
+            "A list's query is lib/list-query's useListQuery: it keeps rows while loading, never after a failure.",
         },
       ]),
     },

@@ -13,6 +13,6 @@ const {
 );
 
 await runWithConfig('Migration failed', ['BackupError', 'DataDirInUse'], async (config) => {
-  const { runMigrateToPostgres } = await import('../apps/server/src/db/backup.ts');
+  const { runMigrateToPostgres } = await import('../apps/server/src/db/backup-migrate-to-postgres.ts');
   await runMigrateToPostgres(config, to, (line) => console.log(line));
 });

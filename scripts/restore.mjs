@@ -13,6 +13,6 @@ const {
 );
 
 await runWithConfig('Restore failed', ['BackupError', 'DataDirInUse'], async (config) => {
-  const { runRestore } = await import('../apps/server/src/db/backup.ts');
+  const { runRestore } = await import('../apps/server/src/db/backup-restore.ts');
   await runRestore(config, typedPath(file), { force }, (line) => console.log(line));
 });

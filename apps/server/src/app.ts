@@ -22,7 +22,7 @@ import type { Database } from './db/client';
 import { openOwnDatabase, secureOwnDataDir } from './db/own-database';
 import { accessControlBulkRoutes } from './modules/access-control/access-control-bulk.routes';
 import { accessControlRoutes } from './modules/access-control/access-control.routes';
-import { cognitoIdentityAdmin, embeddedIdentityAdmin } from './modules/access-control/identity-admin';
+import { cognitoIdentityAdmin, embeddedIdentityAdmin } from './identity/identity-admin';
 import { healthRoutes } from './modules/health/health.routes';
 import { homeRoutes } from './modules/home/home.routes';
 import { irRoutes } from './modules/ir/ir.routes';

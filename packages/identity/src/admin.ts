@@ -9,6 +9,7 @@ import { deliver } from './outbox';
 import { identityGroups, identityUserGroups, identityUsers } from './schema';
 import { endAllSessions } from './sessions';
 import { assertPasswordPolicy, credentialsFor, findUser, groupsOf, setPassword, userType, type User } from './users';
+import { startingWith } from '@staff-portal/shared/like-pattern';
 
 type Body = Record<string, unknown>;
 
@@ -317,13 +318,13 @@ export function parseUserFilter(filter: unknown): SQL | undefined {
   const prefix = op === '^=';
   const like = (column: SQL) =>
     prefix
-      ? sql`lower(${column}) like ${`${value.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`}`
+      ? sql`lower(${column}) like ${startingWith(value.toLowerCase())}`
       : sql`lower(${column}) = ${value.toLowerCase()}`;
   switch (attribute) {
     case 'username':
     case 'sub':
       return prefix
-        ? sql`${identityUsers.id}::text like ${`${value.replace(/[\\%_]/g, '\\$&')}%`}`
+        ? sql`${identityUsers.id}::text like ${startingWith(value)}`
         : sql`${identityUsers.id}::text = ${value}`;
     case 'email':
       return like(sql`${identityUsers.email}`);

@@ -1,6 +1,8 @@
-import type { SendEmail } from './outbox';
 import type { AdminCredentials } from './sigv4';
 import { defaultSrpThreads } from './srp-threads';
+
+/** Sends one e-mail of the outbox (outbox.ts); throws when it could not be handed over. */
+export type SendEmail = (message: { to: string; subject: string; text: string }) => Promise<void>;
 
 export interface IdentityConfig {
   /** The URL the service is reached at, e.g. `https://portal.example.org/identity`. */

@@ -1,11 +1,14 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import type { SendEmail } from './config';
 import type { IdentityContext } from './context';
 import type { IdentityDb } from './db';
 import { identityOutbox } from './schema';
 
 export type DeliveryMedium = 'EMAIL' | 'SMS';
 
-export type SendEmail = (message: { to: string; subject: string; text: string }) => Promise<void>;
+// Defined with the configuration that takes it: config.ts would otherwise import this file, which
+// imports the context, which imports the configuration (a circle of types).
+export type { SendEmail };
 
 type Log = IdentityContext['log'];
 

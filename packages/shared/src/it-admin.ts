@@ -14,7 +14,7 @@ export const ACTIVITY_SOURCES = ['log', 'audit'] as const;
 export type ActivitySource = (typeof ACTIVITY_SOURCES)[number];
 
 /**
- * Every area of the activity explorer and the actions recorded in it (decision record 0038;
+ * Every area of the activity explorer and the actions recorded in it (decision records 0038 and 0092;
  * docs/product/files-mail-logs.md §2): the filters offer them as choices, worded in the user's
  * language. `sign-in` holds the logging API's entries and the sign-ins the identity service
  * refused (`LoginFailed`); the others are the audit trail's. The server's audit entries are typed

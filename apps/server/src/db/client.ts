@@ -2,51 +2,12 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite, type PGliteInterface } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import type pg from 'pg';
-import * as app from './schema/app';
-import * as audit from './schema/audit';
-import * as ir from './schema/ir';
-import * as leave from './schema/leave';
-import * as log from './schema/log';
-import * as organisation from './schema/organisation';
-import * as posts from './schema/posts';
-import * as staffMovement from './schema/staff-movement';
-import * as identity from '@staff-portal/identity/schema';
+import { schema, type Database, type Db } from './database';
 
-export const schema = {
-  ...app,
-  ...audit,
-  ...log,
-  ...organisation,
-  ...leave,
-  ...staffMovement,
-  ...ir,
-  ...posts,
-  ...identity,
-};
-
-/** The query builder, the same type on either engine. */
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
-
-/** What `db.transaction` hands its callback; queries on it run inside the transaction. */
-export type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
-
-/** Queries run on the database or inside a transaction alike. */
-export type Queryable = Db | Transaction;
-
-export type Engine = 'pglite' | 'postgres';
-
-export interface Database {
-  db: Db;
-  engine: Engine;
-  /** The driver underneath, for the few things the query builder does not do (locks, clones). */
-  driver: { engine: 'pglite'; client: PGliteInterface } | { engine: 'postgres'; pool: pg.Pool };
-  /** Throws when the database does not answer. */
-  ping(): Promise<void>;
-  close(): Promise<void>;
-}
+// The schema and the database's types live in database.ts, which the PostgreSQL driver's module
+// (pg-client.ts, loaded only for PostgreSQL) shares without importing this one back.
+export { schema, type Database, type Db, type Engine, type Queryable, type Transaction } from './database';
 
 /** Extensions every PGlite instance loads, matching what migrations create on PostgreSQL. */
 export const pgliteExtensions = { pg_trgm };

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { schema, type Database, type Db } from './client';
+import { schema, type Database, type Db } from './database';
 
 /** Wraps a pg pool; `close` ends the pool. */
 export function fromPgPool(pool: pg.Pool): Database {
@@ -24,12 +24,18 @@ export function createPgPool(connectionString: string, max = 10): pg.Pool {
   return pool;
 }
 
-/** Runs one statement on its own connection, e.g. CREATE or DROP DATABASE on a maintenance database. */
-export async function runOnConnection(connectionString: string, statement: string): Promise<void> {
+/**
+ * Runs one statement on its own connection, e.g. CREATE or DROP DATABASE on a maintenance
+ * database, and answers its rows.
+ */
+export async function runOnConnection<Row = Record<string, unknown>>(
+  connectionString: string,
+  statement: string,
+): Promise<Row[]> {
   const client = new pg.Client({ connectionString, connectionTimeoutMillis: 5_000 });
   await client.connect();
   try {
-    await client.query(statement);
+    return (await client.query(statement)).rows as Row[];
   } finally {
     await client.end();
   }

@@ -12,6 +12,7 @@ import {
   updateUserAttributes,
 } from 'aws-amplify/auth';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setClock } from '../test/clock';
 import { PASSWORD_CHANGED_ATTRIBUTE } from '@staff-portal/shared/constants';
 import type { TestContext } from '../test/app';
 import { startForAmplify } from './amplify-test-kit';
@@ -169,7 +170,7 @@ describe('sign-in with the real Amplify client', () => {
     await createUser(ctx.app, 'hr@example.org');
     // The fifth failure locks for one second (docs/product/identity-protocol.md §6.1), less than
     // Amplify's own SRP arithmetic can take on a busy machine: the clock stands still meanwhile.
-    vi.useFakeTimers({ toFake: ['Date'] });
+    setClock();
     for (let i = 0; i < 5; i++) {
       await expect(signIn({ username: 'hr@example.org', password: `Wrong-pass-${i}` })).rejects.toMatchObject({
         message: 'Incorrect username or password.',

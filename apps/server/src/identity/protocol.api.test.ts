@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { createLocalJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify, type JSONWebKeySet } from 'jose';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setClock } from '../test/clock';
 import * as admin from '@staff-portal/identity/admin';
 import {
   identityCodes,
@@ -485,7 +486,7 @@ describe('refusals leave no trace', () => {
   it('allows five ForgotPassword requests an hour, then LimitExceededException', async () => {
     // A fixed instant in the middle of an hour, so the hourly window cannot turn over mid-test.
     const hour = 3_600_000;
-    vi.useFakeTimers({ toFake: ['Date'], now: Math.floor(Date.now() / hour) * hour + hour / 2 });
+    setClock(Math.floor(Date.now() / hour) * hour + hour / 2);
     const sub = await createUser(ctx.app, 'hr@example.org');
     const ask = () => call('ForgotPassword', { ClientId: clientId, Username: 'hr@example.org' });
     for (let i = 0; i < 5; i++) expect((await ask()).status).toBe(200);

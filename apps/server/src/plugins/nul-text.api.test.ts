@@ -145,7 +145,7 @@ describe.each(BAD_TEXTS)('%s', (_kind, bad, word) => {
 });
 
 describe('NUL text', () => {
-  it('is refused in the cases the issue names', async () => {
+  it("is refused in a staff movement's purpose and in a staff search", async () => {
     const ctx = await createTestApp();
     await seedLeaveFixture(ctx.database.db);
     const movement = await call(ctx, 'hr', 'POST', '/api/leave/movements', {
@@ -188,7 +188,7 @@ describe('NUL text', () => {
 });
 
 describe('A lone surrogate', () => {
-  it('is refused with its own reason in the cases issue 34 names, writing nothing', async () => {
+  it('is refused with its own reason in an IR category, a grievance and a new account, writing nothing', async () => {
     const ctx = await createTestApp();
     await seedLeaveFixture(ctx.database.db);
     const before = await fingerprint(ctx.database);

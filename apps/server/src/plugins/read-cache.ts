@@ -21,7 +21,7 @@ declare module 'fastify' {
      * A part of an answer kept like the marked routes' answers: `compute`'s value under `key`
      * (which must name the caller and everything the value depends on besides the leave data and
      * today's date), until any leave data changes. For a route that cannot be kept whole because
-     * the rest of its answer depends on other data (Home, decision record 0049).
+     * the rest of its answer depends on other data (Home, decision records 0049 and 0095).
      */
     leaveCached<T>(key: string, compute: () => Promise<T>): Promise<T>;
   }

@@ -124,7 +124,7 @@ function demoStaffRows(orgDepartment: string): DemoStaffRow[] {
   ];
 }
 
-/** A few staff records across the departments; the identity issue links them to accounts. */
+/** A few staff records across the departments; the demo accounts link them by e-mail (docs/product/leave.md §2). */
 export function demoStaff(orgDepartment: string) {
   return demoStaffRows(orgDepartment).map((row, index) => ({
     staffId: staffId(index + 1),

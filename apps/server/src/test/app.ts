@@ -37,7 +37,7 @@ export async function closeTestApps(): Promise<void> {
 
 /**
  * The app as the server builds it, on an empty migrated database of the test engine (reused
- * within the test file once emptied: `leaseDatabase`) or on `deps.database` (a second server on
+ * by the worker once emptied: `leaseDatabase`) or on `deps.database` (a second server on
  * another's database; the caller's to close), with tokens signed by a test key pair that the
  * app's verifier trusts. Closed after each test.
  */

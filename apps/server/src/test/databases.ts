@@ -5,6 +5,7 @@ import path from 'node:path';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { inject } from 'vitest';
 import { fromPglite, pgliteExtensions, type Database } from '../db/client';
+import { clockWasSet } from './clock';
 import type { ResetScript } from './reset';
 
 /**
@@ -15,14 +16,16 @@ import type { ResetScript } from './reset';
  * - postgres: one migrated template database per run (made by the global setup), copied with
  *   CREATE DATABASE ... TEMPLATE and dropped afterwards.
  *
- * A test app's database (`leaseDatabase`) is one of these, reused by the next test of the same
- * file once it has been emptied back to what the migrations left (`reset.ts`; decision record
- * 0084): loading a PGlite copy costs about 0.7 s of CPU and copying a PostgreSQL database about
- * 0.2 s, emptying one a few milliseconds.
+ * A test app's database (`leaseDatabase`) is one of these, reused by the worker's next test, of
+ * the same file or the next, once it has been emptied back to what the migrations left
+ * (`reset.ts`; decision records 0084 and 0086): loading a PGlite copy costs about 0.7 s of CPU
+ * and copying a PostgreSQL database about 0.2 s, emptying one a few milliseconds.
  */
 declare module 'vitest' {
   interface ProvidedContext {
     pgTemplate: string;
+    /** The run's test databases are named with it, so that the run's end drops what is left. */
+    pgTestPrefix: string;
     pgliteTemplate: string;
     resetScript: ResetScript;
   }
@@ -32,7 +35,7 @@ export const testEngine = process.env.TEST_ENGINE === 'postgres' ? 'postgres' : 
 
 let pgliteOptions: Promise<PGliteOptions> | undefined;
 
-/** The template and PGlite's WebAssembly, read and compiled once per test file rather than per test. */
+/** The template and PGlite's WebAssembly, read and compiled once per worker rather than per database. */
 async function loadPgliteOptions(): Promise<PGliteOptions> {
   const dist = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
   // The server's type library has no DOM, where TypeScript declares WebAssembly's functions.
@@ -77,7 +80,7 @@ export async function onAdminConnection(statement: string): Promise<void> {
 async function freshPostgres(): Promise<Database> {
   const template = inject('pgTemplate');
   if (!template) throw new Error('No template database: the postgres test project needs its global setup');
-  const name = `sp_test_${randomBytes(6).toString('hex')}`;
+  const name = `${inject('pgTestPrefix')}${randomBytes(6).toString('hex')}`;
   // Two workers copying the same template at the same instant can collide; the copy is retried.
   for (let attempt = 1; ; attempt++) {
     try {
@@ -109,8 +112,13 @@ interface Kept {
   fingerprint: string;
 }
 
-/** Databases of this test file that were given back, emptied, and wait for the next test. */
+/**
+ * Databases given back, emptied, waiting for the worker's next test. Server test files share
+ * their worker's modules (vitest.config.ts), so this outlives a file; a test rarely needs more
+ * than two at once, and more are closed rather than kept.
+ */
 const idle: Kept[] = [];
+const MAX_IDLE = 2;
 
 async function run<Row>(database: Database, text: string): Promise<Row[]> {
   if (database.driver.engine === 'pglite') {
@@ -143,8 +151,10 @@ export async function leaseDatabase(): Promise<Database> {
 }
 
 async function giveBack(kept: Kept): Promise<void> {
+  // PGlite keeps timers by the clock the test set: test/clock.ts.
+  const reusable = idle.length < MAX_IDLE && !(kept.database.driver.engine === 'pglite' && clockWasSet());
   try {
-    if ((await fingerprintOf(kept.database)) === kept.fingerprint) {
+    if (reusable && (await fingerprintOf(kept.database)) === kept.fingerprint) {
       await run(kept.database, inject('resetScript').reset);
       idle.push(kept);
       return;
@@ -153,9 +163,4 @@ async function giveBack(kept: Kept): Promise<void> {
     // Closed or broken by the test: closed for good below.
   }
   await kept.database.close().catch(() => undefined);
-}
-
-/** Closes the databases kept for reuse; at the end of each test file. */
-export async function closeKeptDatabases(): Promise<void> {
-  await Promise.all(idle.splice(0).map(({ database }) => database.close().catch(() => undefined)));
 }

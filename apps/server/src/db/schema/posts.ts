@@ -63,7 +63,7 @@ export const posts = pgTable(
     // The admin lists' free text: words of the title or the text, by their starts (adminPostPage,
     // decision record 0052).
     index('posts_search_idx').using('gin', t.search).with(SEARCH_GIN_STORAGE),
-    // The publish e-mails still to queue (modules/posts/posts-mail.ts).
+    // The publish e-mails still to queue (modules/posts/posts-mail.ts claims them; posts-publish-mail.service.ts queues them).
     index('posts_mail_due_idx')
       .on(t.publishAt)
       .where(sql`${t.emailAudience} and ${t.mailQueuedAt} is null`),

@@ -4,7 +4,7 @@ import type { BulkPreview, BulkRow } from '@staff-portal/shared/access-control-b
 import { errorBodySchema } from '@staff-portal/shared/errors';
 import type { TokenUser } from '../../auth/token-verifier';
 import { currentUser } from '../../plugins/auth';
-import type { IdentityAdmin } from './identity-admin';
+import type { IdentityAdmin } from '../../identity/identity-admin';
 
 export interface AccessControlBulkOptions {
   identityAdmin: IdentityAdmin;
@@ -15,7 +15,7 @@ export interface AccessControlBulkOptions {
  * Checks the rows of a CSV file of new accounts (docs/product/screens.md §14) and writes nothing:
  * each row is judged as the single create judges it (`checkBulkRows`), against the departments
  * and the accounts the identity provider has now. Both are read afresh, not from the list's
- * snapshot, which may be 30 s behind another replica (decision record 0037); the single create
+ * snapshot, which may be behind another replica (decision records 0077, 0088); the single create
  * still judges each row again when it is created.
  */
 export function createBulkPreview({ identityAdmin, superAdminUserId }: AccessControlBulkOptions) {

@@ -22,7 +22,7 @@ import { createAccountDirectory } from './account-directory';
 import { accountsVersion } from './access-control.repository';
 import { createAccessControlService } from './access-control.service';
 import { createAccountStaffRecords } from './account-staff-record';
-import type { IdentityAdmin } from './identity-admin';
+import type { IdentityAdmin } from '../../identity/identity-admin';
 
 const errors = {
   400: errorBodySchema,

@@ -24,12 +24,12 @@ import { SUPER_ADMIN_GROUP } from '@staff-portal/shared/groups';
 import type { z } from 'zod';
 import type { TokenCutoffs } from '../../auth/token-cutoffs';
 import type { Db } from '../../db/client';
-import { auditOfTarget, recordAuditBy, type AuditActor } from '../audit/audit.repository';
-import { revokeAllFeedsOf } from '../staff-movement/staff-movement.repository';
-import { listDepartments } from '../staff-records/staff-records.repository';
+import { auditOfTarget, recordAuditBy, type AuditActor } from '../audit/audit.public';
+import { revokeAllFeedsOf } from '../staff-movement/staff-movement.public';
+import { listDepartments } from '../staff-records/staff-records.public';
 import type { AccountDirectory } from './account-directory';
 import { createAccountStaffRecords } from './account-staff-record';
-import type { IdentityAdmin, IdentityUser } from './identity-admin';
+import type { IdentityAdmin, IdentityUser } from '../../identity/identity-admin';
 
 export interface AccessControlDeps {
   db: Db;

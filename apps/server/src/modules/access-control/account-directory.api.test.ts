@@ -7,7 +7,7 @@ import { createUser, PASSWORD } from '../../identity/identity-test-kit';
 import { createTestApp, type TestContext } from '../../test/app';
 import { createAccountDirectory, type AccountDirectoryOptions } from './account-directory';
 import { accountsVersion } from './access-control.repository';
-import { embeddedIdentityAdmin } from './identity-admin';
+import { embeddedIdentityAdmin } from '../../identity/identity-admin';
 
 // The accounts list's snapshot (decision record 0077) over the real identity service, read through
 // the admin API as the portal reads it: with the accounts' data version (embedded mode), and

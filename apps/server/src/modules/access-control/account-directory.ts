@@ -1,4 +1,4 @@
-import type { IdentityAdmin, IdentityUser } from './identity-admin';
+import type { IdentityAdmin, IdentityUser } from '../../identity/identity-admin';
 
 /** Every account with its departments, as one replica last read them from the identity provider. */
 export interface DirectorySnapshot {
@@ -31,7 +31,7 @@ const sameDepartments = (a: readonly string[], b: readonly string[]) => {
 };
 
 /**
- * The accounts list's source (decision records 0037 and 0077): ListUsers for the accounts and one
+ * The accounts list's source (decision records 0077 and 0088): ListUsers for the accounts and one
  * ListUsersInGroup per group for the department column, a handful of paged calls in all rather
  * than one AdminListGroupsForUser per account, which Cognito's admin quotas would throttle at a
  * few thousand accounts. The list filters, sorts and pages this snapshot.

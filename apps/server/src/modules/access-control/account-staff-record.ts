@@ -3,7 +3,7 @@ import { conflict, notFound, validationError } from '@staff-portal/shared/errors
 import type { AuditAction } from '@staff-portal/shared/it-admin';
 import type { StaffRecord } from '@staff-portal/shared/leave';
 import type { Db, Queryable } from '../../db/client';
-import { recordAuditBy } from '../audit/audit.repository';
+import { recordAuditBy, type AuditActor as Actor } from '../audit/audit.public';
 import {
   findStaff,
   findStaffByEmail,
@@ -13,9 +13,8 @@ import {
   staffRecordOfSub,
   unlinkedStaffRecordByEmail,
   unlinkStaffFromSub,
-} from '../staff-records/staff-records.repository';
-import type { Actor } from './access-control.service';
-import type { IdentityAdmin, IdentityUser } from './identity-admin';
+} from '../staff-records/staff-records.public';
+import type { IdentityAdmin, IdentityUser } from '../../identity/identity-admin';
 
 const AREA = 'access-control';
 

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '@staff-portal/shared/errors';
 import { departmentsOf } from '@staff-portal/shared/groups';
 import { homeSchema } from '@staff-portal/shared/home';
-import { createLeaveServices, type LeaveModuleOptions } from '../leave/leave-services';
+import { createLeaveServices, type LeaveModuleOptions } from '../leave/leave.public';
 import { createHomeService } from './home.service';
 
 const errors = { 401: errorBodySchema, 403: errorBodySchema };

@@ -4,10 +4,7 @@ import { dateFormatIn } from '@staff-portal/shared/leave-rules';
 import { audienceKeys, type PostKind } from '@staff-portal/shared/posts-rules';
 import type { Database } from '../../db/client';
 import type { Caller } from '../../plugins/auth';
-import { readerPostPage } from '../posts/posts.repository';
-import { readerAnswer } from '../posts/reader-answers';
-import { readerCounts } from '../posts/reader-counts';
-import { readerSummaryOf } from '../posts/posts.service';
+import { readerPostPage, readerAnswer, readerCounts, readerSummaryOf } from '../posts/posts.public';
 
 export interface HomeServiceOptions {
   database: Database;

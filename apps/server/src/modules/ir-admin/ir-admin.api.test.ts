@@ -15,7 +15,7 @@ import { auditEntries } from '../../db/schema/audit';
 import { irCases, irMembers } from '../../db/schema/ir';
 import { createTestApp, type TestContext } from '../../test/app';
 import { fixtureMembers, irCall, irCounts, openCase, seedIrFixture, type IrCaller } from '../../test/ir-fixture';
-import { insertMembers } from '../ir/ir-members.repository';
+import { insertMembers } from '../ir/ir.public';
 import { IMPORT_BATCH, READ_BATCH } from './ir-admin.service';
 
 async function setup() {

@@ -9,9 +9,16 @@ import {
   workloadSchema,
   type ImportLine,
 } from '@staff-portal/shared/ir-admin';
+import {
+  categoryParamsSchema,
+  categorySchema,
+  createCategoryInputSchema,
+  updateCategoryInputSchema,
+} from '@staff-portal/shared/ir';
 import { sendDownload } from '../../files/attachments';
 import { auditActorOf, currentUser } from '../../plugins/auth';
 import { createIrAdminService, type IrAdminOptions } from './ir-admin.service';
+import { createIrCategoryService } from './ir-categories.service';
 
 const errors = {
   400: errorBodySchema,
@@ -19,8 +26,12 @@ const errors = {
   403: errorBodySchema,
   409: errorBodySchema,
 };
+/** A category's routes also answer 404, for a category that is not there. */
+const categoryErrors = { ...errors, 404: errorBodySchema };
 const security = [{ bearerIdToken: [] }];
 const tags = ['ir-admin'];
+/** The categories' routes keep their place in the API document, among IR's, beside `GET /ir/categories`. */
+const categoryTags = ['ir'];
 /** 200,000 rows of 13 cells as JSON, with room: about 50 MB at their longest usual cells. */
 const IMPORT_BODY_LIMIT = 128 * 1024 * 1024;
 
@@ -28,10 +39,12 @@ const IMPORT_BODY_LIMIT = 128 * 1024 * 1024;
  * IR administration under `/api/ir/admin` (docs/product/screens.md §12, decision record 0045).
  * The IR guard (ITAdmin, IRAdmin, IR) reads the workload and exports members (masked for ITAdmin);
  * importing needs IRAdmin (docs/product/ir.md §2) and a department that sees NRICs in full, which
- * ITAdmin alone is not (docs/product/ir.md §1). Categories are the IR module's own routes.
+ * ITAdmin alone is not (docs/product/ir.md §1). Adding and changing grievance categories needs
+ * IRAdmin (docs/product/ir.md §2); IR lists them (`GET /ir/categories`).
  */
 export const irAdminRoutes: FastifyPluginAsyncZod<IrAdminOptions> = async (app, options) => {
   const service = createIrAdminService(options, app.log);
+  const categories = createIrCategoryService(options);
   const onRequest = app.authenticate({ guards: ['IR'] });
   const adminOnly = app.authenticate({ guards: ['IR'], departments: ['IRAdmin'] });
 
@@ -137,5 +150,39 @@ export const irAdminRoutes: FastifyPluginAsyncZod<IrAdminOptions> = async (app, 
         .header('cache-control', 'no-store')
         .send(out);
     },
+  );
+
+  // Grievance categories ------------------------------------------------------------------------------
+
+  app.post(
+    '/ir/admin/categories',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags: categoryTags,
+        security,
+        summary: 'Add a grievance category (IRAdmin)',
+        body: createCategoryInputSchema,
+        response: { 201: categorySchema, ...categoryErrors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await categories.createCategory(auditActorOf(request), request.body.name)),
+  );
+
+  app.patch(
+    '/ir/admin/categories/:id',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags: categoryTags,
+        security,
+        summary: 'Rename, deactivate or activate a category; categories are never deleted (IRAdmin)',
+        params: categoryParamsSchema,
+        body: updateCategoryInputSchema,
+        response: { 200: categorySchema, ...categoryErrors },
+      },
+    },
+    async (request) => categories.updateCategory(auditActorOf(request), request.params.id, request.body),
   );
 };

@@ -1,5 +1,4 @@
 import type { Readable } from 'node:stream';
-import { asc, gt, inArray, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   checkMemberRows,
@@ -20,11 +19,10 @@ import { csvLine } from '@staff-portal/shared/spreadsheet-cells';
 import type { TokenUser } from '../../auth/token-verifier';
 import { createClock } from '../../clock';
 import type { Database, Queryable } from '../../db/client';
-import { irCases, irMembers } from '../../db/schema/ir';
-import type { IdentityAdmin, IdentityUser } from '../access-control/identity-admin';
-import { recordAuditBy, type AuditActor } from '../audit/audit.repository';
-import { auditedStream } from '../audit/audited-export';
-import { foldName } from '../ir/name-folding';
+import type { IdentityAdmin } from '../../identity/identity-admin';
+import { recordAuditBy, type AuditActor, auditedStream } from '../audit/audit.public';
+import { accountName, officerAccounts } from '../ir/ir.public';
+import { membersAfter, membersHolding, openCaseAges, upsertMembers } from './ir-admin.repository';
 
 export interface IrAdminOptions {
   database: Database;
@@ -35,7 +33,6 @@ export interface IrAdminOptions {
 }
 
 /** The departments whose accounts are officers (docs/product/ir.md §2). */
-const OFFICER_GROUPS = ['IR', 'IRAdmin'] as const;
 /** Members a multi-row INSERT writes: 14 parameters each, well under PostgreSQL's 65,535. */
 export const IMPORT_BATCH = 2000;
 /** Members the existence check and the export read at a time. */
@@ -47,7 +44,6 @@ type Checked = {
   updateLines: number[];
 };
 
-const accountName = (account: IdentityUser) => account.name ?? account.email;
 const chunks = <T>(items: readonly T[], size: number) =>
   Array.from({ length: Math.ceil(items.length / size) }, (_, index) => items.slice(index * size, (index + 1) * size));
 
@@ -69,21 +65,11 @@ export function createIrAdminService(options: IrAdminOptions, log: FastifyBaseLo
     const byNo = new Map<string, string>();
     const byNric = new Map<string, string>();
     for (const part of chunks(valid, READ_BATCH)) {
-      const found = await tx
-        .select({ memberNo: irMembers.memberNo, nric: irMembers.nric })
-        .from(irMembers)
-        .where(
-          or(
-            inArray(
-              irMembers.memberNo,
-              part.map((row) => row.member.memberNo),
-            ),
-            inArray(
-              irMembers.nric,
-              part.map((row) => row.member.nric),
-            ),
-          ),
-        );
+      const found = await membersHolding(
+        tx,
+        part.map((row) => row.member.memberNo),
+        part.map((row) => row.member.nric),
+      );
       for (const member of found) {
         byNo.set(member.memberNo, member.nric);
         byNric.set(member.nric, member.memberNo);
@@ -123,34 +109,11 @@ export function createIrAdminService(options: IrAdminOptions, log: FastifyBaseLo
     }
   }
 
-  async function officerAccounts(): Promise<IdentityUser[]> {
-    const lists = await Promise.all(OFFICER_GROUPS.map((group) => options.identityAdmin.listUsersInGroup(group)));
-    const byId = new Map<string, IdentityUser>();
-    for (const account of lists.flat()) byId.set(account.username, account);
-    return [...byId.values()];
-  }
-
   return {
-    /** Open cases per officer and their ages, in one grouped query over the open cases. */
+    /** Open cases per officer and their ages (docs/product/screens.md §12), and the unassigned ones. */
     async workload(): Promise<Workload> {
       const asOf = clock.today();
-      const age = sql`(${asOf}::date - ${irCases.openedOn})`;
-      const [accounts, rows] = await Promise.all([
-        officerAccounts(),
-        db
-          .select({
-            officerId: irCases.officerId,
-            officerName: sql<string | null>`max(${irCases.officerName})`,
-            open: sql<number>`count(*)::int`,
-            a30: sql<number>`(count(*) filter (where ${age} <= 30))::int`,
-            a60: sql<number>`(count(*) filter (where ${age} between 31 and 60))::int`,
-            a90: sql<number>`(count(*) filter (where ${age} between 61 and 90))::int`,
-            older: sql<number>`(count(*) filter (where ${age} > 90))::int`,
-          })
-          .from(irCases)
-          .where(sql`${irCases.status} = 0`)
-          .groupBy(irCases.officerId),
-      ]);
+      const [accounts, rows] = await Promise.all([officerAccounts(options.identityAdmin), openCaseAges(db, asOf)]);
       const ageingOf = (row: (typeof rows)[number]) => ({
         '0-30': row.a30,
         '31-60': row.a60,
@@ -229,46 +192,10 @@ export function createIrAdminService(options: IrAdminOptions, log: FastifyBaseLo
         const total = checked.valid.length;
         await progress({ type: 'progress', done, total });
         for (const part of chunks(checked.valid, batch)) {
-          const written = await tx
-            .insert(irMembers)
-            .values(
-              part.map(({ member }) => ({
-                memberNo: member.memberNo,
-                name: member.name,
-                nameFolded: foldName(member.name),
-                nric: member.nric,
-                gender: member.gender,
-                dateOfBirth: member.dateOfBirth,
-                employer: member.employer,
-                branch: member.branch,
-                position: member.position,
-                status: member.status,
-                joinDate: member.joinDate,
-                phone: member.phone || null,
-                email: member.email || null,
-                address: member.address || null,
-              })),
-            )
-            .onConflictDoUpdate({
-              target: irMembers.memberNo,
-              set: {
-                name: sql`excluded.name`,
-                nameFolded: sql`excluded.name_folded`,
-                nric: sql`excluded.nric`,
-                gender: sql`excluded.gender`,
-                dateOfBirth: sql`excluded.date_of_birth`,
-                employer: sql`excluded.employer`,
-                branch: sql`excluded.branch`,
-                position: sql`excluded.position`,
-                status: sql`excluded.status`,
-                joinDate: sql`excluded.join_date`,
-                phone: sql`excluded.phone`,
-                email: sql`excluded.email`,
-                address: sql`excluded.address`,
-                updatedAt: sql`now()`,
-              },
-            })
-            .returning({ inserted: sql<boolean>`(xmax = 0)` });
+          const written = await upsertMembers(
+            tx,
+            part.map(({ member }) => member),
+          );
           for (const row of written) {
             if (row.inserted) created += 1;
             else updated += 1;
@@ -320,12 +247,7 @@ export function createIrAdminService(options: IrAdminOptions, log: FastifyBaseLo
           yield `\uFEFF${csvLine(MEMBER_CSV_COLUMNS)}`;
           let after: string | undefined;
           for (;;) {
-            const batch = await db
-              .select()
-              .from(irMembers)
-              .where(after === undefined ? undefined : gt(irMembers.memberNo, after))
-              .orderBy(asc(irMembers.memberNo))
-              .limit(READ_BATCH);
+            const batch = await membersAfter(db, after, READ_BATCH);
             if (batch.length === 0) return;
             const lines = batch
               .map((member) => {

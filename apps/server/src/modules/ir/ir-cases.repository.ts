@@ -13,7 +13,8 @@ import {
   irCategories,
   irMembers,
 } from '../../db/schema/ir';
-import { likeEscaped, memberMatch } from './ir-members.repository';
+import { memberMatch } from './ir-members.repository';
+import { likeEscaped } from '@staff-portal/shared/like-pattern';
 
 export type CaseRow = typeof irCases.$inferSelect;
 
@@ -30,6 +31,26 @@ export async function nextCaseNo(tx: Queryable, year: number): Promise<{ caseNo:
     .returning({ last: irCaseCounters.last });
   const sequence = row!.last;
   return { caseNo: formatCaseNo(year, sequence), sequence };
+}
+
+/** Writes a newly opened case, with its subject and description as its search document (decision record 0042). */
+export async function insertCase(tx: Queryable, row: Omit<typeof irCases.$inferInsert, 'search'>) {
+  await tx.insert(irCases).values({ ...row, search: documentOf(`${row.subject} ${row.description}`) });
+}
+
+/** What a case's later changes set: its state and its officer (docs/product/ir.md §2). */
+export type CaseChange = Partial<
+  Pick<typeof irCases.$inferInsert, 'status' | 'closedOn' | 'outcome' | 'officerId' | 'officerName'>
+>;
+
+/** Changes a case's row and answers it as it is then. */
+export async function updateCase(tx: Queryable, caseNo: string, change: CaseChange): Promise<CaseRow> {
+  const [row] = await tx
+    .update(irCases)
+    .set({ ...change, updatedAt: sql`now()` })
+    .where(eq(irCases.caseNo, caseNo))
+    .returning();
+  return row!;
 }
 
 /** Adds an action's text to its case's document. */
@@ -213,6 +234,12 @@ export async function insertAction(tx: Queryable, action: typeof irCaseActions.$
   return row!.id;
 }
 
+/** Keeps an action's files, already checked by content (docs/product/files-mail-logs.md §1). */
+export async function insertAttachments(tx: Queryable, files: (typeof irActionAttachments.$inferInsert)[]) {
+  if (files.length === 0) return;
+  await tx.insert(irActionAttachments).values(files);
+}
+
 /** A case's actions, oldest first, with their attachments (without their bytes). */
 export async function actionsOf(db: Queryable, caseNo: string): Promise<CaseAction[]> {
   const actions = await db
@@ -302,6 +329,7 @@ export async function attachmentOf(db: Queryable, caseNo: string, id: string) {
 /** The outer category's id inside the case count. */
 const outerCategoryId = qualified(irCategories, irCategories.id);
 
+/** Every category, active ones first, with its case count: IR's list, and IR admin's answers. */
 export async function listCategories(db: Queryable): Promise<Category[]> {
   const rows = await db
     .select({
@@ -317,14 +345,6 @@ export async function listCategories(db: Queryable): Promise<Category[]> {
 
 export async function findCategory(db: Queryable, id: string) {
   const [row] = await db.select().from(irCategories).where(eq(irCategories.id, id));
-  return row;
-}
-
-export async function categoryNamed(db: Queryable, name: string) {
-  const [row] = await db
-    .select()
-    .from(irCategories)
-    .where(sql`lower(${irCategories.name}) = lower(${name})`);
   return row;
 }
 

@@ -4,12 +4,10 @@ import { MEMBER_NO, normaliseMemberNo, nricSearchDigits, type MemberStatus } fro
 import type { Queryable, Transaction } from '../../db/client';
 import { irMemberWords, irMembers } from '../../db/schema/ir';
 import { foldName, nameWords } from './name-folding';
+import { likeEscaped } from '@staff-portal/shared/like-pattern';
 
 export type MemberRow = typeof irMembers.$inferSelect;
 export type MemberInsert = typeof irMembers.$inferInsert;
-
-/** `LIKE` text that matches itself only. */
-export const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The first text after every one starting with `prefix` (digits only): the end of a prefix range. */
 function digitsAfter(prefix: string): string | null {
@@ -314,8 +312,8 @@ async function inWordOrder<T>(db: Queryable, read: (tx: Transaction) => Promise<
 /**
  * One page (and one row more) of the word matches, ranked. A text of several words that starts
  * the name as typed ("rajesh a/l subram") ranks those names first, by the folded name byte by
- * byte and the member no, read as a range of the prefix index in its own order (decision record
- * 0064): the driver word's range would reach them only after every name of that word sorting
+ * byte and the member no, read as a range of the prefix index in its own order (decision records 0094
+ * and 0064): the driver word's range would reach them only after every name of that word sorting
  * before them. Then the other matches, by the driver word and the name (decision record 0046);
  * `wordRows` gives their condition, whose driver word costs a count, and is asked for only when
  * the names the text starts leave room on the page.

@@ -12,10 +12,7 @@ import {
   caseSearchPageSchema,
   caseSearchQuerySchema,
   categoryListSchema,
-  categoryParamsSchema,
-  categorySchema,
   closeCaseInputSchema,
-  createCategoryInputSchema,
   memberCountQuerySchema,
   memberDetailSchema,
   memberOptionsSchema,
@@ -27,12 +24,11 @@ import {
   reopenCaseInputSchema,
   revealedNricSchema,
   searchCountSchema,
-  updateCategoryInputSchema,
 } from '@staff-portal/shared/ir';
 import { sendDownload } from '../../files/attachments';
 import { acceptAttachmentForms, parseOrThrow, readAttachmentsForm } from '../../files/multipart-form';
 import { auditActorOf, currentUser } from '../../plugins/auth';
-import { createIrService, type IrModuleOptions } from './ir.service';
+import { createIrServices, type IrModuleOptions } from './ir-services';
 
 const errors = {
   400: errorBodySchema,
@@ -47,14 +43,15 @@ const tags = ['ir'];
 const attachmentParamsSchema = caseParamsSchema.extend({ id: z.guid({ message: 'must be an attachment id' }) });
 
 /**
- * Industrial relations under `/api/ir` (docs/product/ir.md, docs/product/screens.md §10–§12):
- * the member lookup, grievance cases, categories and officers. Every route needs the IR guard
- * (ITAdmin, IRAdmin, IR); categories, reassigning and reopening need IRAdmin as well
- * (docs/product/access.md §3).
+ * Industrial relations under `/api/ir` (docs/product/ir.md, docs/product/screens.md §10–§11):
+ * the member lookup, grievance cases, their categories and officers. Every route needs the IR
+ * guard (ITAdmin, IRAdmin, IR); reassigning and reopening need IRAdmin as well
+ * (docs/product/access.md §3). Adding and changing categories are IR admin's routes
+ * (modules/ir-admin).
  */
 export const irRoutes: FastifyPluginAsyncZod<IrModuleOptions> = async (app, options) => {
   const irAdmin = ['IRAdmin'];
-  const service = createIrService(options, app.log, (user) => app.allows(user, irAdmin));
+  const { members, cases, officers } = createIrServices(options, app.log, (user) => app.allows(user, irAdmin));
   const onRequest = app.authenticate({ guards: ['IR'] });
   const adminOnly = app.authenticate({ guards: ['IR'], departments: irAdmin });
   // An action's text may be 10,000 characters of any script: 64 KB per field holds it.
@@ -74,7 +71,7 @@ export const irRoutes: FastifyPluginAsyncZod<IrModuleOptions> = async (app, opti
         response: { 200: memberSearchPageSchema, ...errors },
       },
     },
-    async (request) => service.searchMembers(currentUser(request), request.query),
+    async (request) => members.searchMembers(currentUser(request), request.query),
   );
 
   app.get(
@@ -88,7 +85,7 @@ export const irRoutes: FastifyPluginAsyncZod<IrModuleOptions> = async (app, opti
         response: { 200: memberOptionsSchema, ...errors },
       },
     },
-    async () => service.memberOptions(),
+    async () => members.memberOptions(),
   );
 
   app.get(
@@ -103,7 +100,7 @@ export const irRoutes: FastifyPluginAsyncZod<IrModuleOptions> = async (app, opti
         response: { 200: searchCountSchema, ...errors },
       },
     },
-    async (request) => service.countMembers(currentUser(request), request.query),
+    async (request) => members.countMembers(currentUser(request), request.query),
   );
 
   app.get(
@@ -118,7 +115,7 @@ export const irRoutes: FastifyPluginAsyncZod<IrModuleOptions> = async (app, opti
         response: { 200: memberDetailSchema, ...errors },
       },
     },
-    async (request) => service.member(currentUser(request), request.params.memberNo),
+    async (request) => members.member(currentUser(request), request.params.memberNo),
   );
 
   app.post(
@@ -133,7 +130,7 @@ export const irRoutes: FastifyPluginAsyncZod<IrModuleOptions> = async (app, opti
         response: { 200: revealedNricSchema, ...errors },
       },
     },
-    async (request) => service.revealNric(auditActorOf(request), request.params.memberNo),
+    async (request) => members.revealNric(auditActorOf(request), request.params.memberNo),
   );
 
   // Grievance cases ---------------------------------------------------------------------------------
@@ -150,7 +147,7 @@ export const irRoutes: FastifyPluginAsyncZod<IrModuleOptions> = async (app, opti
         response: { 200: caseSearchPageSchema, ...errors },
       },
     },
-    async (request) => service.searchCases(currentUser(request), request.query),
+    async (request) => cases.searchCases(currentUser(request), request.query),
   );
 
   app.get(
@@ -165,7 +162,7 @@ export const irRoutes: FastifyPluginAsyncZod<IrModuleOptions> = async (app, opti
         response: { 200: searchCountSchema, ...errors },
       },
     },
-    async (request) => service.countCases(currentUser(request), request.query),
+    async (request) => cases.countCases(currentUser(request), request.query),
   );
 
   app.get(
@@ -182,7 +179,7 @@ export const irRoutes: FastifyPluginAsyncZod<IrModuleOptions> = async (app, opti
     },
     async (request, reply) =>
       sendDownload(reply, {
-        data: await service.exportCases(auditActorOf(request), request.query),
+        data: await cases.exportCases(auditActorOf(request), request.query),
         name: 'grievances.csv',
         mime: 'text/csv; charset=utf-8',
       }),
@@ -200,7 +197,7 @@ export const irRoutes: FastifyPluginAsyncZod<IrModuleOptions> = async (app, opti
         response: { 200: caseDetailSchema, ...errors },
       },
     },
-    async (request) => service.caseDetail(currentUser(request), request.params.caseNo),
+    async (request) => cases.caseDetail(currentUser(request), request.params.caseNo),
   );
 
   app.post(
@@ -215,7 +212,7 @@ export const irRoutes: FastifyPluginAsyncZod<IrModuleOptions> = async (app, opti
         response: { 201: caseDetailSchema, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await service.openCase(auditActorOf(request), request.body)),
+    async (request, reply) => reply.status(201).send(await cases.openCase(auditActorOf(request), request.body)),
   );
 
   app.post(
@@ -236,7 +233,7 @@ export const irRoutes: FastifyPluginAsyncZod<IrModuleOptions> = async (app, opti
         ? await readAttachmentsForm(request, 'attachments', MAX_ACTION_ATTACHMENTS)
         : undefined;
       const input = parseOrThrow(addActionInputSchema, form ? form.fields : (request.body ?? {}));
-      const detail = await service.addAction(
+      const detail = await cases.addAction(
         auditActorOf(request),
         request.params.caseNo,
         input,
@@ -258,7 +255,7 @@ export const irRoutes: FastifyPluginAsyncZod<IrModuleOptions> = async (app, opti
         response: errors,
       },
     },
-    async (request, reply) => sendDownload(reply, await service.attachment(request.params.caseNo, request.params.id)),
+    async (request, reply) => sendDownload(reply, await cases.attachment(request.params.caseNo, request.params.id)),
   );
 
   app.post(
@@ -274,7 +271,7 @@ export const irRoutes: FastifyPluginAsyncZod<IrModuleOptions> = async (app, opti
         response: { 200: caseDetailSchema, ...errors },
       },
     },
-    async (request) => service.closeCase(auditActorOf(request), request.params.caseNo, request.body),
+    async (request) => cases.closeCase(auditActorOf(request), request.params.caseNo, request.body),
   );
 
   app.post(
@@ -290,7 +287,7 @@ export const irRoutes: FastifyPluginAsyncZod<IrModuleOptions> = async (app, opti
         response: { 200: caseDetailSchema, ...errors },
       },
     },
-    async (request) => service.reopenCase(auditActorOf(request), request.params.caseNo, request.body),
+    async (request) => cases.reopenCase(auditActorOf(request), request.params.caseNo, request.body),
   );
 
   app.put(
@@ -306,7 +303,7 @@ export const irRoutes: FastifyPluginAsyncZod<IrModuleOptions> = async (app, opti
         response: { 200: caseDetailSchema, ...errors },
       },
     },
-    async (request) => service.assignOfficer(auditActorOf(request), request.params.caseNo, request.body.officerId),
+    async (request) => cases.assignOfficer(auditActorOf(request), request.params.caseNo, request.body.officerId),
   );
 
   // Categories and officers ---------------------------------------------------------------------------
@@ -322,39 +319,7 @@ export const irRoutes: FastifyPluginAsyncZod<IrModuleOptions> = async (app, opti
         response: { 200: categoryListSchema, ...errors },
       },
     },
-    async () => service.categories(),
-  );
-
-  app.post(
-    '/ir/admin/categories',
-    {
-      onRequest: adminOnly,
-      schema: {
-        tags,
-        security,
-        summary: 'Add a grievance category (IRAdmin)',
-        body: createCategoryInputSchema,
-        response: { 201: categorySchema, ...errors },
-      },
-    },
-    async (request, reply) =>
-      reply.status(201).send(await service.createCategory(auditActorOf(request), request.body.name)),
-  );
-
-  app.patch(
-    '/ir/admin/categories/:id',
-    {
-      onRequest: adminOnly,
-      schema: {
-        tags,
-        security,
-        summary: 'Rename, deactivate or activate a category; categories are never deleted (IRAdmin)',
-        params: categoryParamsSchema,
-        body: updateCategoryInputSchema,
-        response: { 200: categorySchema, ...errors },
-      },
-    },
-    async (request) => service.updateCategory(auditActorOf(request), request.params.id, request.body),
+    async () => cases.categories(),
   );
 
   app.get(
@@ -368,6 +333,6 @@ export const irRoutes: FastifyPluginAsyncZod<IrModuleOptions> = async (app, opti
         response: { 200: officerListSchema, ...errors },
       },
     },
-    async () => service.officers(),
+    async () => officers.list(),
   );
 };

@@ -4,6 +4,7 @@ import { IDENTITY_STREAM } from '@staff-portal/shared/log';
 import type { Queryable } from '../../db/client';
 import { auditEntries } from '../../db/schema/audit';
 import { logEntries } from '../../db/schema/log';
+import { containing, startingWith } from '@staff-portal/shared/like-pattern';
 
 /** Where a page ends: the last entry's time, source and id (newest first, then `log` before `audit`, then id). */
 export interface ActivityCursor {
@@ -26,9 +27,6 @@ export interface ActivityFilter {
   to?: Date | undefined;
   text?: string | undefined;
 }
-
-const like = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
-const prefix = (text: string) => `${text.replace(/[\\%_]/g, '\\$&')}%`;
 
 type Ranked = ActivityEntry & { atText: string; rowId: number };
 
@@ -65,7 +63,7 @@ async function auditPage(db: Queryable, filter: ActivityFilter, cursor: Activity
     filter.userIds !== undefined || filter.userEmailPrefix !== undefined
       ? (or(
           filter.userIds && filter.userIds.length > 0 ? inArray(auditEntries.actorId, filter.userIds) : undefined,
-          filter.userEmailPrefix ? ilike(auditEntries.actorEmail, prefix(filter.userEmailPrefix)) : undefined,
+          filter.userEmailPrefix ? ilike(auditEntries.actorEmail, startingWith(filter.userEmailPrefix)) : undefined,
         ) ?? sql`false`)
       : undefined;
   const rows = await db
@@ -78,7 +76,7 @@ async function auditPage(db: Queryable, filter: ActivityFilter, cursor: Activity
         filter.action ? sql`${auditEntries.action} = ${filter.action}` : undefined,
         filter.from ? gte(auditEntries.at, filter.from) : undefined,
         filter.to ? lt(auditEntries.at, filter.to) : undefined,
-        filter.text ? sql`${auditText} ilike ${like(filter.text)}` : undefined,
+        filter.text ? sql`${auditText} ilike ${containing(filter.text)}` : undefined,
         after(cursor, 'audit', auditEntries.at, auditEntries.id),
       ),
     )
@@ -111,7 +109,7 @@ async function logPage(db: Queryable, filter: ActivityFilter, cursor: ActivityCu
     filter.userIds !== undefined || filter.userEmailPrefix !== undefined
       ? (or(
           filter.userIds && filter.userIds.length > 0 ? inArray(logEntries.userId, filter.userIds) : undefined,
-          filter.userEmailPrefix ? ilike(logEntries.userEmail, prefix(filter.userEmailPrefix)) : undefined,
+          filter.userEmailPrefix ? ilike(logEntries.userEmail, startingWith(filter.userEmailPrefix)) : undefined,
         ) ?? sql`false`)
       : undefined;
   const rows = await db
@@ -123,7 +121,7 @@ async function logPage(db: Queryable, filter: ActivityFilter, cursor: ActivityCu
         filter.action ? sql`${logEntries.action} = ${filter.action}` : undefined,
         filter.from ? gte(logEntries.receivedAt, filter.from) : undefined,
         filter.to ? lt(logEntries.receivedAt, filter.to) : undefined,
-        filter.text ? sql`${logText} ilike ${like(filter.text)}` : undefined,
+        filter.text ? sql`${logText} ilike ${containing(filter.text)}` : undefined,
         after(cursor, 'log', logEntries.receivedAt, logEntries.id),
       ),
     )

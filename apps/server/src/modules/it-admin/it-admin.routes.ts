@@ -14,7 +14,7 @@ import {
 import type { Database } from '../../db/client';
 import { sendDownload } from '../../files/attachments';
 import { auditActorOf, currentUser } from '../../plugins/auth';
-import type { IdentityAdmin } from '../access-control/identity-admin';
+import type { IdentityAdmin } from '../../identity/identity-admin';
 import { createItAdminService } from './it-admin.service';
 
 const errors = {

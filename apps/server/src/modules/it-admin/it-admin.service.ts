@@ -2,9 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify/sync';
-import { and, desc, eq, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { identityOutbox } from '@staff-portal/identity/schema';
 import { leaseNow, sendLeased, type SendEmail } from '@staff-portal/identity/outbox';
 import { AppError, notFound, validationError } from '@staff-portal/shared/errors';
 import type {
@@ -12,7 +10,6 @@ import type {
   OutboxMessage,
   OutboxMessageDetail,
   OutboxPage,
-  OutboxState,
   SystemStatus,
   activityQuerySchema,
   outboxQuerySchema,
@@ -23,10 +20,18 @@ import type { z } from 'zod';
 import type { TokenUser } from '../../auth/token-verifier';
 import type { Database } from '../../db/client';
 import { migrationLevel } from '../../db/migrate';
-import { recordAudit, tokenName, type AuditActor } from '../audit/audit.repository';
-import { auditedStream, givenFilters } from '../audit/audited-export';
-import type { IdentityAdmin } from '../access-control/identity-admin';
+import { recordAudit, tokenName, type AuditActor, auditedStream, givenFilters } from '../audit/audit.public';
+import type { IdentityAdmin } from '../../identity/identity-admin';
 import { activityPage, type ActivityCursor, type ActivityFilter } from './activity.repository';
+import { databaseSize } from './it-admin.repository';
+import {
+  findOutboxMessage,
+  lastDeliveryError,
+  outboxCounts,
+  outboxMessages,
+  outboxState,
+  type OutboxRow,
+} from './outbox.repository';
 
 export interface ItAdminDeps {
   database: Database;
@@ -82,21 +87,7 @@ export function decodeCursor(text: string): ActivityCursor {
   throw validationError('This is not a page of the activity list. Start again from the first page.', 'after');
 }
 
-function outboxState(row: typeof identityOutbox.$inferSelect): OutboxState {
-  if (row.deliveredAt !== null) return 'delivered';
-  if (row.deliveryError !== null) return 'failed';
-  if (row.nextAttemptAt !== null) return 'waiting';
-  return 'kept';
-}
-
-const stateCondition: Record<OutboxState, SQL> = {
-  delivered: sql`${identityOutbox.deliveredAt} is not null`,
-  failed: sql`${identityOutbox.deliveredAt} is null and ${identityOutbox.deliveryError} is not null`,
-  waiting: sql`${identityOutbox.deliveredAt} is null and ${identityOutbox.deliveryError} is null and ${identityOutbox.nextAttemptAt} is not null`,
-  kept: sql`${identityOutbox.deliveredAt} is null and ${identityOutbox.deliveryError} is null and ${identityOutbox.nextAttemptAt} is null`,
-};
-
-function messageOf(row: typeof identityOutbox.$inferSelect): OutboxMessage {
+function messageOf(row: OutboxRow): OutboxMessage {
   return {
     id: row.id,
     channel: row.channel,
@@ -219,22 +210,9 @@ export function createItAdminService(deps: ItAdminDeps) {
     async status(): Promise<SystemStatus> {
       const [level, size, outbox, lastError] = await Promise.all([
         migrationLevel(database),
-        db
-          .execute(sql`select pg_database_size(current_database())::text as size`)
-          .then((result) => Number((result as { rows: Record<string, unknown>[] }).rows[0]?.['size']))
-          .catch(() => null),
-        db
-          .select({
-            waiting: sql<number>`count(*) filter (where ${stateCondition.waiting})`.mapWith(Number),
-            failed: sql<number>`count(*) filter (where ${stateCondition.failed})`.mapWith(Number),
-          })
-          .from(identityOutbox),
-        db
-          .select({ error: identityOutbox.deliveryError, at: identityOutbox.createdAt })
-          .from(identityOutbox)
-          .where(isNotNull(identityOutbox.deliveryError))
-          .orderBy(desc(identityOutbox.id))
-          .limit(1),
+        databaseSize(db).catch(() => null),
+        outboxCounts(db),
+        lastDeliveryError(db),
       ]);
       const cache = deps.readCacheStats();
       const looked = cache.hits + cache.misses;
@@ -252,36 +230,23 @@ export function createItAdminService(deps: ItAdminDeps) {
         identity: { mode: deps.identityMode, userPoolId: deps.userPoolId },
         mail: {
           mode: deps.sendEmail === undefined ? 'outbox' : 'smtp',
-          lastDeliveryError: lastError[0]?.error ?? null,
-          lastDeliveryErrorAt: lastError[0]?.at.toISOString() ?? null,
+          lastDeliveryError: lastError?.error ?? null,
+          lastDeliveryErrorAt: lastError?.at.toISOString() ?? null,
         },
-        outbox: { waiting: outbox[0]?.waiting ?? 0, failed: outbox[0]?.failed ?? 0 },
+        outbox,
         readCache: { ...cache, hitRate: looked === 0 ? null : cache.hits / looked },
       };
     },
 
     async outbox(query: z.output<typeof outboxQuerySchema>): Promise<OutboxPage> {
-      const rows = await db
-        .select()
-        .from(identityOutbox)
-        .where(
-          and(
-            query.recipient
-              ? sql`lower(${identityOutbox.recipient}) like ${`${query.recipient.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`}`
-              : undefined,
-            query.state ? stateCondition[query.state] : undefined,
-            query.before ? lt(identityOutbox.id, query.before) : undefined,
-          ),
-        )
-        .orderBy(desc(identityOutbox.id))
-        .limit(query.limit + 1);
+      const rows = await outboxMessages(db, query, query.limit + 1);
       const page = rows.slice(0, query.limit);
       return { items: page.map(messageOf), next: rows.length > query.limit ? (page.at(-1)?.id ?? null) : null };
     },
 
     /** One message with its body. It may hold a code or a temporary password: who opened it is audited. */
     async openMessage(actor: TokenUser, requestId: string, id: number): Promise<OutboxMessageDetail> {
-      const [row] = await db.select().from(identityOutbox).where(eq(identityOutbox.id, id));
+      const row = await findOutboxMessage(db, id);
       if (!row) throw notFound('There is no such message.');
       await recordAudit(db, {
         actorId: actor.sub,
@@ -298,7 +263,7 @@ export function createItAdminService(deps: ItAdminDeps) {
 
     /** Sends an e-mail that failed or waits, now (SMTP only). */
     async retry(actor: TokenUser, requestId: string, id: number): Promise<OutboxMessage> {
-      const [row] = await db.select().from(identityOutbox).where(eq(identityOutbox.id, id));
+      const row = await findOutboxMessage(db, id);
       if (!row) throw notFound('There is no such message.');
       if (deps.sendEmail === undefined) {
         throw new AppError('CONFLICT', 'This server keeps e-mail in the outbox and sends none (SMTP_URL is not set).');
@@ -321,7 +286,7 @@ export function createItAdminService(deps: ItAdminDeps) {
         before: { state: outboxState(row), attempts: row.attempts },
         requestId,
       });
-      const [after] = await db.select().from(identityOutbox).where(eq(identityOutbox.id, id));
+      const after = await findOutboxMessage(db, id);
       return messageOf(after ?? row);
     },
   };

@@ -5,7 +5,8 @@ import type { Queryable, Transaction } from '../../db/client';
 import { leaveAdjustments, leaveEntitlements, leaveRequests } from '../../db/schema/leave';
 import { leaveCarryForwardRules, leaveCarryForwardRunItems, leaveCarryForwardRuns } from '../../db/schema/leave-admin';
 import { departments, leaveTypes, publicHolidays, staff } from '../../db/schema/organisation';
-import { requestDaysBetween, requestsReaching } from '../leave/leave-balances.repository';
+import { requestDaysBetween, requestsReaching } from '../leave/leave.public';
+import { BALANCE_STATUSES } from '@staff-portal/shared/leave-rules';
 
 export type CarryForwardItem = typeof leaveCarryForwardRunItems.$inferInsert;
 
@@ -223,7 +224,7 @@ export async function utilisation(db: Queryable, year: number): Promise<Utilisat
     .innerJoin(staff, eq(staff.staffId, leaveRequests.staffId))
     .innerJoin(departments, eq(departments.code, staff.departmentCode))
     .innerJoin(leaveTypes, eq(leaveTypes.id, leaveRequests.leaveTypeId))
-    .where(and(requestsReaching(first, last), inArray(leaveRequests.status, [0, 1, 4, 5]), sql`${inYear} > 0`))
+    .where(and(requestsReaching(first, last), inArray(leaveRequests.status, [...BALANCE_STATUSES]), sql`${inYear} > 0`))
     .groupBy(staff.departmentCode, departments.name, leaveRequests.leaveTypeId, leaveTypes.name, leaveTypes.sortOrder)
     .orderBy(asc(staff.departmentCode), asc(leaveTypes.sortOrder), asc(leaveRequests.leaveTypeId));
   return rows.map((r) => ({

@@ -29,7 +29,7 @@ import {
 } from '@staff-portal/shared/leave-admin';
 import { sendDownload } from '../../files/attachments';
 import { auditActorOf } from '../../plugins/auth';
-import { createLeaveServices, type LeaveModuleOptions } from '../leave/leave-services';
+import { createLeaveServices, type LeaveModuleOptions } from '../leave/leave.public';
 import { createLeaveAdminService } from './leave-admin.service';
 
 const errors = {

@@ -17,20 +17,19 @@ import type {
 import type { Clock } from '../../clock';
 import type { Database, Queryable } from '../../db/client';
 import { holidaysFor } from '../../seed/demo-organisation';
-import { recordAuditBy, type AuditActor, type AuditRecord } from '../audit/audit.repository';
-import { recordExport } from '../audit/audited-export';
-import { entitlementRows } from '../leave/leave-balances.repository';
-import { balancesOf, balancesOfMany } from '../leave/leave-balances.service';
-import type { LeaveRequestService } from '../leave/leave-requests.service';
+import { recordAuditBy, type AuditActor, type AuditRecord, recordExport } from '../audit/audit.public';
 import {
+  entitlementRows,
+  balancesOf,
+  balancesOfMany,
+  type LeaveRequestService,
   findLeaveType,
   holidaysBetween,
   listLeaveTypes,
   myRequests,
   type LeaveTypeRow,
-} from '../leave/leave.repository';
-import { activeStaff } from '../staff-records/staff-records.repository';
-import type { StaffRecordService } from '../staff-records/staff-records.service';
+} from '../leave/leave.public';
+import { activeStaff, type StaffRecordService } from '../staff-records/staff-records.public';
 import {
   activeRunFor,
   adjustmentsOf,

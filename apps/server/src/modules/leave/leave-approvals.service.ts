@@ -9,8 +9,13 @@ import { assertTransition, daysByYear, decisionTarget, overAwayThreshold } from 
 import type { Clock } from '../../clock';
 import type { Database, Queryable } from '../../db/client';
 import type { Caller } from '../../plugins/auth';
-import { departmentSizes, findStaffByIds, type StaffRow } from '../staff-records/staff-records.repository';
-import { noStaffRecord, type StaffRecordService } from '../staff-records/staff-records.service';
+import {
+  departmentSizes,
+  findStaffByIds,
+  type StaffRow,
+  noStaffRecord,
+  type StaffRecordService,
+} from '../staff-records/staff-records.public';
 import { approversActedForBy, mayDecideForApprover } from './acting-approver';
 import { balanceFacts, balancesFromFacts, typesBehind } from './leave-balances.service';
 import type { LeaveTransitions } from './leave-transitions';

@@ -1,6 +1,6 @@
 import { and, eq, gt, gte, inArray, isNotNull, lte, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { addDays } from '@staff-portal/shared/iso-dates';
-import { MAX_REQUEST_CALENDAR_DAYS } from '@staff-portal/shared/leave-rules';
+import { BALANCE_STATUSES, MAX_REQUEST_CALENDAR_DAYS } from '@staff-portal/shared/leave-rules';
 import type { Queryable } from '../../db/client';
 import { leaveAdjustments, leaveEntitlements, leaveRequests } from '../../db/schema/leave';
 
@@ -16,8 +16,6 @@ export type BalanceFactRow =
       carried: number;
       carriedExpiresOn: string | null;
     };
-
-const COUNTING = [0, 1, 4, 5];
 
 /** What one of a request's dates counts: a whole day, or half of one for a morning or afternoon. */
 const dayUnit = sql`(case when ${leaveRequests.dayType} = 0 then 1 else 0.5 end)`;
@@ -104,7 +102,7 @@ export async function balanceFactRows(
       and(
         inArray(leaveRequests.staffId, staffIds),
         requestsReaching(first, last),
-        inArray(leaveRequests.status, COUNTING),
+        inArray(leaveRequests.status, [...BALANCE_STATUSES]),
         options.leaveTypeIds === undefined ? undefined : inArray(leaveRequests.leaveTypeId, [...options.leaveTypeIds]),
       ),
     )
@@ -142,7 +140,7 @@ export async function balanceFactRows(
         eq(leaveRequests.leaveTypeId, leaveEntitlements.leaveTypeId),
         requestsReaching(first, last),
         lte(leaveRequests.startDate, leaveEntitlements.carriedExpiresOn),
-        inArray(leaveRequests.status, COUNTING),
+        inArray(leaveRequests.status, [...BALANCE_STATUSES]),
       ),
     )
     .where(

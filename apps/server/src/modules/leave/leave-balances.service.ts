@@ -12,7 +12,7 @@ import {
   withInclusiveAllowances,
 } from '@staff-portal/shared/leave-rules';
 import type { Queryable } from '../../db/client';
-import type { StaffRow } from '../staff-records/staff-records.repository';
+import type { StaffRow } from '../staff-records/staff-records.public';
 import { balanceFactRows } from './leave-balances.repository';
 import type { LeaveTypeRow } from './leave.repository';
 

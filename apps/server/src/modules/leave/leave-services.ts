@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { createClock } from '../../clock';
 import type { Database } from '../../db/client';
-import { createStaffRecordService } from '../staff-records/staff-records.service';
+import { createStaffRecordService } from '../staff-records/staff-records.public';
 import { createLeaveApprovalService } from './leave-approvals.service';
 import { createLeaveRequestService } from './leave-requests.service';
 import { createLeaveTransitions } from './leave-transitions';

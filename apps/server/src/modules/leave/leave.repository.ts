@@ -4,6 +4,7 @@ import type { LeaveRequest, LeaveRequestEvent } from '@staff-portal/shared/leave
 import type { Queryable, Transaction } from '../../db/client';
 import { leaveRequestEvents, leaveRequests } from '../../db/schema/leave';
 import { leaveTypes, publicHolidays, staff } from '../../db/schema/organisation';
+import { BALANCE_STATUSES } from '@staff-portal/shared/leave-rules';
 
 const approver = alias(staff, 'approver');
 
@@ -42,7 +43,7 @@ export async function overlappingRequests(db: Queryable, staffId: string, startD
     .where(
       and(
         eq(leaveRequests.staffId, staffId),
-        inArray(leaveRequests.status, [0, 1, 4, 5]),
+        inArray(leaveRequests.status, [...BALANCE_STATUSES]),
         lte(leaveRequests.startDate, endDate),
         gte(leaveRequests.endDate, startDate),
       ),
@@ -281,7 +282,7 @@ export async function departmentAbsences(db: Queryable, departmentCodes: string[
     .where(
       and(
         inArray(staff.departmentCode, departmentCodes),
-        inArray(leaveRequests.status, [0, 1, 4, 5]),
+        inArray(leaveRequests.status, [...BALANCE_STATUSES]),
         overlapsDates(startDate, endDate),
       ),
     )

@@ -5,7 +5,7 @@ import { SIGN_IN_REFUSED_ACTION } from '@staff-portal/shared/it-admin';
 import { IDENTITY_STREAM, type LogEntryInput } from '@staff-portal/shared/log';
 import type { TokenUser } from '../../auth/token-verifier';
 import type { Db } from '../../db/client';
-import { tokenName } from '../audit/audit.repository';
+import { tokenName } from '../audit/audit.public';
 import { insertLogEntry } from './log.repository';
 
 /**

@@ -6,7 +6,7 @@ import { signedInUserFromClaims, signedInUserSchema } from '@staff-portal/shared
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { currentUser } from '../../plugins/auth';
-import { createStaffRecordService } from '../staff-records/staff-records.service';
+import { createStaffRecordService } from '../staff-records/staff-records.public';
 import { saveLanguage } from './user-settings.repository';
 
 /**

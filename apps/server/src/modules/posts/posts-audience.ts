@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { EVERYONE, audienceKeys, type Audience } from '@staff-portal/shared/posts-rules';
-import type { IdentityAdmin, IdentityUser } from '../access-control/identity-admin';
+import type { IdentityAdmin, IdentityUser } from '../../identity/identity-admin';
 
 /**
  * Who is in an audience, by the identity provider (decision record 0048): the enabled accounts of
@@ -133,7 +133,7 @@ export interface KeptDirectory {
 /**
  * One directory shared for `ttlMs`, so a page does not ask the identity provider for every group
  * on every request (decision record 0048). Then it is renewed in the background while it is still
- * used, and replaced once the new one has every answer (decision record 0052): listing 2,000
+ * used, and replaced once the new one has every answer (decision record 0096): listing 2,000
  * accounts takes the provider dozens of pages, which no request should wait for. A change of
  * departments shows within that time and the renewal's.
  */

@@ -1,7 +1,7 @@
 import type { Language } from '@staff-portal/shared/languages';
 import type { PostKind } from '@staff-portal/shared/posts-rules';
 import type { Transaction } from '../../db/client';
-import type { IdentityUser } from '../access-control/identity-admin';
+import type { IdentityUser } from '../../identity/identity-admin';
 import { queueMail, type Mail } from '../../mail/outbox-mail';
 import { markdownToText } from './markdown-text';
 import { claimPostMail, type PostRow } from './posts.repository';

@@ -1,5 +1,6 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setClock } from '../../test/clock';
 import { identityOutbox, identityUserGroups } from '@staff-portal/identity/schema';
 import {
   adminPostPageSchema,
@@ -304,7 +305,7 @@ describe('a post from writing to reading', () => {
   });
 
   it('counts "seen by N" again when a reader opens the post or the audience changes, never from a stale count', async () => {
-    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    setClock(Date.now());
     const { ctx, people } = await setup();
     const post = await create(ctx, people.hradmin, announcement({ audience: ['HR'] }));
     const seen = async () =>
@@ -333,7 +334,7 @@ describe('a post from writing to reading', () => {
       .delete(identityUserGroups)
       .where(and(eq(identityUserGroups.userId, people.hr.sub), eq(identityUserGroups.groupName, 'HR')));
     vi.setSystemTime(Date.now() + 31_000);
-    // The first list after that renews the directory in the background (decision record 0052);
+    // The first list after that renews the directory in the background (decision record 0096);
     // the counts follow as soon as the new one is in.
     await vi.waitFor(async () => expect(await seen()).toEqual({ readers: 1, audience: 2 }), eventually);
     expect(await receiptCount()).toBe(2);
@@ -420,7 +421,7 @@ describe('the audience (docs/product/access.md §3)', () => {
 
   it('shows a scheduled post only from its publish time, and an expiring one only until its expiry', async () => {
     const start = Date.parse('2027-03-01T01:00:00Z');
-    vi.useFakeTimers({ toFake: ['Date'], now: start });
+    setClock(start);
     const { ctx, people } = await setup();
     const post = await create(
       ctx,
@@ -486,7 +487,7 @@ describe('the audience (docs/product/access.md §3)', () => {
   // served once a post, the clock, the reader's receipts or their audience says otherwise.
   it('answers the list and Home afresh once a post is edited, published or expires, a receipt is written anywhere, or the audience changes', async () => {
     const start = Date.parse('2027-03-01T01:00:00Z');
-    vi.useFakeTimers({ toFake: ['Date'], now: start });
+    setClock(start);
     const { ctx, people } = await setup();
     const seen = async (who: Caller) => {
       const list = readerPostPageSchema.parse((await call(ctx, who, 'GET', '/api/posts')).json());

@@ -18,7 +18,7 @@ import {
 import { sendDownload } from '../../files/attachments';
 import { acceptAttachmentForms, parseOrThrow, readAttachmentsForm } from '../../files/multipart-form';
 import { auditActorOf, currentUser } from '../../plugins/auth';
-import { createPostsService, type PostsModuleOptions } from './posts.service';
+import { createPostsServices, type PostsModuleOptions } from './posts-services';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 const security = [{ bearerIdToken: [] }];
@@ -27,12 +27,12 @@ const tags = ['posts'];
 /**
  * Announcements and staff information under `/api/posts` (docs/product/screens.md §2 and §13,
  * decision record 0048). Managing them (`/api/posts/admin…`) needs the ADMIN guard (HRAdmin,
- * ITAdmin); reading needs a signed-in user in the post's audience, which the service checks on
- * every call (docs/product/access.md §3). Also runs the loop that queues the publish e-mails of
- * scheduled posts when they fall due.
+ * ITAdmin); reading needs a signed-in user in the post's audience, which the reading service
+ * checks on every call (docs/product/access.md §3). Also runs the loop that queues the publish
+ * e-mails of scheduled posts when they fall due.
  */
 export const postsRoutes: FastifyPluginAsyncZod<PostsModuleOptions> = async (app, options) => {
-  const service = createPostsService(options, app.log);
+  const { adminViews, authoring, reading, publishMail } = createPostsServices(options, app.log);
   const admin = app.authenticate({ guards: ['ADMIN'] });
   const signedIn = app.authenticate();
   // A create form's one field is the post as JSON: its body alone may be 20,000 characters.
@@ -44,7 +44,7 @@ export const postsRoutes: FastifyPluginAsyncZod<PostsModuleOptions> = async (app
   let round: Promise<void> | undefined;
   let timer: NodeJS.Timeout | undefined;
   const mailRound = () => {
-    round ??= service
+    round ??= publishMail
       .queueDueMail()
       .then(() => undefined)
       .catch((error: unknown) => app.log.error({ err: error }, 'post e-mail round failed'))
@@ -74,7 +74,7 @@ export const postsRoutes: FastifyPluginAsyncZod<PostsModuleOptions> = async (app
         response: { 200: adminPostPageSchema, ...errors },
       },
     },
-    async (request) => service.adminList(request.query),
+    async (request) => adminViews.adminList(request.query),
   );
 
   app.post(
@@ -94,7 +94,7 @@ export const postsRoutes: FastifyPluginAsyncZod<PostsModuleOptions> = async (app
         ? await readAttachmentsForm(request, 'attachments', MAX_POST_ATTACHMENTS)
         : undefined;
       const input = parseOrThrow(postInputSchema, form ? postOfForm(form.fields) : request.body);
-      const post = await service.create(auditActorOf(request), input, form?.attachments ?? []);
+      const post = await authoring.create(auditActorOf(request), input, form?.attachments ?? []);
       return reply.status(201).send(post);
     },
   );
@@ -111,7 +111,7 @@ export const postsRoutes: FastifyPluginAsyncZod<PostsModuleOptions> = async (app
         response: { 200: adminPostSchema, ...errors },
       },
     },
-    async (request) => service.adminPost(request.params.id),
+    async (request) => adminViews.adminPost(request.params.id),
   );
 
   app.put(
@@ -127,7 +127,7 @@ export const postsRoutes: FastifyPluginAsyncZod<PostsModuleOptions> = async (app
         response: { 200: adminPostSchema, ...errors },
       },
     },
-    async (request) => service.update(auditActorOf(request), request.params.id, request.body),
+    async (request) => authoring.update(auditActorOf(request), request.params.id, request.body),
   );
 
   app.post(
@@ -142,7 +142,7 @@ export const postsRoutes: FastifyPluginAsyncZod<PostsModuleOptions> = async (app
         response: { 200: adminPostSchema, ...errors },
       },
     },
-    async (request) => service.unpublish(auditActorOf(request), request.params.id),
+    async (request) => authoring.unpublish(auditActorOf(request), request.params.id),
   );
 
   app.post(
@@ -157,7 +157,8 @@ export const postsRoutes: FastifyPluginAsyncZod<PostsModuleOptions> = async (app
         response: { 201: adminPostSchema, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await service.duplicate(auditActorOf(request), request.params.id)),
+    async (request, reply) =>
+      reply.status(201).send(await authoring.duplicate(auditActorOf(request), request.params.id)),
   );
 
   app.delete(
@@ -173,7 +174,7 @@ export const postsRoutes: FastifyPluginAsyncZod<PostsModuleOptions> = async (app
       },
     },
     async (request, reply) => {
-      await service.remove(auditActorOf(request), request.params.id);
+      await authoring.remove(auditActorOf(request), request.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -196,7 +197,7 @@ export const postsRoutes: FastifyPluginAsyncZod<PostsModuleOptions> = async (app
         throw validationError('attachments: send the files as multipart/form-data.', 'attachments');
       }
       const form = await readAttachmentsForm(request, 'attachments', MAX_POST_ATTACHMENTS);
-      const post = await service.addAttachments(auditActorOf(request), request.params.id, form.attachments);
+      const post = await authoring.addAttachments(auditActorOf(request), request.params.id, form.attachments);
       return reply.status(201).send(post);
     },
   );
@@ -213,7 +214,8 @@ export const postsRoutes: FastifyPluginAsyncZod<PostsModuleOptions> = async (app
         response: { 200: adminPostSchema, ...errors },
       },
     },
-    async (request) => service.removeAttachment(auditActorOf(request), request.params.id, request.params.attachmentId),
+    async (request) =>
+      authoring.removeAttachment(auditActorOf(request), request.params.id, request.params.attachmentId),
   );
 
   app.get(
@@ -229,7 +231,7 @@ export const postsRoutes: FastifyPluginAsyncZod<PostsModuleOptions> = async (app
         response: { 200: unseenPageSchema, ...errors },
       },
     },
-    async (request) => service.unseen(request.params.id, request.query),
+    async (request) => adminViews.unseen(request.params.id, request.query),
   );
 
   // Readers (signed in, in the audience) -----------------------------------------------------------
@@ -246,7 +248,7 @@ export const postsRoutes: FastifyPluginAsyncZod<PostsModuleOptions> = async (app
         response: { 200: readerPostPageSchema, ...errors },
       },
     },
-    async (request) => service.readerList(currentUser(request), request.query),
+    async (request) => reading.readerList(currentUser(request), request.query),
   );
 
   app.get(
@@ -261,7 +263,7 @@ export const postsRoutes: FastifyPluginAsyncZod<PostsModuleOptions> = async (app
         response: { 200: readerPostSchema, ...errors },
       },
     },
-    async (request) => service.readerPost(currentUser(request), request.params.id),
+    async (request) => reading.readerPost(currentUser(request), request.params.id),
   );
 
   app.get(
@@ -279,7 +281,7 @@ export const postsRoutes: FastifyPluginAsyncZod<PostsModuleOptions> = async (app
     async (request, reply) =>
       sendDownload(
         reply,
-        await service.attachment(app.callerOf(request), request.params.id, request.params.attachmentId),
+        await reading.attachment(app.callerOf(request), request.params.id, request.params.attachmentId),
       ),
   );
 };

@@ -1,17 +1,13 @@
 import { and, asc, eq, gte, ilike, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client';
-import { leaveRequests } from '../../db/schema/leave';
-import { departments, leaveTypes, staff } from '../../db/schema/organisation';
+import { departments, staff } from '../../db/schema/organisation';
 import { leaveDelegations, leaveIcalFeeds, staffMovements } from '../../db/schema/staff-movement';
-import { overlapsDates } from '../leave/leave.repository';
+import { containing } from '@staff-portal/shared/like-pattern';
 
 export type MovementRow = typeof staffMovements.$inferSelect;
 export type DelegationRow = typeof leaveDelegations.$inferSelect;
 export type IcalFeedRow = typeof leaveIcalFeeds.$inferSelect;
-
-/** Statuses that mean someone is (or may be) away: pending, approved, pending cancellation. */
-export const AWAY_STATUSES = [0, 1, 4, 5];
 
 export async function insertMovement(db: Queryable, row: typeof staffMovements.$inferInsert): Promise<MovementRow> {
   const [created] = await db.insert(staffMovements).values(row).returning();
@@ -45,59 +41,6 @@ export async function departmentMembers(db: Queryable, departmentCode: string) {
     .from(staff)
     .where(and(eq(staff.departmentCode, departmentCode), eq(staff.active, true)))
     .orderBy(asc(staff.displayName), asc(staff.staffId));
-}
-
-/** Leave of a department's members that shares a day with [from, to]. */
-export async function departmentLeave(
-  db: Queryable,
-  departmentCode: string,
-  from: string,
-  to: string,
-  statuses: number[] = AWAY_STATUSES,
-) {
-  return db
-    .select({
-      staffId: leaveRequests.staffId,
-      staffName: staff.displayName,
-      referenceId: leaveRequests.referenceId,
-      leaveTypeId: leaveRequests.leaveTypeId,
-      leaveTypeName: leaveTypes.name,
-      status: leaveRequests.status,
-      dayType: leaveRequests.dayType,
-      startDate: leaveRequests.startDate,
-      endDate: leaveRequests.endDate,
-    })
-    .from(leaveRequests)
-    .innerJoin(staff, eq(staff.staffId, leaveRequests.staffId))
-    .innerJoin(leaveTypes, eq(leaveTypes.id, leaveRequests.leaveTypeId))
-    .where(
-      and(eq(staff.departmentCode, departmentCode), inArray(leaveRequests.status, statuses), overlapsDates(from, to)),
-    )
-    .orderBy(asc(leaveRequests.startDate), asc(leaveRequests.referenceId));
-}
-
-/** One person's leave that counts (pending, approved, pending cancellation) starting in a window. */
-export async function personLeave(db: Queryable, staffId: string, fromStart: string, toStart: string) {
-  return db
-    .select({
-      referenceId: leaveRequests.referenceId,
-      leaveTypeName: leaveTypes.name,
-      status: leaveRequests.status,
-      dayType: leaveRequests.dayType,
-      startDate: leaveRequests.startDate,
-      endDate: leaveRequests.endDate,
-    })
-    .from(leaveRequests)
-    .innerJoin(leaveTypes, eq(leaveTypes.id, leaveRequests.leaveTypeId))
-    .where(
-      and(
-        eq(leaveRequests.staffId, staffId),
-        inArray(leaveRequests.status, AWAY_STATUSES),
-        gte(leaveRequests.startDate, fromStart),
-        lte(leaveRequests.startDate, toStart),
-      ),
-    )
-    .orderBy(asc(leaveRequests.startDate));
 }
 
 /**
@@ -198,7 +141,7 @@ export async function delegateCandidates(
   search: string | undefined,
   limit: number,
 ) {
-  const text = search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  const text = search ? containing(search) : undefined;
   return db
     .select({ staffId: staff.staffId, staffName: staff.displayName, departmentCode: staff.departmentCode })
     .from(staff)

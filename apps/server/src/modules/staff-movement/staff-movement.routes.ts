@@ -16,7 +16,7 @@ import {
 import type { Database } from '../../db/client';
 import { auditActorOf, currentUser } from '../../plugins/auth';
 import { createClock } from '../../clock';
-import { createStaffRecordService } from '../staff-records/staff-records.service';
+import { createStaffRecordService } from '../staff-records/staff-records.public';
 import { createStaffMovementService } from './staff-movement.service';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };

@@ -21,17 +21,21 @@ import type { TokenUser } from '../../auth/token-verifier';
 import type { Clock } from '../../clock';
 import type { Database, Queryable } from '../../db/client';
 import type { Caller } from '../../plugins/auth';
-import { recordAuditBy, type AuditActor, type AuditRecord } from '../audit/audit.repository';
-import { holidaysBetween } from '../leave/leave.repository';
-import { findStaff, findStaffBySub, lockStaff, type StaffRow } from '../staff-records/staff-records.repository';
-import type { StaffRecordService } from '../staff-records/staff-records.service';
+import { recordAuditBy, type AuditActor, type AuditRecord } from '../audit/audit.public';
+import { awayLeave, holidaysBetween, type AwayLeaveRow } from '../leave/leave.public';
+import {
+  findStaff,
+  findStaffBySub,
+  lockStaff,
+  type StaffRow,
+  type StaffRecordService,
+} from '../staff-records/staff-records.public';
 import {
   activeFeedByToken,
   delegateCandidates,
   delegationsOf,
   deleteDelegation,
   deleteMovement,
-  departmentLeave,
   departmentMembers,
   departmentMovements,
   feedsOf,
@@ -42,7 +46,6 @@ import {
   insertMovement,
   listDepartments,
   overlappingDelegations,
-  personLeave,
   revokeFeed,
   type IcalFeedRow,
   type MovementRow,
@@ -194,7 +197,7 @@ export function createStaffMovementService({ database, clock, staffRecords, publ
       const rangeEnd = dayBoundsIn(query.to, timeZone).end;
       const [members, leave, movements, holidays, departments] = await Promise.all([
         departmentMembers(db, departmentCode),
-        departmentLeave(db, departmentCode, query.from, query.to),
+        awayLeave(db, { departmentCode }, { sharing: { from: query.from, to: query.to } }),
         departmentMovements(db, departmentCode, rangeStart, rangeEnd),
         holidaysBetween(db, query.from, query.to),
         caller.isAdmin ? listDepartments(db) : listDepartments(db, [departmentCode]),
@@ -208,8 +211,17 @@ export function createStaffMovementService({ database, clock, staffRecords, publ
           if (l.startDate > date || l.endDate < date) continue;
           // Leave covers only the person's working days: a week's leave is not shown on the weekend.
           if (!isWorkingDay(date, masks.get(l.staffId) ?? 31, holidaySet)) continue;
-          const { staffName: _name, ...entry } = l;
-          away.push({ type: 'leave', ...entry });
+          away.push({
+            type: 'leave',
+            staffId: l.staffId,
+            referenceId: l.referenceId,
+            leaveTypeId: l.leaveTypeId,
+            leaveTypeName: l.leaveTypeName,
+            status: l.status,
+            dayType: l.dayType,
+            startDate: l.startDate,
+            endDate: l.endDate,
+          });
         }
         for (const m of movements) {
           if (m.startsAt >= end || m.endsAt <= start) continue;
@@ -400,19 +412,27 @@ export function createStaffMovementService({ database, clock, staffRecords, publ
         ttl: 60 * 60,
       });
       let events: { uid: string; summary: string; startDate: string; endDate: string; status: number }[];
+      const event = (l: AwayLeaveRow, summary: string) => ({
+        uid: l.referenceId,
+        summary,
+        startDate: l.startDate,
+        endDate: l.endDate,
+        status: l.status,
+      });
       if (feed.kind === 'me') {
         calendar.name(`${owner!.displayName}: leave`);
-        events = (await personLeave(db, owner!.staffId, addDays(from, -MAX_REQUEST_CALENDAR_DAYS), to))
+        // Requests that start in the window or up to their longest span before it, through the
+        // owner's requests by start date; those that ended before it are dropped here.
+        const starting = { from: addDays(from, -MAX_REQUEST_CALENDAR_DAYS), to };
+        events = (await awayLeave(db, { staffId: owner!.staffId }, { starting }))
           .filter((l) => l.endDate >= from)
-          .map((l) => ({ uid: l.referenceId, summary: l.leaveTypeName, ...l }));
+          .map((l) => event(l, l.leaveTypeName));
       } else {
         const code = feed.departmentCode!;
         calendar.name(`${code}: who is away`);
-        events = (await departmentLeave(db, code, from, to)).map((l) => ({
-          uid: l.referenceId,
-          summary: `${l.staffName}: ${l.leaveTypeName}`,
-          ...l,
-        }));
+        events = (await awayLeave(db, { departmentCode: code }, { sharing: { from, to } })).map((l) =>
+          event(l, `${l.staffName}: ${l.leaveTypeName}`),
+        );
       }
       for (const e of events) {
         const pending = e.status !== 1;

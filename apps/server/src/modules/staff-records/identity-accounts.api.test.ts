@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as admin from '@staff-portal/identity/admin';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { createTestApp, listen } from '../../test/app';
-import { embeddedIdentityAdmin, identityAdminOver } from '../access-control/identity-admin';
+import { embeddedIdentityAdmin, identityAdminOver } from '../../identity/identity-admin';
 import { identityAccountsOver } from './identity-accounts';
 
 const ACCESS_KEY_ID = 'SPIATESTKEY0123456789';

@@ -1,5 +1,5 @@
 import { AppError } from '@staff-portal/shared/errors';
-import type { IdentityAdmin, IdentityUser } from '../access-control/identity-admin';
+import type { IdentityAdmin, IdentityUser } from '../../identity/identity-admin';
 
 /** An identity account as the staff-record form offers it. */
 export interface IdentityAccount {

@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { StaffRecord } from '@staff-portal/shared/leave';
 import type { Queryable, Transaction } from '../../db/client';
 import { departments, staff } from '../../db/schema/organisation';
+import { containing } from '@staff-portal/shared/like-pattern';
 
 export type StaffRow = typeof staff.$inferSelect;
 
@@ -73,7 +74,7 @@ export interface StaffSearch {
 
 /** Staff records whose name, e-mail or id contains the search text, by name; paged. */
 export async function searchStaff(db: Queryable, filter: StaffSearch) {
-  const text = filter.search ? `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  const text = filter.search ? containing(filter.search) : undefined;
   const where = and(
     text === undefined
       ? undefined

@@ -5,7 +5,7 @@ import type { StaffDetail } from '@staff-portal/shared/leave-admin';
 import type { CreateStaffValues, Department, IdentityAccount } from '@staff-portal/shared/staff-records';
 import type { TokenUser } from '../../auth/token-verifier';
 import type { Database, Queryable } from '../../db/client';
-import { recordAuditBy, type AuditActor } from '../audit/audit.repository';
+import { recordAuditBy, type AuditActor } from '../audit/audit.public';
 import type { IdentityAccounts } from './identity-accounts';
 import {
   departmentExists,

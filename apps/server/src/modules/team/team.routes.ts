@@ -8,7 +8,7 @@ import {
 } from '@staff-portal/shared/team';
 import type { Database } from '../../db/client';
 import { createClock } from '../../clock';
-import type { IdentityAdmin } from '../access-control/identity-admin';
+import type { IdentityAdmin } from '../../identity/identity-admin';
 import { createTeamService } from './team.service';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };

@@ -15,9 +15,10 @@ import {
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/client';
 import type { Caller } from '../../plugins/auth';
-import type { IdentityAdmin, IdentityUser } from '../access-control/identity-admin';
-import { keptDirectory } from '../posts/posts-audience';
-import { departmentsOf, staffRecordCount, teamLeave, teamMovements, type AccountScope } from './team.repository';
+import type { IdentityAdmin, IdentityUser } from '../../identity/identity-admin';
+import { awayLeave, type AccountScope } from '../leave/leave.public';
+import { keptDirectory } from '../posts/posts.public';
+import { departmentsOf, staffRecordCount, teamMovements } from './team.repository';
 
 export interface TeamServiceOptions {
   database: Database;
@@ -164,7 +165,13 @@ export function createTeamService({ database, clock, identityAdmin, orgDepartmen
       const weekEnd = addDays(weekStart, 6);
       const day = dayBoundsIn(date, clock.timeZone);
       const [leave, movements, withLeaveRecord] = await Promise.all([
-        teamLeave(db, accounts, datesBetween(weekStart, weekEnd), MAX_AWAY_ENTRIES + 1),
+        // The earliest first, then by name: the ones kept when the list is cut (docs/product/screens.md §16).
+        awayLeave(
+          db,
+          { accounts },
+          { countedOn: datesBetween(weekStart, weekEnd) },
+          { thenBy: 'name', limit: MAX_AWAY_ENTRIES + 1 },
+        ),
         teamMovements(
           db,
           accounts,

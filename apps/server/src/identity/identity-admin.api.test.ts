@@ -4,8 +4,8 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import * as admin from '@staff-portal/identity/admin';
 import { identityOutbox, identityUserGroups, identityUsers } from '@staff-portal/identity/schema';
-import { PASSWORD } from '../../identity/identity-test-kit';
-import { createTestApp, listen, type TestContext } from '../../test/app';
+import { PASSWORD } from './identity-test-kit';
+import { createTestApp, listen, type TestContext } from '../test/app';
 import { embeddedIdentityAdmin, identityAdminOver, type IdentityAdmin } from './identity-admin';
 
 const ACCESS_KEY_ID = 'SPIATESTKEY0123456789';
@@ -14,7 +14,7 @@ const SECRET = 'test-secret-access-key-0123456789abcdef';
 const MEMBERS = 65;
 
 /**
- * Access control's client for the identity admin API (decision record 0037), as it runs against
+ * Access control's client for the identity admin API (decision record 0088), as it runs against
  * Amazon Cognito: the AWS SDK over HTTP with SigV4, here against the embedded service listening
  * on a port, and in process as the portal runs it. Every operation the module uses, with
  * Cognito's paging tokens, filter grammar and errors (docs/product/identity-protocol.md).

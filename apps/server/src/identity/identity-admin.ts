@@ -32,8 +32,8 @@ export interface IdentityUser {
 }
 
 /**
- * The identity provider's admin API as access control uses it: the AWS SDK's Cognito client, in
- * both identity modes (decision record 0037). Against Amazon Cognito it signs with the server's
+ * The identity provider's admin API as every module uses it: the AWS SDK's Cognito client, in
+ * both identity modes (decision record 0088). Against Amazon Cognito it signs with the server's
  * AWS credentials; against the embedded service it signs with the service's admin key pair and
  * its requests are handed to the service in process, so the same requests, signatures, paging
  * tokens and errors are exercised either way.

@@ -1,25 +1,14 @@
 import type { Readable } from 'node:stream';
-import { eq, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import { AppError, forbidden, notFound, validationError } from '@staff-portal/shared/errors';
 import type {
   AddActionInput,
   CaseDetail,
   CaseSearchPage,
-  Category,
   CloseCaseInput,
-  Member,
-  MemberDetail,
-  MemberSearchPage,
-  MemberSummary,
-  Officer,
   ReopenCaseInput,
-  UpdateCategoryInput,
   caseCountQuerySchema,
   caseExportQuerySchema,
   caseSearchQuerySchema,
-  memberCountQuerySchema,
-  memberSearchQuerySchema,
   openCaseInputSchema,
   SearchCount,
 } from '@staff-portal/shared/ir';
@@ -30,92 +19,52 @@ import {
   CONTACT_METHODS,
   CASE_STATUS_LABELS,
   caseDateProblem,
-  formatNric,
   maskedNricSearch,
-  memberIdentityFor,
-  MEMBER_NO,
-  normaliseMemberNo,
-  nricSearchDigits,
-  seesFullNric,
-  shownNric,
   type CaseStatus,
   type ContactMethod,
 } from '@staff-portal/shared/ir-rules';
 import type { z } from 'zod';
-import type { Language } from '@staff-portal/shared/languages';
 import { csvLine } from '@staff-portal/shared/spreadsheet-cells';
 import { tokenUserName, type TokenUser } from '../../auth/token-verifier';
-import { createClock } from '../../clock';
+import type { Clock } from '../../clock';
 import type { Database, Transaction } from '../../db/client';
-import { irActionAttachments, irCases, irCategories } from '../../db/schema/ir';
 import { checkAttachment, type Attachment } from '../../files/attachments';
-import type { IdentityAdmin, IdentityUser } from '../access-control/identity-admin';
-import { recordAuditBy, type AuditActor } from '../audit/audit.repository';
-import { auditedStream, givenFilters } from '../audit/audited-export';
-import { documentOf } from '../../db/text-search';
-import { deliverAfterCommit, queueMail, type Mailer, type SendEmail } from '../../mail/outbox-mail';
+import { recordAuditBy, type AuditActor, auditedStream, givenFilters } from '../audit/audit.public';
+import { deliverAfterCommit, queueMail, type Mailer } from '../../mail/outbox-mail';
 import {
   actionsOf,
   appendToSearch,
   countCases,
   eventsOf,
   attachmentOf,
-  casesOfMember,
-  categoryNamed,
   findCase,
   findCategory,
   insertAction,
+  insertAttachments,
+  insertCase,
   insertEvent,
   keyOf,
   listCategories,
   lockCase,
   nextCaseNo,
-  openCasesByOfficer,
   searchCases,
   summaryOf,
+  updateCase,
   type CaseFilter,
   type CaseKey,
   type CaseRow,
 } from './ir-cases.repository';
-import { countMembers, findMember, memberOptions, searchMembers, type MemberRow } from './ir-members.repository';
+import { findMember } from './ir-members.repository';
+import { accountName, OFFICER_GROUPS, type IrOfficerService } from './ir-officers.service';
+import { countAnswer, searchesByNric } from './ir-search';
+import { officerMail } from './ir.mail';
 
-export interface IrModuleOptions {
-  database: Database;
-  identityAdmin: IdentityAdmin;
-  timeZone: string;
-  publicUrl: string;
-  sendEmail: SendEmail | undefined;
-}
-
-/** The departments whose accounts may be in charge of cases (docs/product/ir.md §2). */
-export const OFFICER_GROUPS = ['IR', 'IRAdmin'] as const;
 const AREA = 'ir';
 /** How many rows the CSV export reads at a time. */
 export const EXPORT_BATCH = 1000;
 
-/** An officer's name as cases record it: the account's name, else its e-mail. */
-const accountName = (account: IdentityUser) => account.name ?? account.email;
-
 /** Whether the caller has IR's admin functions: IRAdmin, or ITAdmin by the group check (docs/product/access.md §2). */
 export type AllowsIrAdmin = (user: TokenUser) => boolean;
-
-function memberOf(row: MemberRow, user: TokenUser): Member {
-  return {
-    memberNo: row.memberNo,
-    name: row.name,
-    ...memberIdentityFor(row, user.groups),
-    employer: row.employer,
-    branch: row.branch,
-    status: row.status,
-    gender: row.gender,
-    position: row.position,
-    joinDate: row.joinDate,
-    phone: row.phone,
-    email: row.email,
-    address: row.address,
-    updatedAt: row.updatedAt.toISOString(),
-  };
-}
 
 /** What the audit trail keeps of a case (decision record 0038): its state, not its texts' history. */
 function caseState(row: CaseRow) {
@@ -141,36 +90,23 @@ export const CASE_CSV_HEADER = [
   'Closed on',
 ];
 
+export interface IrCaseServiceOptions {
+  database: Database;
+  clock: Clock;
+  mailer: Mailer;
+  officers: IrOfficerService;
+  allowsIrAdmin: AllowsIrAdmin;
+}
+
 /**
- * Industrial relations (docs/product/ir.md, docs/product/screens.md §10–§12): the member lookup,
- * grievance cases with their actions, categories and officers. Every write is one transaction
- * with its audit entry (area `ir`, decision record 0038); finer rules than the IR guard (IRAdmin
- * for reassigning and reopening) are checked here on every call.
+ * Grievance cases (docs/product/ir.md §2–§3, docs/product/screens.md §11): searched, counted and
+ * exported, opened, with their actions, closed, reopened and reassigned, and the categories they
+ * are filed under. Every write is one transaction with its audit entry (area `ir`, decision
+ * record 0038); finer rules than the IR guard (IRAdmin for reassigning and reopening) are checked
+ * here on every call.
  */
-export function createIrService(options: IrModuleOptions, log: FastifyBaseLogger, allowsIrAdmin: AllowsIrAdmin) {
-  const { db } = options.database;
-  const clock = createClock(options.timeZone);
-  const mailer: Mailer = { sendEmail: options.sendEmail, publicUrl: options.publicUrl, log };
-
-  /** The accounts of the IR departments, each once (docs/product/ir.md §2). */
-  async function officerAccounts(): Promise<IdentityUser[]> {
-    const lists = await Promise.all(OFFICER_GROUPS.map((group) => options.identityAdmin.listUsersInGroup(group)));
-    const byId = new Map<string, IdentityUser>();
-    for (const account of lists.flat()) byId.set(account.username, account);
-    return [...byId.values()];
-  }
-
-  async function officerOrRefuse(officerId: string): Promise<IdentityUser> {
-    const officer = (await officerAccounts()).find((account) => account.username === officerId && account.enabled);
-    if (!officer) {
-      throw validationError(
-        'The officer must be an enabled account of the IR or IRAdmin department.',
-        'officerId',
-        'notAnOfficer',
-      );
-    }
-    return officer;
-  }
+export function createIrCaseService({ database, clock, mailer, officers, allowsIrAdmin }: IrCaseServiceOptions) {
+  const { db } = database;
 
   async function caseOrNotFound(tx: Transaction, caseNo: string): Promise<CaseRow> {
     const row = await lockCase(tx, caseNo);
@@ -216,80 +152,11 @@ export function createIrService(options: IrModuleOptions, log: FastifyBaseLogger
     };
   }
 
-  /**
-   * Whether a search text is looked for in the NRIC. One who sees NRICs masked does not search by
-   * them (docs/product/ir.md §1): which NRICs are members' is what the mask hides. Their text that
-   * can only be an NRIC, whole or its first digits, is refused; one that is also the member no of
-   * a member finds that member by it, and by nothing else.
-   */
-  async function searchesByNric(user: TokenUser, text: string | undefined, field: 'q' | 'member') {
-    if (seesFullNric(user.groups)) return true;
-    if (!text || nricSearchDigits(text) === null) return false;
-    const memberNo = normaliseMemberNo(text);
-    if (MEMBER_NO.test(memberNo) && (await findMember(db, memberNo))) return false;
-    throw validationError(
-      `${field}: searching by NRIC is for the IR departments, who see NRICs in full`,
-      field,
-      'nricSearchMasked',
-    );
-  }
-
   async function caseFilterOf(user: TokenUser, query: z.output<typeof caseExportQuerySchema>): Promise<CaseFilter> {
-    return { ...query, memberByNric: await searchesByNric(user, query.member, 'member') };
+    return { ...query, memberByNric: await searchesByNric(db, user, query.member, 'member') };
   }
 
   return {
-    // Members -----------------------------------------------------------------------------------
-
-    async searchMembers(user: TokenUser, query: z.output<typeof memberSearchQuerySchema>): Promise<MemberSearchPage> {
-      const byNric = await searchesByNric(user, query.q, 'q');
-      const { rows, hasMore } = await searchMembers(db, { ...query, byNric });
-      const items: MemberSummary[] = rows.map((row) => ({
-        memberNo: row.memberNo,
-        name: row.name,
-        nric: shownNric(row.nric, user.groups),
-        employer: row.employer,
-        branch: row.branch,
-        status: row.status,
-      }));
-      return { items, page: query.page, pageSize: query.pageSize, hasMore };
-    },
-
-    memberOptions: () => memberOptions(db),
-
-    /** How many members the lookup finds (docs/product/screens.md §10), up to SEARCH_COUNT_CAP. */
-    async countMembers(user: TokenUser, query: z.output<typeof memberCountQuerySchema>): Promise<SearchCount> {
-      const byNric = await searchesByNric(user, query.q, 'q');
-      return countAnswer(await countMembers(db, { ...query, byNric }, SEARCH_COUNT_CAP));
-    },
-
-    async member(user: TokenUser, memberNo: string): Promise<MemberDetail> {
-      const row = await findMember(db, memberNo);
-      if (!row) throw notFound(`There is no member ${memberNo}.`);
-      return { member: memberOf(row, user), cases: await casesOfMember(db, memberNo) };
-    },
-
-    /**
-     * The NRIC in full, and the date of birth it starts with (docs/product/ir.md §1). For those who
-     * see them masked (ITAdmin) each reveal is audited; the IR departments see them on every
-     * answer anyway, so theirs is not.
-     */
-    async revealNric(actor: AuditActor, memberNo: string) {
-      const row = await findMember(db, memberNo);
-      if (!row) throw notFound(`There is no member ${memberNo}.`);
-      if (!seesFullNric(actor.user.groups)) {
-        await recordAuditBy(db, actor, {
-          area: AREA,
-          action: 'member.reveal-nric',
-          target: row.memberNo,
-          targetLabel: `${row.memberNo} ${row.name}`,
-        });
-      }
-      return { nric: formatNric(row.nric), dateOfBirth: row.dateOfBirth };
-    },
-
-    // Cases -------------------------------------------------------------------------------------
-
     async searchCases(user: TokenUser, query: z.output<typeof caseSearchQuerySchema>): Promise<CaseSearchPage> {
       const rows = await searchCases(db, await caseFilterOf(user, query), {
         limit: query.pageSize + 1,
@@ -305,7 +172,7 @@ export function createIrService(options: IrModuleOptions, log: FastifyBaseLogger
 
     /** How many cases the search finds (docs/product/screens.md §11), up to SEARCH_COUNT_CAP. */
     async countCases(user: TokenUser, query: z.output<typeof caseCountQuerySchema>): Promise<SearchCount> {
-      const memberByNric = await searchesByNric(user, query.member, 'member');
+      const memberByNric = await searchesByNric(db, user, query.member, 'member');
       return countAnswer(await countCases(db, { ...query, memberByNric }, SEARCH_COUNT_CAP));
     },
 
@@ -386,8 +253,8 @@ export function createIrService(options: IrModuleOptions, log: FastifyBaseLogger
       // An officer taking their own case is one by their token; their account gives the name.
       const self = officerId === user.sub && isOfficer;
       const officer = self
-        ? (await officerAccounts()).find((account) => account.username === user.sub)
-        : await officerOrRefuse(officerId);
+        ? (await officers.accounts()).find((account) => account.username === user.sub)
+        : await officers.officerOrRefuse(officerId);
       const officerName = officer ? accountName(officer) : tokenUserName(user);
       const authorName = tokenUserName(user);
 
@@ -409,7 +276,7 @@ export function createIrService(options: IrModuleOptions, log: FastifyBaseLogger
         }
         const year = Number(openedOn.slice(0, 4));
         const { caseNo, sequence } = await nextCaseNo(tx, year);
-        await tx.insert(irCases).values({
+        await insertCase(tx, {
           caseNo,
           year,
           sequence,
@@ -425,7 +292,6 @@ export function createIrService(options: IrModuleOptions, log: FastifyBaseLogger
           openedById: user.sub,
           openedByName: authorName,
           openedOn,
-          search: documentOf(`${input.subject} ${input.description}`),
         });
         await insertAction(tx, {
           caseNo,
@@ -454,7 +320,7 @@ export function createIrService(options: IrModuleOptions, log: FastifyBaseLogger
           officer && officer.username !== user.sub
             ? await queueMail(
                 tx,
-                [officerMail(caseNo, input.subject, member.name, officer.email, options.publicUrl)],
+                [officerMail(caseNo, input.subject, member.name, officer.email, mailer.publicUrl)],
                 Boolean(mailer.sendEmail),
               )
             : [];
@@ -479,18 +345,17 @@ export function createIrService(options: IrModuleOptions, log: FastifyBaseLogger
           authorId: actor.user.sub,
           authorName: tokenUserName(actor.user),
         });
-        if (checked.length > 0) {
-          await tx.insert(irActionAttachments).values(
-            checked.map((file) => ({
-              actionId,
-              caseNo,
-              fileName: file.name,
-              contentType: file.mime,
-              size: file.size,
-              data: file.data,
-            })),
-          );
-        }
+        await insertAttachments(
+          tx,
+          checked.map((file) => ({
+            actionId,
+            caseNo,
+            fileName: file.name,
+            contentType: file.mime,
+            size: file.size,
+            data: file.data,
+          })),
+        );
         await appendToSearch(tx, caseNo, input.text);
         await recordAuditBy(tx, actor, {
           area: AREA,
@@ -521,11 +386,11 @@ export function createIrService(options: IrModuleOptions, log: FastifyBaseLogger
         refuseClosed(row);
         const closedOn = input.closedOn ?? clock.today();
         notBeforeOpening(row, closedOn, 'closedOn');
-        const [after] = await tx
-          .update(irCases)
-          .set({ status: CASE_STATUS.CASE_CLOSED, closedOn, outcome: input.outcome, updatedAt: sql`now()` })
-          .where(eq(irCases.caseNo, caseNo))
-          .returning();
+        const after = await updateCase(tx, caseNo, {
+          status: CASE_STATUS.CASE_CLOSED,
+          closedOn,
+          outcome: input.outcome,
+        });
         // docs/product/ir.md §3: the closing stays on the timeline whatever happens to the case later.
         await insertEvent(tx, {
           caseNo,
@@ -541,7 +406,7 @@ export function createIrService(options: IrModuleOptions, log: FastifyBaseLogger
           target: caseNo,
           targetLabel: `${caseNo} ${row.memberName}`,
           before: caseState(row),
-          after: caseState(after!),
+          after: caseState(after),
         });
       });
       return detail(actor.user, caseNo);
@@ -556,11 +421,7 @@ export function createIrService(options: IrModuleOptions, log: FastifyBaseLogger
             detail: { reason: 'caseNotClosed', params: { caseNo } },
           });
         }
-        const [after] = await tx
-          .update(irCases)
-          .set({ status: CASE_STATUS.PENDING, closedOn: null, outcome: null, updatedAt: sql`now()` })
-          .where(eq(irCases.caseNo, caseNo))
-          .returning();
+        const after = await updateCase(tx, caseNo, { status: CASE_STATUS.PENDING, closedOn: null, outcome: null });
         // docs/product/ir.md §3: the case is pending again; the closing it had stays on the timeline.
         await insertEvent(tx, {
           caseNo,
@@ -577,7 +438,7 @@ export function createIrService(options: IrModuleOptions, log: FastifyBaseLogger
           target: caseNo,
           targetLabel: `${caseNo} ${row.memberName}`,
           before: caseState(row),
-          after: { ...caseState(after!), reason: input.reason },
+          after: { ...caseState(after), reason: input.reason },
         });
       });
       return detail(actor.user, caseNo);
@@ -585,16 +446,12 @@ export function createIrService(options: IrModuleOptions, log: FastifyBaseLogger
 
     /** IRAdmin: puts another officer in charge; they are told by e-mail (docs/product/ir.md §2). */
     async assignOfficer(actor: AuditActor, caseNo: string, officerId: string) {
-      const officer = await officerOrRefuse(officerId);
+      const officer = await officers.officerOrRefuse(officerId);
       const mails = await db.transaction(async (tx) => {
         const row = await caseOrNotFound(tx, caseNo);
         refuseClosed(row);
         if (row.officerId === officerId) return [];
-        const [after] = await tx
-          .update(irCases)
-          .set({ officerId, officerName: accountName(officer), updatedAt: sql`now()` })
-          .where(eq(irCases.caseNo, caseNo))
-          .returning();
+        const after = await updateCase(tx, caseNo, { officerId, officerName: accountName(officer) });
         await insertEvent(tx, {
           caseNo,
           kind: 'reassigned',
@@ -612,11 +469,11 @@ export function createIrService(options: IrModuleOptions, log: FastifyBaseLogger
           target: caseNo,
           targetLabel: `${caseNo} ${row.memberName}`,
           before: caseState(row),
-          after: caseState(after!),
+          after: caseState(after),
         });
         return queueMail(
           tx,
-          [officerMail(caseNo, row.subject, row.memberName, officer.email, options.publicUrl)],
+          [officerMail(caseNo, row.subject, row.memberName, officer.email, mailer.publicUrl)],
           Boolean(mailer.sendEmail),
         );
       });
@@ -624,113 +481,9 @@ export function createIrService(options: IrModuleOptions, log: FastifyBaseLogger
       return detail(actor.user, caseNo);
     },
 
-    // Categories and officers -------------------------------------------------------------------
-
+    /** The categories cases are filed under, active ones first, with their case counts. */
     categories: () => listCategories(db),
-
-    async createCategory(actor: AuditActor, name: string): Promise<Category> {
-      const id = await db.transaction(async (tx) => {
-        if (await categoryNamed(tx, name)) throw categoryExists(name);
-        const [row] = await tx.insert(irCategories).values({ name }).returning();
-        await recordAuditBy(tx, actor, {
-          area: AREA,
-          action: 'category.create',
-          target: row!.id,
-          targetLabel: name,
-          after: { name, active: true },
-        });
-        return row!.id;
-      });
-      return (await listCategories(db)).find((category) => category.id === id)!;
-    },
-
-    async updateCategory(actor: AuditActor, id: string, input: UpdateCategoryInput): Promise<Category> {
-      await db.transaction(async (tx) => {
-        const row = await findCategory(tx, id);
-        if (!row) throw notFound('There is no such category.');
-        if (input.name !== undefined) {
-          const other = await categoryNamed(tx, input.name);
-          if (other && other.id !== id) throw categoryExists(input.name);
-        }
-        const [after] = await tx
-          .update(irCategories)
-          .set({
-            ...(input.name === undefined ? {} : { name: input.name }),
-            ...(input.active === undefined ? {} : { active: input.active }),
-            updatedAt: sql`now()`,
-          })
-          .where(eq(irCategories.id, id))
-          .returning();
-        await recordAuditBy(tx, actor, {
-          area: AREA,
-          action: 'category.update',
-          target: id,
-          targetLabel: after!.name,
-          before: { name: row.name, active: row.active },
-          after: { name: after!.name, active: after!.active },
-        });
-      });
-      return (await listCategories(db)).find((category) => category.id === id)!;
-    },
-
-    /** The accounts of IR and IRAdmin through the identity provider's admin API, with their open cases. */
-    async officers(): Promise<Officer[]> {
-      const [accounts, open] = await Promise.all([officerAccounts(), openCasesByOfficer(db)]);
-      return accounts
-        .map((account) => ({
-          id: account.username,
-          name: accountName(account),
-          email: account.email,
-          openCases: open.get(account.username) ?? 0,
-        }))
-        .sort((a, b) => a.name.localeCompare(b.name, 'en') || a.email.localeCompare(b.email, 'en'));
-    },
   };
 }
 
-/** A count made up to the cap and one more: the cap, and whether there are more. */
-const countAnswer = (counted: number): SearchCount => ({
-  count: Math.min(counted, SEARCH_COUNT_CAP),
-  more: counted > SEARCH_COUNT_CAP,
-});
-
-function categoryExists(name: string) {
-  return new AppError('CONFLICT', `There is already a category named ${name}.`, {
-    field: 'name',
-    detail: { reason: 'categoryExists', params: { name } },
-  });
-}
-
-/** To an officer newly in charge of a case (docs/product/ir.md §2). */
-function officerMail(caseNo: string, subject: string, memberName: string, to: string, publicUrl: string) {
-  const link = `${publicUrl.replace(/\/$/, '')}/shared/industrial-relations/grievances/${caseNo}`;
-  return {
-    to,
-    compose: (language: Language) =>
-      language === 'ms'
-        ? {
-            subject: `Kes ${caseNo} kini di bawah tanggungjawab anda`,
-            body: [
-              `Anda kini pegawai yang bertanggungjawab bagi kes aduan ${caseNo}.`,
-              '',
-              `Ahli: ${memberName}`,
-              `Perkara: ${subject}`,
-              '',
-              `Buka kes: ${link}`,
-            ].join('\n'),
-          }
-        : {
-            subject: `Grievance case ${caseNo} is now yours`,
-            body: [
-              `You are now the officer in charge of grievance case ${caseNo}.`,
-              '',
-              `Member: ${memberName}`,
-              `Subject: ${subject}`,
-              '',
-              `Open the case: ${link}`,
-            ].join('\n'),
-          },
-  };
-}
-
-export type IrService = ReturnType<typeof createIrService>;
+export type IrCaseService = ReturnType<typeof createIrCaseService>;
