@@ -1,5 +1,5 @@
 // The server exactly as `npm start` builds it, embedded identity service included, on the bench's
-// database (users already created by run.ts); started by run.ts, which waits for 'ready'.
+// database (users already created by engine.ts); started by engine.ts, which waits for 'ready'.
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { buildApp } from '@staff-portal/server/app';
 import { loadConfig } from '@staff-portal/server/config';
@@ -7,7 +7,7 @@ import { loadConfig } from '@staff-portal/server/config';
 const config = loadConfig();
 const app = await buildApp(config, { logger: false });
 process.once('SIGTERM', () => void app.close().then(() => process.exit(0)));
-// Asked for by run.ts, one message at a time. 'cpu': the server's own CPU time (user + system,
+// Asked for by engine.ts, one message at a time. 'cpu': the server's own CPU time (user + system,
 // microseconds), before and after each row: the load generator shares the machine's cores, so
 // requests a second alone would mislead. 'loop-start' / 'loop-stop': how late the event loop came
 // round, sampled every millisecond in between: the server's own share of a request's wait.

@@ -26,7 +26,7 @@ export const sizes = {
     staffMovements: 20_000,
     irMembers: 1_000_000,
     irCases: 100_000,
-    // With their read receipts; made once the accounts exist (generate-posts.ts, called by run.ts).
+    // With their read receipts; made once the accounts exist (generate-posts.ts, called by engine.ts).
     posts: 10_000,
   },
 } as const;

@@ -1,9 +1,9 @@
-// The leave screens as a browser loads them (issue 13): time from navigation to the screen's data
-// on screen, cold (a fresh page load with a signed-in session and an empty HTTP cache: a bookmark,
-// a link from an e-mail) and in-app (a click from another screen of the signed-in app: the first
-// visit of the screen, and again after going back), and what a cold load transfers as the browser
-// receives it (CDP's encodedDataLength: compressed bodies and headers). Cold loads are measured on
-// this machine and once more on an emulated office network.
+// The leave screens as a browser loads them (decision record 0028): time from navigation to the
+// screen's data on screen, cold (a fresh page load with a signed-in session and an empty HTTP
+// cache: a bookmark, a link from an e-mail) and in-app (a click from another screen of the
+// signed-in app: the first visit of the screen, and again after going back), and what a cold load
+// transfers as the browser receives it (CDP's encodedDataLength: compressed bodies and headers).
+// Cold loads are measured on this machine and once more on an emulated office network.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
