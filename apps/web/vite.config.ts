@@ -17,17 +17,18 @@ const serverPaths = ['/api', '/identity', '/config.json', '/healthz', '/readyz']
  */
 const SIGNED_IN = [
   // Not @mui/x-charts and its gestures: the IR admin charts load it in their own chunk, only when
-  // shown. @base-ui and reselect serve the date pickers as well: here, so no chunk imports back.
-  /[\\/]node_modules[\\/](@mui(?![\\/]x-(charts|internal-gestures))|@base-ui|reselect|@emotion|@popperjs|react-transition-group|stylis|react-router|@tanstack|react-hook-form|@hookform)[\\/]/,
+  // shown. @base-ui, reselect, the dayjs plugins of the pickers' adapter and the pickers' en-gb
+  // locale (app/provider.tsx) serve the date pickers as well: here, so no chunk imports back.
+  /[\\/]node_modules[\\/](@mui(?![\\/]x-(charts|internal-gestures))|@base-ui|reselect|@emotion|@popperjs|react-transition-group|stylis|react-router|@tanstack|react-hook-form|@hookform|dayjs[\\/](plugin[\\/](weekOfYear|customParseFormat|localizedFormat|isBetween|advancedFormat)|locale[\\/]en-gb))/,
   // Not signed-in-app.tsx itself, the gate's lazy import: captured, the built module failed in
   // the browser ('signed_in_app_exports' is not defined); as its own small chunk it imports this.
-  /[\\/]src[\\/]app[\\/](router|route-table|route-prefetch|route-guard|provider|theme|link-cards)\.tsx?$/,
+  /[\\/]src[\\/]app[\\/](router|route-table|route-paths|route-prefetch|route-guard|provider|theme|link-cards)\.tsx?$/,
   /[\\/]src[\\/]app[\\/](layout|routes)[\\/]/,
   /[\\/]src[\\/]features[\\/](leave|leave-admin|staff-movement|home)[\\/]/,
   // Home's reads of posts; the post dialog and the admin screens load in their own chunks.
   /[\\/]src[\\/]features[\\/]posts[\\/]api[\\/](posts-keys|get-reader-posts)\.ts$/,
-  /[\\/]src[\\/]components[\\/](?!notification-|logo|page-spinner)/,
-  /[\\/]src[\\/]lib[\\/](query-client|dates|download|use-debounced-value|balance-notes|plain-resolver|post-link)\.ts$/,
+  /[\\/]src[\\/]components[\\/](?!notification-|logo|page-spinner|failure-page)/,
+  /[\\/]src[\\/]lib[\\/](query-client|dates|download|use-debounced-value|use-url-search-params|list-query|balance-notes|plain-resolver|post-link)\.ts$/,
   /[\\/]packages[\\/]shared[\\/]src[\\/](leave|leave-admin|leave-rules|staff-movement|staff-records|groups|home|posts|posts-rules)\.ts$/,
   // The texts of those screens (decision record 0040); the other pages' texts go with their chunks.
   /[\\/]src[\\/]locales[\\/]((en|ms)[\\/])?(home|leave|leave-admin|staff-movement)\.ts$/,

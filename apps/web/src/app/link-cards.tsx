@@ -9,7 +9,7 @@ import { useCallback } from 'react';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useAuth } from '../lib/auth-context';
-import { routeTable } from './route-table';
+import { routeTable } from './route-paths';
 
 /** The guard groups the route table records for a path; a path not in the table is a bug. */
 export function guardsOf(path: string) {

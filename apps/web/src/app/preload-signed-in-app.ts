@@ -15,5 +15,8 @@ export const SignedInApp = lazyWithPreload(
 // gate then shows it at once, without a loading state in between. Signed out, the sign-in
 // widget's code is fetched instead (decision record 0061), and the sign-in page stays as small as
 // decision record 0016 has it.
-if (hasKeptSession(globalThis.localStorage)) void SignedInApp.preload();
-else void SignInWidget.preload();
+// A load that fails here is tried again when the part renders, and shows the failure page if it
+// fails then too (app-error-boundary.tsx): nothing to do with the error here.
+const ignore = () => undefined;
+if (hasKeptSession(globalThis.localStorage)) SignedInApp.preload().catch(ignore);
+else SignInWidget.preload().catch(ignore);

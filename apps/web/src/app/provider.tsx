@@ -20,7 +20,7 @@ import type { BaseProviderProps } from './base-provider';
 import { theme } from './theme';
 
 /** Theme and baseline only: enough for screens shown before the app can start. */
-export function ThemeRoot({ children }: { children: ReactNode }) {
+function ThemeRoot({ children }: { children: ReactNode }) {
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />

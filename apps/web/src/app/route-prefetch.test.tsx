@@ -25,7 +25,7 @@ import { renderWithProviders } from '../test/render';
 import { AppProvider } from './provider';
 import { startRoute } from './route-prefetch';
 import type { PrefetchContext } from './route-prefetch';
-import { routeTable } from './route-table';
+import { routeTable } from './route-paths';
 import { appRoutes, usePrefetchContext } from './router';
 
 const TIME_ZONE = testRuntimeConfig.organisation.timeZone;

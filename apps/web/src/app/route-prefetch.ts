@@ -18,7 +18,7 @@ import { delegationsQueryOptions } from '../features/staff-movement/api/delegati
 import { homeQueryOptions } from '../features/home/api/get-home';
 import type { ApiClient } from '../lib/api-client';
 import { pages } from './route-table';
-import type { AppRouteEntry, PageName } from './route-table';
+import type { AppRouteEntry, PageName } from './route-paths';
 
 export interface PrefetchContext {
   queryClient: QueryClient;

@@ -1,52 +1,5 @@
-import type { GuardGroup } from '@staff-portal/shared/groups';
 import { lazyWithPreload, type PreloadableComponent } from '../lib/lazy-component';
-
-/**
- * Guard groups of docs/product/specification.md §1, §6. Which departments each admits is the shared group check's
- * business (docs/product/access.md); the table only records which group a route asks for.
- */
-export type { GuardGroup };
-
-/** Page names of docs/product/specification.md §2 ("Pages named only"), plus the pages the seed describes without a name. */
-export type PageName =
-  | 'Home'
-  | 'Unauthorized'
-  | 'Profile'
-  | 'ChangePassword'
-  | 'TeamSpace'
-  | 'NotFound'
-  | 'Announcements'
-  | 'CreateAnnouncement'
-  | 'UpdateAnnouncement'
-  | 'StaffInformation'
-  | 'SharedPage'
-  | 'HRServicesPage'
-  | 'LeaveServicesPage'
-  | 'LeavePage'
-  | 'LeaveHistoryPage'
-  | 'StaffMovementPage'
-  | 'LeaveApprovalPage'
-  | 'LeaveAdminPage'
-  | 'UpdateLeaveUserPage'
-  | 'IRServicesPage'
-  | 'MemberLookupPage'
-  | 'ViewMemberDetailsPage'
-  | 'SearchGrievances'
-  | 'ViewGrievanceDetailsPage'
-  | 'IRAdminPage'
-  | 'PoPage'
-  | 'AccessControlPage'
-  | 'ITAdminPage';
-
-export interface AppRouteEntry {
-  path: string;
-  page: PageName;
-  /**
-   * Groups that may open the route; the user needs any one of them. Empty: every signed-in
-   * user. Recorded now, enforced by the route-guard issue.
-   */
-  guards: readonly GuardGroup[];
-}
+import type { PageName } from './route-paths';
 
 /** A page loaded on first render; `preload` starts its code sooner (a route's loader does). */
 export type LazyPage = PreloadableComponent;
@@ -157,9 +110,9 @@ const ITAdminPage = lazyWithPreload(
 );
 
 /**
- * The screen each page name shows. A feature issue replaces its page's entry with its own
- * lazily imported page; every route naming that page follows (claims, payslips and
- * cognito-forms name TeamSpace, as the seed says).
+ * The screen each page name shows. A new feature replaces its page's entry with its own lazily
+ * imported page; every route naming that page follows (claims, payslips and cognito-forms name
+ * TeamSpace, as docs/product/specification.md §2 says).
  */
 export const pages: Record<PageName, LazyPage> = {
   Home: HomePage,
@@ -192,52 +145,3 @@ export const pages: Record<PageName, LazyPage> = {
   AccessControlPage,
   ITAdminPage,
 };
-
-/** Every route of docs/product/specification.md §2 "Application routes", all inside the common layout. */
-export const routeTable: readonly AppRouteEntry[] = [
-  { path: '/', page: 'Home', guards: [] },
-  { path: '/unauthorized', page: 'Unauthorized', guards: [] },
-  { path: '/profile', page: 'Profile', guards: [] },
-  { path: '/profile/reset-password', page: 'ChangePassword', guards: [] },
-  { path: '/team-space', page: 'TeamSpace', guards: [] },
-
-  // Create and detail screens are shared between announcements and staff-info (docs/product/specification.md §2).
-  { path: '/announcements', page: 'Announcements', guards: ['ADMIN'] },
-  { path: '/announcements/create', page: 'CreateAnnouncement', guards: ['ADMIN'] },
-  { path: '/announcements/:id', page: 'UpdateAnnouncement', guards: ['ADMIN'] },
-  { path: '/staff-info', page: 'StaffInformation', guards: ['ADMIN'] },
-  { path: '/staff-info/create', page: 'CreateAnnouncement', guards: ['ADMIN'] },
-  { path: '/staff-info/:id', page: 'UpdateAnnouncement', guards: ['ADMIN'] },
-
-  // docs/product/departures.md: the shared landing and the IR hub also admit IR, so IR-only users reach
-  // their own pages (the seed guards the whole shared area with SHARED alone).
-  { path: '/shared', page: 'SharedPage', guards: ['SHARED', 'IR'] },
-  { path: '/shared/hr-services', page: 'HRServicesPage', guards: ['SHARED'] },
-  { path: '/shared/hr-services/leave', page: 'LeaveServicesPage', guards: ['SHARED'] },
-  { path: '/shared/hr-services/leave/my-leaves', page: 'LeavePage', guards: ['SHARED'] },
-  { path: '/shared/hr-services/leave/my-leaves/history', page: 'LeaveHistoryPage', guards: ['SHARED'] },
-  { path: '/shared/hr-services/leave/staff-movement', page: 'StaffMovementPage', guards: ['SHARED'] },
-  { path: '/shared/hr-services/leave/approval', page: 'LeaveApprovalPage', guards: ['SHARED'] },
-  { path: '/shared/hr-services/leave/admin', page: 'LeaveAdminPage', guards: ['ADMIN'] },
-  { path: '/shared/hr-services/leave/admin/:id', page: 'UpdateLeaveUserPage', guards: ['ADMIN'] },
-  { path: '/shared/hr-services/claims', page: 'TeamSpace', guards: ['SHARED'] },
-  { path: '/shared/hr-services/payslips', page: 'TeamSpace', guards: ['SHARED'] },
-  { path: '/shared/hr-services/cognito-forms', page: 'TeamSpace', guards: ['SHARED'] },
-
-  { path: '/shared/industrial-relations', page: 'IRServicesPage', guards: ['SHARED', 'IR'] },
-  { path: '/shared/industrial-relations/member-lookup', page: 'MemberLookupPage', guards: ['IR'] },
-  { path: '/shared/industrial-relations/member-lookup/:id', page: 'ViewMemberDetailsPage', guards: ['IR'] },
-  { path: '/shared/industrial-relations/grievances', page: 'SearchGrievances', guards: ['IR'] },
-  {
-    path: '/shared/industrial-relations/grievances/:grievanceId',
-    page: 'ViewGrievanceDetailsPage',
-    guards: ['IR'],
-  },
-  { path: '/shared/industrial-relations/ir-admin', page: 'IRAdminPage', guards: ['IR'] },
-
-  { path: '/shared/po', page: 'PoPage', guards: ['SHARED'] },
-  { path: '/shared/access-control', page: 'AccessControlPage', guards: ['ADMIN'] },
-  { path: '/it-admin', page: 'ITAdminPage', guards: ['ITAdmin'] },
-
-  { path: '*', page: 'NotFound', guards: [] },
-];

@@ -3,7 +3,8 @@ import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { testAuth, testUser } from '../test/auth';
 import { renderApp } from '../test/render-app';
-import { pages, routeTable } from './route-table';
+import { routeTable } from './route-paths';
+import { pages } from './route-table';
 import type { AppRouteHandle } from './router';
 import { routes } from './router';
 

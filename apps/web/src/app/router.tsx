@@ -16,8 +16,9 @@ import { AppLayout } from './layout/app-layout';
 import { RouteGuard } from './route-guard';
 import { startRoute } from './route-prefetch';
 import type { PrefetchContext } from './route-prefetch';
-import { pages, routeTable } from './route-table';
-import type { GuardGroup, PageName } from './route-table';
+import { routeTable } from './route-paths';
+import type { GuardGroup, PageName } from './route-paths';
+import { pages } from './route-table';
 import { RouteErrorPage } from './routes/route-error';
 
 /** Carried on every route match, for whatever needs to know the page (titles, tests). */

@@ -10,8 +10,8 @@ import { useId } from 'react';
 interface ConfirmDialogProps {
   open: boolean;
   title: string;
-  /** What will happen, in words the admin can weigh before confirming. */
-  body: string;
+  /** What will happen, in words the admin can weigh before confirming; none when the title asks it all. */
+  body?: string;
   confirmLabel: string;
   cancelLabel: string;
   confirmColour?: 'primary' | 'error';
@@ -30,14 +30,16 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
       open={open}
       onClose={busy ? undefined : onClose}
       aria-labelledby={titleId}
-      aria-describedby={bodyId}
+      aria-describedby={body === undefined ? undefined : bodyId}
       fullWidth
       maxWidth="xs"
     >
       <DialogTitle id={titleId}>{title}</DialogTitle>
-      <DialogContent>
-        <DialogContentText id={bodyId}>{body}</DialogContentText>
-      </DialogContent>
+      {body !== undefined && (
+        <DialogContent>
+          <DialogContentText id={bodyId}>{body}</DialogContentText>
+        </DialogContent>
+      )}
       <DialogActions>
         <Button onClick={onClose} disabled={busy}>
           {cancelLabel}

@@ -32,22 +32,32 @@ export function QueryState<T>({ query, isEmpty, emptyText, children }: QueryStat
     }
     return <>{children(query.data)}</>;
   }
-  if (query.isError) {
-    if (isNoStaffRecord(query.error)) return <NoStaffRecord />;
+  // The request failed, for good or so far: the error in place of the content, and never the
+  // rows of an earlier filter (lib/list-query.ts). While it is tried again, that is said; once it
+  // has failed for good, Try again.
+  const error = query.isError ? query.error : query.failureCount > 0 ? query.failureReason : null;
+  if (error !== null) {
+    if (isNoStaffRecord(error)) return <NoStaffRecord />;
     // A refusal (403, 404) will not change by asking again; anything else might.
-    const final = isAppError(query.error) && (query.error.status === 403 || query.error.status === 404);
+    const final = isAppError(error) && (error.status === 403 || error.status === 404);
+    const retrying = query.isFetching;
     return (
       <Alert
         severity={final ? 'info' : 'error'}
         action={
-          final ? undefined : (
+          final ? undefined : retrying ? (
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', pr: 1 }}>
+              <CircularProgress size={16} color="inherit" aria-hidden />
+              <Typography variant="body2">{t('common:retrying')}</Typography>
+            </Stack>
+          ) : (
             <Button color="inherit" size="small" onClick={() => void query.refetch()}>
               {t('retry')}
             </Button>
           )
         }
       >
-        {isAppError(query.error) ? errorText(query.error) : t('loadError')}
+        {isAppError(error) ? errorText(error) : t('loadError')}
       </Alert>
     );
   }

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, testRuntimeConfig } from '../test/fixtures';
 import { renderWithProviders } from '../test/render';
 import { AppProvider } from '../app/provider';
-import { createApiClient, NETWORK_ERROR_CODE, useApiClient } from './api-client';
+import { createApiClient, NETWORK_ERROR_CODE, READ_TIMEOUT_MS, useApiClient } from './api-client';
 import type { ApiClients } from './api-client';
 
 type FetchMock = ReturnType<typeof vi.fn<(input: string, init: RequestInit) => Promise<Response>>>;
@@ -131,6 +131,53 @@ describe('createApiClient', () => {
 
     expect(error).toMatchObject({ code: NETWORK_ERROR_CODE, message: 'Network error', status: 0 });
     expect(onError).toHaveBeenCalledExactlyOnceWith(error);
+  });
+
+  /** A server that never answers: the call ends only when its signal is aborted. */
+  const unanswered = vi.fn<(input: string, init: RequestInit) => Promise<Response>>(
+    (_input, init) =>
+      new Promise((_resolve, reject) =>
+        init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+      ),
+  );
+
+  it('gives up on a read the server does not answer in time, as a network error that is tried again', async () => {
+    vi.useFakeTimers();
+    try {
+      const onError = vi.fn();
+      const client = createApiClient({ fetch: unanswered, onError });
+      const pending = rejection(client.get('/api/leave-types'));
+      await vi.advanceTimersByTimeAsync(READ_TIMEOUT_MS - 1);
+      expect(onError).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(1);
+      const error = await pending;
+      // Status 0, as a lost connection: retried (lib/query-client.ts).
+      expect(error).toMatchObject({
+        code: NETWORK_ERROR_CODE,
+        message: 'The server did not answer in time.',
+        status: 0,
+      });
+      expect(onError).toHaveBeenCalledExactlyOnceWith(error);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('waits on a write as long as it takes unless told otherwise, and a call may set its own limit', async () => {
+    vi.useFakeTimers();
+    try {
+      const client = createApiClient({ fetch: unanswered });
+      let settled = false;
+      void client.post('/api/leave/requests', {}).finally(() => (settled = true));
+      await vi.advanceTimersByTimeAsync(10 * READ_TIMEOUT_MS);
+      expect(settled).toBe(false);
+
+      const limited = rejection(client.post('/api/leave/requests', {}, { timeoutMs: 500 }));
+      await vi.advanceTimersByTimeAsync(500);
+      expect(await limited).toMatchObject({ code: NETWORK_ERROR_CODE, status: 0 });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('does not report a call its caller cancelled', async () => {

@@ -30,7 +30,17 @@ export interface ApiClientOptions {
 export interface RequestOptions {
   signal?: AbortSignal;
   headers?: HeadersInit;
+  /** How long a try may wait for the whole answer; by default READ_TIMEOUT_MS for a GET, none for a write. */
+  timeoutMs?: number;
 }
+
+/**
+ * A read the server has not answered in this time has failed, as a network error is, and is tried
+ * again (docs/product/specification.md §8): a list never waits on a lost request with the rows of
+ * an earlier filter on screen. A write has no default limit: one that timed out may still have
+ * been done, and is not tried again (decision record 0089).
+ */
+export const READ_TIMEOUT_MS = 15_000;
 
 /**
  * JSON over fetch. Every failure is an AppError: the API's own `{code, message, field?}` body,
@@ -123,17 +133,38 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
 
     const init: RequestInit = { method, headers };
     if (payload !== undefined) init.body = payload;
-    if (requestOptions.signal !== undefined) init.signal = requestOptions.signal;
+    const timeoutMs = requestOptions.timeoutMs ?? (method === 'GET' ? READ_TIMEOUT_MS : undefined);
 
     const send = async () => {
+      // The caller's cancel and this try's time limit, as one signal.
+      const controller = new AbortController();
+      const cancel = () => controller.abort();
+      const caller = requestOptions.signal;
+      if (caller?.aborted === true) cancel();
+      caller?.addEventListener('abort', cancel, { once: true });
+      let timedOut = false;
+      const timer =
+        timeoutMs === undefined
+          ? undefined
+          : setTimeout(() => {
+              timedOut = true;
+              cancel();
+            }, timeoutMs);
       try {
         // Each try with its own copy of the headers: a retry carries the new token.
-        const response = await fetchImpl(joinUrl(baseUrl, path), { ...init, headers: new Headers(headers) });
+        const response = await fetchImpl(joinUrl(baseUrl, path), {
+          ...init,
+          headers: new Headers(headers),
+          signal: controller.signal,
+        });
         return { status: response.status, text: await response.text() };
       } catch (error) {
         // A cancelled call (TanStack Query cancels superseded queries) is not a failure to show.
-        if (requestOptions.signal?.aborted === true) throw error;
-        throw fail(new AppError(NETWORK_ERROR_CODE, i18n.t('networkError'), { status: 0 }));
+        if (caller?.aborted === true) throw error;
+        throw fail(new AppError(NETWORK_ERROR_CODE, i18n.t(timedOut ? 'timeoutError' : 'networkError'), { status: 0 }));
+      } finally {
+        clearTimeout(timer);
+        caller?.removeEventListener('abort', cancel);
       }
     };
     let { status, text } = await send();
@@ -168,8 +199,9 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
 }
 
 /**
- * The seam where sign-in plugs in. Until the sign-in issue wires Amplify's session here (via
- * `<AppProvider getToken={...}>`), calls go out without a token and the API answers 401.
+ * The seam where sign-in plugs in: the app provides Amplify's current id token here (via
+ * `<BaseProvider getToken={currentIdToken}>`, decision record 0012). Without a provider, calls go
+ * out without a token and the API answers 401.
  */
 export const TokenProviderContext = createContext<TokenProvider>(withoutToken);
 

@@ -21,7 +21,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useUrlSearchParams } from '../../lib/use-url-search-params';
 import { useAuth } from '../../lib/auth-context';
 import { homeKeys } from '../../features/home/api/home-keys';
 import { useHome } from '../../features/home/api/get-home';
@@ -125,7 +125,7 @@ export function HomePage() {
   const { user } = useAuth();
   const mayOpen = useMayOpen();
   const home = useHome();
-  const [params] = useSearchParams();
+  const [params] = useUrlSearchParams();
   const queryClient = useQueryClient();
   // A post opened is read: Home's unread marks and counts are asked for again.
   const onRead = useCallback(() => {

@@ -1,7 +1,6 @@
 import type { Account } from '@staff-portal/shared/access-control';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { PageFrame } from '../../components/page-frame';
 import { AccountDetails } from './components/account-details';
 import { AccountList } from './components/account-list';
@@ -10,6 +9,7 @@ import { CreateAccountDialog } from './components/create-account-dialog';
 import type { StaffRecordCreator } from './components/staff-record-section';
 import { ACCOUNT_PARAM } from './list-params';
 import { accessControlNs } from '../../locales/access-control';
+import { useUrlSearchParams } from '../../lib/use-url-search-params';
 
 /**
  * `/shared/access-control` (AccessControlPage, docs/product/screens.md §14), ADMIN: the
@@ -23,7 +23,7 @@ export function AccessControlPage({
   createStaffRecord?: StaffRecordCreator;
 } = {}) {
   const { t } = useTranslation(accessControlNs);
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlSearchParams();
   const [creating, setCreating] = useState(false);
   const [bulkCreating, setBulkCreating] = useState(false);
 

@@ -16,7 +16,8 @@ export const accountName = (account: Pick<Account, 'name' | 'email'>) =>
 
 /**
  * A department as its checkbox or option reads: its code, which the rules and the list's chips
- * use, and the organisation's name for it (issue 34); the code alone when it has none.
+ * use, and the organisation's name for it (docs/product/screens.md §14); the code alone when it
+ * has none.
  */
 export function departmentLabel(code: string, options: readonly DepartmentOption[]): string {
   const name = options.find((option) => option.code === code)?.name;

@@ -1,6 +1,6 @@
 import { PASSWORD_MIN_LENGTH } from '@staff-portal/shared/password-policy';
 
-// A refusal the person cannot mend themself says whom to ask, in plain words (issue 34).
+// A refusal the person cannot mend themself says whom to ask, in plain words (docs/product/qualities.md §1).
 const DISABLED_EN = 'Your account is disabled. To use the portal again, ask an HR or IT administrator to enable it.';
 const DISABLED_MS =
   'Akaun anda telah dinyahdayakan. Untuk menggunakan portal semula, minta pentadbir HR atau IT mendayakannya.';

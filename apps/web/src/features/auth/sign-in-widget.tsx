@@ -77,8 +77,8 @@ function WidgetInAppLanguage({ onSignedIn }: { onSignedIn: () => void }) {
   const { i18n } = useTranslation();
   const { route } = useAuthenticator(({ route }) => [route]);
   const widget = useRef<HTMLDivElement>(null);
-  // Amplify returns to the sign-in form after a reset without a word: the form says it (issue 34),
-  // until the person moves on from it.
+  // Amplify returns to the sign-in form after a reset (docs/product/specification.md §4.6) without a
+  // word: the form says the password was changed, until the person moves on from it.
   const [passwordChanged, setPasswordChanged] = useState(false);
   const [shownRoute, setShownRoute] = useState(route);
   if (route !== shownRoute) {

@@ -2,8 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../lib/i18n';
+import { enterText } from '../../test/enter-text';
 import { stubIrApi } from '../../test/ir-api-double';
-import { DISMISSAL, FARAH, irAdmin, irOfficer, KEVIN, RAJ, SITI } from '../../test/ir-fixtures';
+import { DISMISSAL, FARAH, irAdmin, irOfficer, itAdmin, KEVIN, RAJ, SITI } from '../../test/ir-fixtures';
 import { casePath, memberPath } from './paths';
 import { renderIr, where } from './test/render-ir';
 
@@ -19,7 +20,7 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 /** The double, with one pending case of Siti's opened by Farah (GRV202600001). */
-function withCase(options: { callerId: string; canAdminister?: boolean }) {
+function withCase(options: { callerId: string; canAdminister?: boolean; seesFullNric?: boolean }) {
   const api = stubIrApi(options);
   api.seedCase({
     memberNo: SITI.memberNo,
@@ -77,6 +78,50 @@ describe('ViewGrievanceDetailsPage', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Reopen case' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add action' })).not.toBeInTheDocument();
+  });
+
+  it('adds an action with a file, closes the case, and the member’s cases list it closed', async () => {
+    const user = userEvent.setup({ applyAccept: false });
+    // An ITAdmin, as in the member page's journey that opened the case (member-details-page.test.tsx).
+    const api = withCase({ callerId: itAdmin.id, seesFullNric: false, canAdminister: true });
+    renderIr(casePath(CASE), itAdmin);
+    await heading();
+    await user.click(screen.getByRole('button', { name: 'Add action' }));
+    const actionForm = await screen.findByRole('dialog', { name: 'Add an action to GRV202600001' });
+    await user.selectOptions(within(actionForm).getByRole('combobox', { name: 'Action type' }), 'Action By Branch');
+    await enterText(user, within(actionForm).getByRole('textbox', { name: 'What was done' }), 'Branch wrote to HR.');
+    await user.upload(
+      within(actionForm).getByLabelText('Attachments'),
+      new File(['%PDF-1.7'], 'letter.pdf', { type: 'application/pdf' }),
+    );
+    await user.click(within(actionForm).getByRole('button', { name: 'Add action' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const sent = api.callsTo('POST', '/ir/grievances/GRV202600001/actions')[0]!.body as FormData;
+    expect(sent.get('type')).toBe('2');
+    expect(sent.get('text')).toBe('Branch wrote to HR.');
+    expect((sent.getAll('attachments') as File[]).map((file) => file.name)).toEqual(['letter.pdf']);
+    const timeline = within(await screen.findByRole('list', { name: 'Actions' }));
+    await waitFor(() => expect(timeline.getAllByRole('heading', { level: 3 })).toHaveLength(2));
+    expect(screen.getByText('Action By Branch')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Download letter.pdf' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Close case' }));
+    const closeForm = await screen.findByRole('dialog', { name: 'Close GRV202600001' });
+    await enterText(user, within(closeForm).getByRole('textbox', { name: 'Outcome' }), 'Paid in full.');
+    await user.click(within(closeForm).getByRole('button', { name: 'Close case' }));
+    await waitFor(() => expect(facts()).toHaveTextContent('CASE CLOSED'));
+    expect(facts()).toHaveTextContent('Paid in full.');
+    expect(screen.queryByRole('button', { name: 'Add action' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Close case' })).not.toBeInTheDocument();
+    // An admin may reopen it; it keeps its officer until then (docs/product/ir.md §2).
+    expect(screen.getByRole('button', { name: 'Reopen case' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Reassign officer' })).not.toBeInTheDocument();
+
+    // The member's cases now list it.
+    await user.click(screen.getByRole('link', { name: `${SITI.name} (M0012345)` }));
+    const cases = await screen.findByRole('table', { name: 'Grievance cases of this member' });
+    expect(within(cases).getByRole('link', { name: 'Open case GRV202600001' })).toBeInTheDocument();
+    expect(cases).toHaveTextContent('CASE CLOSED');
   });
 
   it('tells an officer on a closed case that an IR admin can reopen it', async () => {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { useUrlSearchParams } from '../../lib/use-url-search-params';
 
 /** How long typing (or a click) settles before the list is asked again. */
 export const SEARCH_DELAY_MS = 300;
@@ -16,7 +16,7 @@ export interface ChangeOptions {
  * have stopped changing for a moment: what the list asks the API for.
  */
 export function useListParams() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlSearchParams();
   const settled = new URLSearchParams(useDebouncedValue(params.toString(), SEARCH_DELAY_MS));
 
   /** Anything but a page turn goes back to the first page; empty values leave the URL. */

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { filterValues, keptInUrl } from './filters';
 import type { FilterValues } from './filters';
+import { useUrlSearchParams } from '../../lib/use-url-search-params';
 
 /** How long typing pauses before the list is asked for again. */
 export const FILTER_DELAY_MS = 300;
@@ -14,7 +14,7 @@ export const FILTER_DELAY_MS = 300;
  * list asks for, once typing pauses.
  */
 export function useUrlFilters<F extends string>(fields: readonly F[]) {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlSearchParams();
   const [values, setValues] = useState<FilterValues<F>>(() => filterValues(fields, params));
   const debounced = useDebouncedValue(values, FILTER_DELAY_MS);
 

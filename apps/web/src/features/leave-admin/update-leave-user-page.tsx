@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { STAFF_ID } from '@staff-portal/shared/leave';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
+import { Link as RouterLink, useParams } from 'react-router';
 import { useRuntimeConfig } from '../../lib/runtime-config';
 import { PageFrame } from '../../components/page-frame';
 import { QueryState } from '../../components/query-state';
@@ -20,6 +20,7 @@ import { BalancesSection } from './components/balances-section';
 import { RequestsSection } from './components/requests-section';
 import { StaffRecordForm } from './components/staff-record-form';
 import { leaveAdminNs } from '../../locales/leave-admin';
+import { useUrlSearchParams } from '../../lib/use-url-search-params';
 
 function Section({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
   return (
@@ -44,7 +45,7 @@ function UserRecord({ staffId }: { staffId: string }) {
   const { t } = useTranslation(leaveAdminNs);
   const { organisation } = useRuntimeConfig();
   const detail = useStaffDetail(staffId);
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlSearchParams();
   const thisYear = Number(todayIn(organisation.timeZone).slice(0, 4));
   const year = recordYear(params, thisYear);
   const years = Array.from({ length: 6 }, (_, index) => thisYear + 1 - index);

@@ -9,7 +9,6 @@ import TextField from '@mui/material/TextField';
 import { LEAVE_TYPE_ID, leaveStatusLabel } from '@staff-portal/shared/leave';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { useNotification } from '../../components/notification-context';
 import { useApiClient } from '../../lib/api-client';
 import { reportError } from '../../lib/report-error';
@@ -24,6 +23,7 @@ import { todayIn } from '../../lib/dates';
 import { requestsCsv } from './history-csv';
 import { downloadText } from '../../lib/download';
 import { leaveNs } from '../../locales/leave';
+import { useUrlSearchParams } from '../../lib/use-url-search-params';
 
 const PAGE_SIZES = [10, 20, 50, 100];
 const DEFAULT_PAGE_SIZE = 20;
@@ -60,7 +60,7 @@ export function LeaveHistoryPage() {
   const { organisation } = useRuntimeConfig();
   const { leave } = useApiClient();
   const { notify } = useNotification();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlSearchParams();
   const filters = readFilters(params);
   const types = useLeaveTypes();
   const requests = useMyRequests(filters);

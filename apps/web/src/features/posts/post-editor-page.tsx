@@ -46,6 +46,7 @@ import { editPath, kindOfPath, listPath } from './paths';
 import { emptyPostForm, formFieldOf, localNow, postFormResolver, postFormValues } from './post-form';
 import type { PostFormOutput, PostFormValues } from './post-form';
 import { usePostTexts } from './post-texts';
+import { showErrorAtField } from '../../lib/field-error';
 
 function Section({ title, children }: { title?: string; children: ReactNode }) {
   return (
@@ -138,8 +139,7 @@ function PostEditor({ kind, post }: { kind: PostKind; post?: AdminPost }) {
         setFilesProblem(errorText(error));
         return;
       }
-      const field = formFieldOf(error.field);
-      if (field !== undefined) setError(field, { type: 'server', message: errorText(error) }, { shouldFocus: true });
+      showErrorAtField(error, setError, formFieldOf, { shouldFocus: true });
     };
     if (post === undefined) create.mutate({ input, files: chosen }, { onSuccess, onError });
     else update.mutate(input, { onSuccess, onError });

@@ -20,7 +20,7 @@ import { EVERYONE, POST_STATUSES, postDepartments } from '@staff-portal/shared/p
 import type { PostKind } from '@staff-portal/shared/posts-rules';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import { PageFrame } from '../../components/page-frame';
 import { QueryState } from '../../components/query-state';
 import { useRuntimeConfig } from '../../lib/runtime-config';
@@ -36,6 +36,7 @@ import { readListState, withListChange } from './list-params';
 import type { ListState } from './list-params';
 import { createPath, editPath } from './paths';
 import { usePostTexts } from './post-texts';
+import { useUrlSearchParams } from '../../lib/use-url-search-params';
 
 /** Typing pauses this long before the list is asked again. */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -65,7 +66,7 @@ export function PostsListPage({ kind }: { kind: PostKind }) {
   const { t } = useTranslation(postsNs);
   const texts = usePostTexts();
   const { organisation } = useRuntimeConfig();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlSearchParams();
   const state = readListState(params);
 
   // The box follows what is typed; the URL follows it at once (replacing, so typing leaves no

@@ -229,7 +229,9 @@ describe('TeamSpacePage', () => {
 
   it('searches on the server by name or e-mail, and says when nobody matches', async () => {
     const api = stub();
-    const user = userEvent.setup();
+    // The keys without a pause between them (no `delay`), however busy the machine: a pause
+    // longer than the debounce would rightly search for a part.
+    const user = userEvent.setup({ delay: null });
     renderLeavePage(<TeamSpacePage />, URL);
     await screen.findByRole('table', { name: 'People' });
     const box = screen.getByRole('searchbox', { name: 'Name or e-mail' });

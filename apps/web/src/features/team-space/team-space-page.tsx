@@ -14,7 +14,7 @@ import { MAX_AWAY_ENTRIES } from '@staff-portal/shared/team';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import { PageFrame } from '../../components/page-frame';
 import { QueryState } from '../../components/query-state';
 import { useAuth } from '../../lib/auth-context';
@@ -26,6 +26,7 @@ import { AwayList } from './components/away-list';
 import { PeopleList } from './components/people-list';
 import { formatWeekday } from './format';
 import { teamSpaceNs } from '../../locales/team-space';
+import { useUrlSearchParams } from '../../lib/use-url-search-params';
 
 /**
  * The staff movement page, and the guard the route table gives it (SHARED): the lists link there
@@ -69,7 +70,7 @@ export function TeamSpacePage() {
   const admin = user !== null && passesGuards(holder, ['ADMIN'], { superAdminUserId });
   const mayOpenStaffMovement = user !== null && passesGuards(holder, STAFF_MOVEMENT_GUARDS, { superAdminUserId });
 
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlSearchParams();
   const [search, setSearch] = useState(params.get('search') ?? '');
   const debounced = useDebouncedValue(search.trim(), 300);
   const department = params.get('department') ?? '';

@@ -7,6 +7,8 @@ export const common = {
   goBack: 'Go Back',
   goHome: 'Go to Home',
   reload: 'Reload',
+  // The button that dismisses a form dialog (components/form-dialog.tsx).
+  cancel: 'Cancel',
   // The calendar of every date input (components/date-field.tsx, app/provider.tsx).
   datePicker: {
     open: 'Choose date',
@@ -22,8 +24,10 @@ export const common = {
     today: 'Today',
   },
   loading: 'Loading…',
+  retrying: 'Trying again…',
   dismissMessage: 'Dismiss message',
   networkError: 'Network error',
+  timeoutError: 'The server did not answer in time.',
   unknownError: 'An unknown error has occurred.',
   sessionExpired: 'Your session has expired. Please log in again.',
   invalidEmail: 'Invalid Email',

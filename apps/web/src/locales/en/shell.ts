@@ -50,6 +50,13 @@ export const shell = {
     message:
       'This page could not be loaded. Please reload the page or contact your administrator if the problem persists.',
   },
+  // Not in the seed: shown above the gate when a part of the portal fails to load or to render
+  // (app/app-error-boundary.tsx), typically the network dropping between the page and its code.
+  appError: {
+    title: 'Something Went Wrong',
+    message:
+      'The portal could not be loaded. Please check your connection and reload the page, or contact your administrator if the problem persists.',
+  },
   configError: {
     title: 'Configuration Error',
     /** Note the en dash: the seed's exact text. */

@@ -36,7 +36,6 @@ export const staffMovement = {
     tooLong_other: 'A movement can last at most {{count}} days.',
     required: 'Please enter a date and time.',
     save: 'Save',
-    cancel: 'Cancel',
     saved: 'Your movement is recorded.',
   },
   deleteMovement: 'Delete my movement: {{label}}',

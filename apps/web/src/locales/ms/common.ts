@@ -5,6 +5,7 @@ export const common: typeof en = {
   goBack: 'Kembali',
   goHome: 'Ke Laman Utama',
   reload: 'Muat Semula',
+  cancel: 'Batal',
   datePicker: {
     open: 'Pilih tarikh',
     openSelected: 'Pilih tarikh, tarikh dipilih ialah {{date}}',
@@ -19,8 +20,10 @@ export const common: typeof en = {
     today: 'Hari ini',
   },
   loading: 'Memuatkan…',
+  retrying: 'Mencuba lagi…',
   dismissMessage: 'Tutup mesej',
   networkError: 'Ralat rangkaian',
+  timeoutError: 'Pelayan tidak menjawab dalam masa yang ditetapkan.',
   unknownError: 'Ralat yang tidak diketahui telah berlaku.',
   sessionExpired: 'Sesi anda telah tamat. Sila log masuk semula.',
   invalidEmail: 'E-mel Tidak Sah',

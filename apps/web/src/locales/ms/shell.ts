@@ -46,6 +46,11 @@ export const shell: typeof en = {
     message:
       'Halaman ini tidak dapat dimuatkan. Sila muat semula halaman atau hubungi pentadbir anda jika masalah berterusan.',
   },
+  appError: {
+    title: 'Sesuatu Tidak Kena',
+    message:
+      'Portal tidak dapat dimuatkan. Sila semak sambungan anda dan muat semula halaman, atau hubungi pentadbir anda jika masalah berterusan.',
+  },
   configError: {
     title: 'Ralat Konfigurasi',
     message: 'Ralat konfigurasi (lihat konsol) – sila hubungi pentadbir',

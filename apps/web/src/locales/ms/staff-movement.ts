@@ -38,7 +38,6 @@ export const staffMovement: typeof en = {
     tooLong_other: 'Satu pergerakan boleh berlangsung paling lama {{count}} hari.',
     required: 'Sila masukkan tarikh dan masa.',
     save: 'Simpan',
-    cancel: 'Batal',
     saved: 'Pergerakan anda telah direkodkan.',
   },
   deleteMovement: 'Padam pergerakan saya: {{label}}',

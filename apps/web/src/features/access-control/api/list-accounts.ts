@@ -1,9 +1,10 @@
 import { accountPageSchema } from '@staff-portal/shared/access-control';
 import type { AccountListQuery, AccountPage } from '@staff-portal/shared/access-control';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { useApiClient, withQuery } from '../../../lib/api-client';
 import type { ApiClient } from '../../../lib/api-client';
 import { accessControlKeys } from './access-control-keys';
+import { useListQuery } from '../../../lib/list-query';
 
 /** What the list asks for: the shared query, its page figures as numbers. */
 export type AccountsQuery = Omit<AccountListQuery, 'page' | 'pageSize'> & { page: number; pageSize: number };
@@ -21,11 +22,9 @@ export const accountsQueryOptions = (client: ApiClient, query: AccountsQuery) =>
   queryOptions({
     queryKey: accessControlKeys.accounts(query),
     queryFn: ({ signal }) => listAccounts(client, query, signal),
-    // The rows stay while the next page, sort or filter loads, instead of a spinner each time.
-    placeholderData: keepPreviousData,
   });
 
 export function useAccounts(query: AccountsQuery) {
   const { leave } = useApiClient();
-  return useQuery(accountsQueryOptions(leave, query));
+  return useListQuery(accountsQueryOptions(leave, query));
 }

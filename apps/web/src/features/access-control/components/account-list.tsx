@@ -17,7 +17,7 @@ import Typography from '@mui/material/Typography';
 import type { Account, AccountSort } from '@staff-portal/shared/access-control';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import { QueryState } from '../../../components/query-state';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { accountName, departmentLabel, useAccountTexts } from '../account-texts';
@@ -27,6 +27,7 @@ import type { AccountsQuery } from '../api/list-accounts';
 import { ACCOUNT_PARAM, PAGE_SIZES, readListState, withListChange } from '../list-params';
 import type { ListState } from '../list-params';
 import { accessControlNs } from '../../../locales/access-control';
+import { useUrlSearchParams } from '../../../lib/use-url-search-params';
 
 /** Typing pauses this long before the list is asked again. */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -55,7 +56,7 @@ function apiQuery(state: ListState, search: string): AccountsQuery {
 export function AccountList({ onCreate, onBulkCreate }: { onCreate: () => void; onBulkCreate?: () => void }) {
   const { t } = useTranslation(accessControlNs);
   const texts = useAccountTexts();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlSearchParams();
   const state = readListState(params);
 
   // The box follows what is typed; the URL follows it at once (replacing, so typing leaves no

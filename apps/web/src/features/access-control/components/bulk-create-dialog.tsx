@@ -138,7 +138,7 @@ export function BulkCreateDialog({ open, onClose }: { open: boolean; onClose: ()
     setPhase({ kind: 'report', outcomes: result.outcomes, stoppedBy: result.stoppedBy });
   };
 
-  /** A problem of one column says which (issue 34: "Name is required.", not "This is required."). */
+  /** A problem of one column names it (docs/product/screens.md §14: "Name is required.", not "This is required."). */
   const rowErrorText = (error: RowError) => {
     const text = errorText(error);
     const reason = error.detail?.reason;

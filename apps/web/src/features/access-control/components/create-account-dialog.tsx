@@ -1,28 +1,19 @@
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
 import { createAccountInputSchema } from '@staff-portal/shared/access-control';
 import type { Account, CreateAccountInput } from '@staff-portal/shared/access-control';
 import { grantableDepartments, PROTECTED_DEPARTMENTS } from '@staff-portal/shared/access-control-rules';
 import { isAppError } from '@staff-portal/shared/errors';
-import { useId, useRef } from 'react';
+import { useRef } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { FormDialog } from '../../../components/form-dialog';
 import { useNotification } from '../../../components/notification-context';
 import { useAuth } from '../../../lib/auth-context';
 import { useErrorText } from '../../../lib/error-text';
@@ -58,9 +49,6 @@ export function CreateAccountDialog({
   const errorText = useErrorText();
   const { notify } = useNotification();
   const { user, superAdminUserId } = useAuth();
-  const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
-  const titleId = useId();
-  const introId = useId();
   const create = useCreateAccount();
   const departments = useDepartments();
   const actor = { id: user?.id ?? '', groups: user?.department ?? [] };
@@ -77,11 +65,6 @@ export function CreateAccountDialog({
     resolver: plainResolver(createAccountInputSchema),
     mode: 'onTouched',
   });
-
-  const close = () => {
-    if (create.isPending) return;
-    onClose();
-  };
 
   const submit = async (input: Input) => {
     try {
@@ -107,114 +90,88 @@ export function CreateAccountDialog({
   };
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onClose={close}
-      fullScreen={fullScreen}
-      aria-labelledby={titleId}
-      aria-describedby={introId}
-      fullWidth
-      maxWidth="sm"
-      slotProps={{
-        transition: {
-          onExited: () => {
-            reset(EMPTY);
-            const account = created.current;
-            created.current = null;
-            if (account !== null) onCreated(account);
-          },
-        },
+      onClose={onClose}
+      onExited={() => {
+        reset(EMPTY);
+        const account = created.current;
+        created.current = null;
+        if (account !== null) onCreated(account);
       }}
+      title={t('create.title')}
+      intro={t('create.intro')}
+      pending={create.isPending}
+      submitLabel={t('create.submit')}
+      pendingLabel={t('create.submitting')}
+      onSubmit={(event) => void handleSubmit(submit)(event)}
     >
-      <form noValidate onSubmit={(event) => void handleSubmit(submit)(event)}>
-        <DialogTitle id={titleId}>{t('create.title')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText id={introId} sx={{ mb: 2 }}>
-            {t('create.intro')}
-          </DialogContentText>
-          <Stack spacing={2.5}>
-            <Controller
-              control={control}
-              name="email"
-              render={({ field, fieldState }) => (
-                <TextField
-                  {...field}
-                  fullWidth
-                  required
-                  type="email"
-                  label={t('create.email')}
-                  autoComplete="off"
-                  error={fieldState.error !== undefined}
-                  helperText={fieldState.error?.message}
+      <Controller
+        control={control}
+        name="email"
+        render={({ field, fieldState }) => (
+          <TextField
+            {...field}
+            fullWidth
+            required
+            type="email"
+            label={t('create.email')}
+            autoComplete="off"
+            error={fieldState.error !== undefined}
+            helperText={fieldState.error?.message}
+          />
+        )}
+      />
+      <Controller
+        control={control}
+        name="name"
+        render={({ field, fieldState }) => (
+          <TextField
+            {...field}
+            fullWidth
+            required
+            label={t('create.name')}
+            autoComplete="off"
+            error={fieldState.error !== undefined}
+            helperText={fieldState.error?.message}
+          />
+        )}
+      />
+      <Controller
+        control={control}
+        name="departments"
+        render={({ field, fieldState }) => (
+          <FormControl component="fieldset" error={fieldState.error !== undefined}>
+            <FormLabel component="legend">{t('create.departments')}</FormLabel>
+            <FormGroup row>
+              {offered.map((name) => (
+                <FormControlLabel
+                  key={name}
+                  label={departmentLabel(name, departments.data ?? [])}
+                  control={
+                    <Checkbox
+                      checked={field.value.includes(name)}
+                      onChange={(event) =>
+                        field.onChange(
+                          event.target.checked
+                            ? offered.filter((option) => option === name || field.value.includes(option))
+                            : field.value.filter((chosen) => chosen !== name),
+                        )
+                      }
+                    />
+                  }
                 />
-              )}
-            />
-            <Controller
-              control={control}
-              name="name"
-              render={({ field, fieldState }) => (
-                <TextField
-                  {...field}
-                  fullWidth
-                  required
-                  label={t('create.name')}
-                  autoComplete="off"
-                  error={fieldState.error !== undefined}
-                  helperText={fieldState.error?.message}
-                />
-              )}
-            />
-            <Controller
-              control={control}
-              name="departments"
-              render={({ field, fieldState }) => (
-                <FormControl component="fieldset" error={fieldState.error !== undefined}>
-                  <FormLabel component="legend">{t('create.departments')}</FormLabel>
-                  <FormGroup row>
-                    {offered.map((name) => (
-                      <FormControlLabel
-                        key={name}
-                        label={departmentLabel(name, departments.data ?? [])}
-                        control={
-                          <Checkbox
-                            checked={field.value.includes(name)}
-                            onChange={(event) =>
-                              field.onChange(
-                                event.target.checked
-                                  ? offered.filter((option) => option === name || field.value.includes(option))
-                                  : field.value.filter((chosen) => chosen !== name),
-                              )
-                            }
-                          />
-                        }
-                      />
-                    ))}
-                  </FormGroup>
-                  {departments.isSuccess && offered.length === 0 && (
-                    <FormHelperText>{t('create.noDepartments')}</FormHelperText>
-                  )}
-                  {(fieldState.error !== undefined || withheld) && (
-                    <FormHelperText>{fieldState.error?.message ?? t('create.departmentsHint')}</FormHelperText>
-                  )}
-                </FormControl>
-              )}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={close} disabled={create.isPending}>
-            {t('cancel')}
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={create.isPending}
-            startIcon={create.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
-          >
-            {create.isPending ? t('create.submitting') : t('create.submit')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+              ))}
+            </FormGroup>
+            {departments.isSuccess && offered.length === 0 && (
+              <FormHelperText>{t('create.noDepartments')}</FormHelperText>
+            )}
+            {(fieldState.error !== undefined || withheld) && (
+              <FormHelperText>{fieldState.error?.message ?? t('create.departmentsHint')}</FormHelperText>
+            )}
+          </FormControl>
+        )}
+      />
+    </FormDialog>
   );
 }

@@ -2,22 +2,18 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { unlinkStaffRecordInputSchema } from '@staff-portal/shared/access-control';
 import type { AccountDetail, AccountStaffRecord } from '@staff-portal/shared/access-control';
 import { isAppError } from '@staff-portal/shared/errors';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Facts } from '../../../components/facts';
+import { FormDialog } from '../../../components/form-dialog';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNotification } from '../../../components/notification-context';
 import { useErrorText } from '../../../lib/error-text';
@@ -80,15 +76,13 @@ function UnlinkDialog({
   const { t } = useTranslation(accessControlNs);
   const { notify } = useNotification();
   const errorText = useErrorText();
-  const titleId = useId();
-  const bodyId = useId();
   const unlink = useUnlinkStaffRecord(detail.account.username);
   const needsEmail = sameEmail(record.email, detail.account.email);
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
 
+  // FormDialog does not close while the request is under way.
   const close = () => {
-    if (unlink.isPending) return;
     setEmail('');
     setError(null);
     onClose();
@@ -124,56 +118,40 @@ function UnlinkDialog({
   };
 
   return (
-    <Dialog open={open} onClose={close} aria-labelledby={titleId} aria-describedby={bodyId} fullWidth maxWidth="xs">
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
-        <DialogTitle id={titleId}>{t('staffRecord.unlinkTitle', { staffId: record.staffId })}</DialogTitle>
-        <DialogContent>
-          <DialogContentText id={bodyId}>{t('staffRecord.unlinkBody')}</DialogContentText>
-          {needsEmail && (
-            <>
-              <DialogContentText sx={{ mt: 2 }}>{t('staffRecord.unlinkNeedsEmail')}</DialogContentText>
-              <TextField
-                sx={{ mt: 2 }}
-                fullWidth
-                required
-                type="email"
-                autoComplete="off"
-                label={t('staffRecord.newEmail')}
-                value={email}
-                onChange={(event) => setEmail(event.target.value)}
-                error={error !== null}
-                helperText={error ?? undefined}
-              />
-            </>
-          )}
-          {!needsEmail && error !== null && (
-            <Alert severity="error" sx={{ mt: 2 }}>
-              {error}
-            </Alert>
-          )}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={close} disabled={unlink.isPending}>
-            {t('cancel')}
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            color="error"
-            disabled={unlink.isPending}
-            startIcon={unlink.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
-          >
-            {unlink.isPending ? t('staffRecord.unlinking') : t('staffRecord.unlinkSubmit')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onClose={close}
+      title={t('staffRecord.unlinkTitle', { staffId: record.staffId })}
+      intro={t('staffRecord.unlinkBody')}
+      pending={unlink.isPending}
+      submitLabel={t('staffRecord.unlinkSubmit')}
+      pendingLabel={t('staffRecord.unlinking')}
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+      submitColour="error"
+      maxWidth="xs"
+      fullScreenOnPhone={false}
+    >
+      {needsEmail && (
+        <>
+          <DialogContentText>{t('staffRecord.unlinkNeedsEmail')}</DialogContentText>
+          <TextField
+            fullWidth
+            required
+            type="email"
+            autoComplete="off"
+            label={t('staffRecord.newEmail')}
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            error={error !== null}
+            helperText={error ?? undefined}
+          />
+        </>
+      )}
+      {!needsEmail && error !== null && <Alert severity="error">{error}</Alert>}
+    </FormDialog>
   );
 }
 

@@ -2,10 +2,6 @@ import type { Category } from '@staff-portal/shared/ir';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -16,6 +12,7 @@ import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { FormDialog } from '../../../components/form-dialog';
 import { errorText } from '../../../lib/error-text';
 import { irAdminNs } from '../../../locales/ir-admin';
 import { useCategories, useSaveCategory } from '../api/ir-admin-api';
@@ -142,6 +139,7 @@ export function CategoriesTab({ canAdminister }: { canAdminister: boolean }) {
       {renaming && (
         <RenameDialog
           category={renaming}
+          pending={save.isPending}
           onClose={() => setRenaming(null)}
           onSave={(next) =>
             save.mutate(
@@ -160,38 +158,37 @@ export function CategoriesTab({ canAdminister }: { canAdminister: boolean }) {
   );
 }
 
-function RenameDialog(props: { category: Category; onClose: () => void; onSave: (name: string) => void }) {
+function RenameDialog(props: {
+  category: Category;
+  pending: boolean;
+  onClose: () => void;
+  onSave: (name: string) => void;
+}) {
   const { t } = useTranslation(irAdminNs);
   const [name, setName] = useState(props.category.name);
   return (
-    <Dialog open onClose={props.onClose} aria-labelledby="rename-category-title">
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (name.trim() !== '') props.onSave(name.trim());
-        }}
-      >
-        <DialogTitle id="rename-category-title">
-          {t('categories.renameTitle', { name: props.category.name })}
-        </DialogTitle>
-        <DialogContent>
-          <TextField
-            autoFocus
-            fullWidth
-            margin="dense"
-            label={t('categories.name')}
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            slotProps={{ htmlInput: { maxLength: 80 } }}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={props.onClose}>{t('cancel')}</Button>
-          <Button type="submit" variant="contained">
-            {t('save')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      open
+      onClose={props.onClose}
+      title={t('categories.renameTitle', { name: props.category.name })}
+      pending={props.pending}
+      submitLabel={t('save')}
+      pendingLabel={t('save')}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (name.trim() !== '') props.onSave(name.trim());
+      }}
+      maxWidth="xs"
+      fullScreenOnPhone={false}
+    >
+      <TextField
+        autoFocus
+        fullWidth
+        label={t('categories.name')}
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+        slotProps={{ htmlInput: { maxLength: 80 } }}
+      />
+    </FormDialog>
   );
 }

@@ -1,9 +1,10 @@
 import { caseSearchPageSchema } from '@staff-portal/shared/ir';
 import type { CaseSearchPage, CaseSearchQuery } from '@staff-portal/shared/ir';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { useApiClient, withQuery } from '../../../lib/api-client';
 import type { ApiClient } from '../../../lib/api-client';
 import { irKeys } from './ir-keys';
+import { useListQuery } from '../../../lib/list-query';
 
 /** The search as the screen asks it (the contract's input, with its numbers as numbers). */
 export type CaseQuery = Omit<CaseSearchQuery, 'page' | 'pageSize' | 'status' | 'contactMethod'> & {
@@ -22,10 +23,9 @@ export const caseSearchQueryOptions = (client: ApiClient, query: CaseQuery) =>
   queryOptions({
     queryKey: irKeys.caseSearch(query),
     queryFn: ({ signal }) => searchCases(client, query, signal),
-    placeholderData: keepPreviousData,
   });
 
 export function useCaseSearch(query: CaseQuery, { enabled = true }: { enabled?: boolean } = {}) {
   const { ir } = useApiClient();
-  return useQuery({ ...caseSearchQueryOptions(ir, query), enabled });
+  return useListQuery({ ...caseSearchQueryOptions(ir, query), enabled });
 }

@@ -1,9 +1,10 @@
 import { memberSearchPageSchema } from '@staff-portal/shared/ir';
 import type { MemberSearchPage, MemberSearchQuery } from '@staff-portal/shared/ir';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { useApiClient, withQuery } from '../../../lib/api-client';
 import type { ApiClient } from '../../../lib/api-client';
 import { irKeys } from './ir-keys';
+import { useListQuery } from '../../../lib/list-query';
 
 /** The search as the screen asks it (the contract's input, with its numbers as numbers). */
 export type MemberQuery = Omit<MemberSearchQuery, 'page' | 'pageSize'> & { page?: number; pageSize?: number };
@@ -21,11 +22,9 @@ export const memberSearchQueryOptions = (client: ApiClient, query: MemberQuery) 
   queryOptions({
     queryKey: irKeys.memberSearch(query),
     queryFn: ({ signal }) => searchMembers(client, query, signal),
-    // Typing, paging or sorting keeps the last rows on screen until the new ones arrive.
-    placeholderData: keepPreviousData,
   });
 
 export function useMemberSearch(query: MemberQuery, { enabled = true }: { enabled?: boolean } = {}) {
   const { ir } = useApiClient();
-  return useQuery({ ...memberSearchQueryOptions(ir, query), enabled });
+  return useListQuery({ ...memberSearchQueryOptions(ir, query), enabled });
 }

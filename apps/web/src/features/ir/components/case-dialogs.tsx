@@ -1,4 +1,3 @@
-import TextField from '@mui/material/TextField';
 import { isAppError } from '@staff-portal/shared/errors';
 import {
   addActionInputSchema,
@@ -10,10 +9,12 @@ import { because } from '@staff-portal/shared/error-reasons';
 import { caseDateProblem, LATER_ACTION_TYPES } from '@staff-portal/shared/ir-rules';
 import { useMemo, useRef, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import type { FieldValues, Path, Resolver, UseFormSetError } from 'react-hook-form';
+import type { FieldValues, Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { DateField } from '../../../components/date-field';
+import { FormDialog } from '../../../components/form-dialog';
+import { FormTextField } from '../../../components/form-text-field';
 import { useNotification } from '../../../components/notification-context';
 import { todayIn } from '../../../lib/dates';
 import { errorText } from '../../../lib/error-text';
@@ -26,8 +27,8 @@ import { useOfficers } from '../api/get-officers';
 import { useReopenCase } from '../api/reopen-case';
 import { actionTypeText } from '../ir-texts';
 import { FilesPicker, useFilesProblem } from './files-picker';
-import { FormDialog } from './form-dialog';
 import { irNs } from '../../../locales/ir';
+import { showErrorAtField } from '../../../lib/field-error';
 
 interface CaseDialogProps {
   caseNo: string;
@@ -52,13 +53,6 @@ function useDone(onDone: (() => void) | undefined) {
       done.current = false;
     },
   };
-}
-
-/** A refusal about one field of the form is said under that field too (the notification says it already). */
-function showAtField<V extends FieldValues>(error: unknown, fields: readonly string[], setError: UseFormSetError<V>) {
-  if (isAppError(error) && error.field !== undefined && fields.includes(error.field)) {
-    setError(error.field as Path<V>, { type: 'server', message: errorText(error) });
-  }
 }
 
 const blank = (value: string) => (value === '' ? undefined : value);
@@ -150,7 +144,7 @@ export function AddActionDialog({ caseNo, openedOn, open, onClose }: CaseDialogP
       notify({ message: t('case.addAction.added', { caseNo }), severity: 'success' });
       onClose();
     } catch (error) {
-      showAtField(error, ['type', 'date', 'text'], setError);
+      showErrorAtField(error, setError, ['type', 'date', 'text']);
       if (isAppError(error) && error.field === 'attachments') setFilesError(errorText(error));
     }
   };
@@ -171,30 +165,23 @@ export function AddActionDialog({ caseNo, openedOn, open, onClose }: CaseDialogP
       pendingLabel={t('case.addAction.submitting')}
       onSubmit={(event) => void handleSubmit(submit)(event)}
     >
-      <Controller
+      <FormTextField
         control={control}
         name="type"
-        render={({ field, fieldState }) => (
-          <TextField
-            {...field}
-            select
-            required
-            autoFocus
-            fullWidth
-            label={t('case.addAction.type')}
-            error={fieldState.error !== undefined}
-            helperText={fieldState.error?.message}
-            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-          >
-            <option value="" />
-            {LATER_ACTION_TYPES.map((code) => (
-              <option key={code} value={String(code)}>
-                {actionTypeText(code)}
-              </option>
-            ))}
-          </TextField>
-        )}
-      />
+        select
+        required
+        autoFocus
+        fullWidth
+        label={t('case.addAction.type')}
+        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+      >
+        <option value="" />
+        {LATER_ACTION_TYPES.map((code) => (
+          <option key={code} value={String(code)}>
+            {actionTypeText(code)}
+          </option>
+        ))}
+      </FormTextField>
       <Controller
         control={control}
         name="date"
@@ -216,21 +203,14 @@ export function AddActionDialog({ caseNo, openedOn, open, onClose }: CaseDialogP
           />
         )}
       />
-      <Controller
+      <FormTextField
         control={control}
         name="text"
-        render={({ field, fieldState }) => (
-          <TextField
-            {...field}
-            required
-            fullWidth
-            multiline
-            minRows={4}
-            label={t('case.addAction.text')}
-            error={fieldState.error !== undefined}
-            helperText={fieldState.error?.message}
-          />
-        )}
+        required
+        fullWidth
+        multiline
+        minRows={4}
+        label={t('case.addAction.text')}
       />
       <FilesPicker files={files} onChange={chooseFiles} error={filesError} disabled={add.isPending} />
     </FormDialog>
@@ -279,7 +259,7 @@ export function CloseCaseDialog({ caseNo, openedOn, open, onClose, onDone }: Cas
       done.succeeded();
       onClose();
     } catch (error) {
-      showAtField(error, ['outcome', 'closedOn'], setError);
+      showErrorAtField(error, setError, ['outcome', 'closedOn']);
     }
   };
   return (
@@ -297,22 +277,15 @@ export function CloseCaseDialog({ caseNo, openedOn, open, onClose, onDone }: Cas
       pendingLabel={t('case.close.submitting')}
       onSubmit={(event) => void handleSubmit(submit)(event)}
     >
-      <Controller
+      <FormTextField
         control={control}
         name="outcome"
-        render={({ field, fieldState }) => (
-          <TextField
-            {...field}
-            required
-            autoFocus
-            fullWidth
-            multiline
-            minRows={3}
-            label={t('case.close.outcome')}
-            error={fieldState.error !== undefined}
-            helperText={fieldState.error?.message}
-          />
-        )}
+        required
+        autoFocus
+        fullWidth
+        multiline
+        minRows={3}
+        label={t('case.close.outcome')}
       />
       <Controller
         control={control}
@@ -362,7 +335,7 @@ export function ReopenCaseDialog({ caseNo, open, onClose, onDone }: CaseDialogPr
       done.succeeded();
       onClose();
     } catch (error) {
-      showAtField(error, ['reason'], setError);
+      showErrorAtField(error, setError, ['reason']);
     }
   };
   return (
@@ -380,22 +353,15 @@ export function ReopenCaseDialog({ caseNo, open, onClose, onDone }: CaseDialogPr
       pendingLabel={t('case.reopen.submitting')}
       onSubmit={(event) => void handleSubmit(submit)(event)}
     >
-      <Controller
+      <FormTextField
         control={control}
         name="reason"
-        render={({ field, fieldState }) => (
-          <TextField
-            {...field}
-            required
-            autoFocus
-            fullWidth
-            multiline
-            minRows={3}
-            label={t('case.reopen.reason')}
-            error={fieldState.error !== undefined}
-            helperText={fieldState.error?.message}
-          />
-        )}
+        required
+        autoFocus
+        fullWidth
+        multiline
+        minRows={3}
+        label={t('case.reopen.reason')}
       />
     </FormDialog>
   );
@@ -434,7 +400,7 @@ export function ReassignDialog({ caseNo, officerId, open, onClose }: CaseDialogP
       notify({ message: t('case.reassign.done', { caseNo, name }), severity: 'success' });
       onClose();
     } catch (error) {
-      showAtField(error, ['officerId'], setError);
+      showErrorAtField(error, setError, ['officerId']);
     }
   };
   return (
@@ -448,34 +414,26 @@ export function ReassignDialog({ caseNo, officerId, open, onClose }: CaseDialogP
       submitLabel={t('case.reassign.submit')}
       pendingLabel={t('case.reassign.submitting')}
       onSubmit={(event) => void handleSubmit(submit)(event)}
-      unchanged={unchanged}
+      submitDisabled={unchanged}
     >
-      <Controller
+      <FormTextField
         control={control}
         name="officerId"
-        render={({ field, fieldState }) => (
-          <TextField
-            {...field}
-            select
-            required
-            autoFocus
-            fullWidth
-            label={t('case.reassign.officer')}
-            error={fieldState.error !== undefined}
-            helperText={
-              fieldState.error?.message ?? (unchanged ? t('case.reassign.same', { name: current }) : undefined)
-            }
-            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-          >
-            <option value="" />
-            {(officers.data ?? []).map((officer) => (
-              <option key={officer.id} value={officer.id}>
-                {t('case.reassign.openCases', { name: officer.name, count: officer.openCases })}
-              </option>
-            ))}
-          </TextField>
-        )}
-      />
+        select
+        required
+        autoFocus
+        fullWidth
+        label={t('case.reassign.officer')}
+        helperText={unchanged ? t('case.reassign.same', { name: current }) : undefined}
+        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+      >
+        <option value="" />
+        {(officers.data ?? []).map((officer) => (
+          <option key={officer.id} value={officer.id}>
+            {t('case.reassign.openCases', { name: officer.name, count: officer.openCases })}
+          </option>
+        ))}
+      </FormTextField>
     </FormDialog>
   );
 }

@@ -1,9 +1,10 @@
 import { activityPageSchema } from '@staff-portal/shared/it-admin';
 import type { ActivityPage, ActivitySource } from '@staff-portal/shared/it-admin';
-import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions } from '@tanstack/react-query';
 import { useApiClient, withQuery } from '../../../lib/api-client';
 import type { ApiClient } from '../../../lib/api-client';
 import { itAdminKeys, PAGE_SIZE } from './it-admin-keys';
+import { useListInfiniteQuery } from '../../../lib/list-query';
 
 /** The activity explorer's filters as the API takes them; a missing one does not filter. */
 export interface ActivityFilters {
@@ -44,13 +45,11 @@ export const activityQueryOptions = (client: ApiClient, filters: ActivityFilters
     queryFn: ({ pageParam, signal }) => getActivity(client, filters, pageParam, signal),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.next ?? undefined,
-    // The last list stays on screen while a changed filter's first page loads.
-    placeholderData: keepPreviousData,
     refetchInterval: (query) => ((query.state.data?.pages.length ?? 0) <= 1 ? ACTIVITY_REFRESH_MS : false),
   });
 
 /** The activity, a page at a time ("Load more" asks for the next). Not asked while `enabled` is false. */
 export function useActivity(filters: ActivityFilters, { enabled = true }: { enabled?: boolean } = {}) {
   const { leave } = useApiClient();
-  return useInfiniteQuery({ ...activityQueryOptions(leave, filters), enabled });
+  return useListInfiniteQuery({ ...activityQueryOptions(leave, filters), enabled });
 }

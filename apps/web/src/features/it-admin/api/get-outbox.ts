@@ -1,9 +1,10 @@
 import { outboxPageSchema } from '@staff-portal/shared/it-admin';
 import type { OutboxPage, OutboxState } from '@staff-portal/shared/it-admin';
-import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions } from '@tanstack/react-query';
 import { useApiClient, withQuery } from '../../../lib/api-client';
 import type { ApiClient } from '../../../lib/api-client';
 import { itAdminKeys, PAGE_SIZE } from './it-admin-keys';
+import { useListInfiniteQuery } from '../../../lib/list-query';
 
 export interface OutboxFilters {
   /** The start of the recipient's address or number. */
@@ -32,11 +33,10 @@ export const outboxQueryOptions = (client: ApiClient, filters: OutboxFilters) =>
     queryFn: ({ pageParam, signal }) => getOutbox(client, filters, pageParam, signal),
     initialPageParam: undefined as number | undefined,
     getNextPageParam: (last) => last.next ?? undefined,
-    placeholderData: keepPreviousData,
   });
 
 /** The outbox, a page at a time ("Load more" asks for the next). */
 export function useOutbox(filters: OutboxFilters, { enabled = true }: { enabled?: boolean } = {}) {
   const { leave } = useApiClient();
-  return useInfiniteQuery({ ...outboxQueryOptions(leave, filters), enabled });
+  return useListInfiniteQuery({ ...outboxQueryOptions(leave, filters), enabled });
 }

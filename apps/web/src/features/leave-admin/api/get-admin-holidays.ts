@@ -1,10 +1,11 @@
 import { publicHolidaySchema } from '@staff-portal/shared/leave';
 import type { PublicHoliday } from '@staff-portal/shared/leave';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { useApiClient, withQuery } from '../../../lib/api-client';
 import type { ApiClient } from '../../../lib/api-client';
 import { adminKeys } from './admin-keys';
+import { useListQuery } from '../../../lib/list-query';
 
 /** `GET /leave/admin/holidays?year=`: the public holidays of a year, every region. */
 export async function getAdminHolidays(
@@ -19,10 +20,9 @@ export const adminHolidaysQueryOptions = (client: ApiClient, year: number) =>
   queryOptions({
     queryKey: adminKeys.holidays(year),
     queryFn: ({ signal }) => getAdminHolidays(client, year, signal),
-    placeholderData: keepPreviousData,
   });
 
 export function useAdminHolidays(year: number) {
   const { leave } = useApiClient();
-  return useQuery(adminHolidaysQueryOptions(leave, year));
+  return useListQuery(adminHolidaysQueryOptions(leave, year));
 }

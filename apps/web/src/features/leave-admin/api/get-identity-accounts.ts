@@ -1,10 +1,11 @@
 import { isAppError } from '@staff-portal/shared/errors';
 import { identityAccountSchema } from '@staff-portal/shared/staff-records';
 import type { IdentityAccount } from '@staff-portal/shared/staff-records';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { useQuietApiClient, withQuery } from '../../../lib/api-client';
 import type { ApiClient } from '../../../lib/api-client';
 import { adminKeys } from './admin-keys';
+import { useListQuery } from '../../../lib/list-query';
 
 /** The accounts offered, or why none can be: the list is optional, so its failure is not an error. */
 export type IdentityAccountsAnswer = { accounts: IdentityAccount[] } | { unavailable: string };
@@ -30,10 +31,9 @@ export const identityAccountsQueryOptions = (client: ApiClient, search: string) 
   queryOptions({
     queryKey: adminKeys.accounts(search),
     queryFn: ({ signal }) => getIdentityAccounts(client, search, signal),
-    placeholderData: keepPreviousData,
   });
 
 export function useIdentityAccounts(search: string, { enabled }: { enabled: boolean }) {
   const { leave } = useQuietApiClient();
-  return useQuery({ ...identityAccountsQueryOptions(leave, search), enabled });
+  return useListQuery({ ...identityAccountsQueryOptions(leave, search), enabled });
 }

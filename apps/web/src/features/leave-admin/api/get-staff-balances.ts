@@ -1,9 +1,10 @@
 import { staffBalancesSchema } from '@staff-portal/shared/leave-admin';
 import type { StaffBalances } from '@staff-portal/shared/leave-admin';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { useApiClient, withQuery } from '../../../lib/api-client';
 import type { ApiClient } from '../../../lib/api-client';
 import { adminKeys, staffPath } from './admin-keys';
+import { useListQuery } from '../../../lib/list-query';
 
 /** `GET /leave/admin/staff/:staffId/balances?year=`: a staff member's balances with their parts, and the year's adjustments. */
 export async function getStaffBalances(
@@ -19,10 +20,9 @@ export const staffBalancesQueryOptions = (client: ApiClient, staffId: string, ye
   queryOptions({
     queryKey: adminKeys.balances(staffId, year),
     queryFn: ({ signal }) => getStaffBalances(client, staffId, year, signal),
-    placeholderData: keepPreviousData,
   });
 
 export function useStaffBalances(staffId: string, year: number) {
   const { leave } = useApiClient();
-  return useQuery(staffBalancesQueryOptions(leave, staffId, year));
+  return useListQuery(staffBalancesQueryOptions(leave, staffId, year));
 }

@@ -1,8 +1,9 @@
 import { leaveRequestSchema, pageOf } from '@staff-portal/shared/leave';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { useApiClient, withQuery } from '../../../lib/api-client';
 import type { ApiClient } from '../../../lib/api-client';
 import { adminKeys, staffPath } from './admin-keys';
+import { useListQuery } from '../../../lib/list-query';
 
 export interface StaffRequestsQuery {
   page: number;
@@ -26,10 +27,9 @@ export const staffRequestsQueryOptions = (client: ApiClient, staffId: string, qu
   queryOptions({
     queryKey: adminKeys.requests(staffId, query),
     queryFn: ({ signal }) => getStaffRequests(client, staffId, query, signal),
-    placeholderData: keepPreviousData,
   });
 
 export function useStaffRequests(staffId: string, query: StaffRequestsQuery) {
   const { leave } = useApiClient();
-  return useQuery(staffRequestsQueryOptions(leave, staffId, query));
+  return useListQuery(staffRequestsQueryOptions(leave, staffId, query));
 }

@@ -1,9 +1,10 @@
 import { utilisationReportSchema } from '@staff-portal/shared/leave-admin';
 import type { UtilisationReport } from '@staff-portal/shared/leave-admin';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { useApiClient, withQuery } from '../../../lib/api-client';
 import type { ApiClient } from '../../../lib/api-client';
 import { adminKeys } from './admin-keys';
+import { useListQuery } from '../../../lib/list-query';
 
 /** `GET /leave/admin/reports/utilisation?year=`: leave taken by department and type. */
 export async function getUtilisation(
@@ -20,10 +21,9 @@ export const utilisationQueryOptions = (client: ApiClient, year: number) =>
   queryOptions({
     queryKey: adminKeys.utilisation(year),
     queryFn: ({ signal }) => getUtilisation(client, year, signal),
-    placeholderData: keepPreviousData,
   });
 
 export function useUtilisation(year: number) {
   const { leave } = useApiClient();
-  return useQuery(utilisationQueryOptions(leave, year));
+  return useListQuery(utilisationQueryOptions(leave, year));
 }

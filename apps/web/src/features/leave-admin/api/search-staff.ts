@@ -1,9 +1,10 @@
 import { pageOf, staffRecordSchema } from '@staff-portal/shared/leave';
 import type { StaffRecord } from '@staff-portal/shared/leave';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useApiClient, withQuery } from '../../../lib/api-client';
 import type { ApiClient } from '../../../lib/api-client';
 import { adminKeys } from './admin-keys';
+import { useListQuery } from '../../../lib/list-query';
 
 export interface StaffQuery {
   search?: string | undefined;
@@ -23,12 +24,11 @@ export const staffSearchQueryOptions = (client: ApiClient, query: StaffQuery) =>
   queryOptions({
     queryKey: adminKeys.staff(query),
     queryFn: ({ signal }) => searchStaff(client, query, signal),
-    placeholderData: keepPreviousData,
   });
 
 export function useStaffSearch(query: StaffQuery) {
   const { leave } = useApiClient();
-  return useQuery(staffSearchQueryOptions(leave, query));
+  return useListQuery(staffSearchQueryOptions(leave, query));
 }
 
 /** Every staff member (for the approver picker): the API's pages of 100 read one after another. */

@@ -12,6 +12,7 @@ import { renderLeavePage } from '../../../test/render-leave';
 import { LeaveAdminPage } from '../leave-admin-page';
 import { AddStaffRecordDialog } from './add-staff-record-dialog';
 import { everyone, TAN } from '../test/admin-fixtures';
+import { enterText } from '../../../test/enter-text';
 
 const PATH = '/shared/hr-services/leave/admin';
 const admin = testUser({ department: ['HRAdmin'] });
@@ -117,8 +118,8 @@ describe('Add a staff record', () => {
     expect(within(dialog).getByRole('textbox', { name: 'Name' })).toHaveAccessibleDescription('Enter the name.');
     expect(api.callsTo('POST', '/leave/admin/staff')).toHaveLength(0);
 
-    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Siti Aminah');
-    await user.type(within(dialog).getByRole('textbox', { name: 'E-mail' }), 'siti@staffportal.example');
+    await enterText(user, within(dialog).getByRole('textbox', { name: 'Name' }), 'Siti Aminah');
+    await enterText(user, within(dialog).getByRole('textbox', { name: 'E-mail' }), 'siti@staffportal.example');
     await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Department' }), 'UNION');
     await user.click(within(dialog).getByRole('checkbox', { name: 'MON' }));
     await user.click(within(dialog).getByRole('button', { name: 'Add record' }));

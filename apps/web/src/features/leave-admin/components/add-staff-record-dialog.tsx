@@ -1,12 +1,5 @@
 import Autocomplete from '@mui/material/Autocomplete';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
@@ -14,18 +7,16 @@ import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import Grid from '@mui/material/Grid';
 import TextField from '@mui/material/TextField';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
-import { isAppError } from '@staff-portal/shared/errors';
 import type { StaffRecord } from '@staff-portal/shared/leave';
 import type { StaffDetail } from '@staff-portal/shared/leave-admin';
 import { createStaffInputSchema } from '@staff-portal/shared/staff-records';
 import type { IdentityAccount } from '@staff-portal/shared/staff-records';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DateField } from '../../../components/date-field';
+import { FormDialog } from '../../../components/form-dialog';
 import { useNotification } from '../../../components/notification-context';
 import { todayIn } from '../../../lib/dates';
 import { useRuntimeConfig } from '../../../lib/runtime-config';
@@ -35,8 +26,9 @@ import { useDepartments } from '../api/get-departments';
 import { useIdentityAccounts } from '../api/get-identity-accounts';
 import { useAllStaff } from '../api/search-staff';
 import { issueDetail } from '@staff-portal/shared/error-reasons';
-import { errorText, reasonText } from '../../../lib/error-text';
+import { reasonText } from '../../../lib/error-text';
 import { leaveAdminNs } from '../../../locales/leave-admin';
+import { showErrorAtField } from '../../../lib/field-error';
 
 const WEEK = [0, 1, 2, 3, 4, 5, 6] as const;
 /** MON–FRI, the usual week (docs/product/leave.md). */
@@ -91,9 +83,6 @@ export function AddStaffRecordDialog({
   const { notify } = useNotification();
   const navigate = useNavigate();
   const { organisation } = useRuntimeConfig();
-  const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
-  const titleId = useId();
-  const introId = useId();
   const create = useCreateStaff();
   const departments = useDepartments();
   const everyone = useAllStaff();
@@ -119,8 +108,8 @@ export function AddStaffRecordDialog({
   });
   const picked = useWatch({ control, name: 'account' });
 
+  // FormDialog does not close while the request is under way.
   const close = () => {
-    if (create.isPending) return;
     reset(defaults);
     setAccountSearch('');
     onClose();
@@ -168,8 +157,7 @@ export function AddStaffRecordDialog({
         void navigate(`/shared/hr-services/leave/admin/${encodeURIComponent(record.staffId)}`);
       },
       onError: (error) => {
-        const field = isAppError(error) && error.field !== undefined ? FIELD_OF[error.field] : undefined;
-        if (field !== undefined && isAppError(error)) setError(field, { message: errorText(error) });
+        showErrorAtField(error, setError, (field) => FIELD_OF[field]);
       },
     });
   });
@@ -177,244 +165,219 @@ export function AddStaffRecordDialog({
   const accountOptions = answer !== undefined && 'accounts' in answer ? answer.accounts : [];
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onClose={close}
-      fullScreen={fullScreen}
-      aria-labelledby={titleId}
-      aria-describedby={introId}
-      fullWidth
+      title={t('addStaff.title')}
+      intro={t('addStaff.intro')}
+      pending={create.isPending}
+      submitLabel={t('addStaff.submit')}
+      pendingLabel={t('addStaff.adding')}
+      onSubmit={(event) => void submit(event)}
       maxWidth="md"
     >
-      <form noValidate onSubmit={(event) => void submit(event)}>
-        <DialogTitle id={titleId}>{t('addStaff.title')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText id={introId} sx={{ mb: 2 }}>
-            {t('addStaff.intro')}
-          </DialogContentText>
-          <Grid container spacing={2}>
-            <Grid size={12}>
-              <Controller
-                control={control}
-                name="account"
-                render={({ field, fieldState }) => (
-                  <Autocomplete
-                    options={
-                      picked === null || accountOptions.some((a) => a.sub === picked.sub)
-                        ? accountOptions
-                        : [picked, ...accountOptions]
+      <Grid container spacing={2}>
+        <Grid size={12}>
+          <Controller
+            control={control}
+            name="account"
+            render={({ field, fieldState }) => (
+              <Autocomplete
+                options={
+                  picked === null || accountOptions.some((a) => a.sub === picked.sub)
+                    ? accountOptions
+                    : [picked, ...accountOptions]
+                }
+                value={field.value}
+                onChange={(_, account) => {
+                  field.onChange(account);
+                  if (account !== null) {
+                    setValue('email', account.email, { shouldValidate: false });
+                    if (getValues('displayName').trim() === '' && account.name !== null) {
+                      setValue('displayName', account.name);
                     }
-                    value={field.value}
-                    onChange={(_, account) => {
-                      field.onChange(account);
-                      if (account !== null) {
-                        setValue('email', account.email, { shouldValidate: false });
-                        if (getValues('displayName').trim() === '' && account.name !== null) {
-                          setValue('displayName', account.name);
-                        }
-                      }
-                    }}
-                    onOpen={() => setAccountsOpen(true)}
-                    onInputChange={(_, text, reason) => {
-                      if (reason === 'input') setAccountSearch(text);
-                    }}
-                    // The server searches; every option it answers matches.
-                    filterOptions={(options) => options}
-                    getOptionLabel={accountLabel}
-                    isOptionEqualToValue={(option, value) => option.sub === value.sub}
-                    loading={accounts.isFetching}
-                    noOptionsText={
-                      unavailable === undefined ? t('addStaff.noAccounts') : t('addStaff.accountsUnavailable')
-                    }
-                    renderInput={(params) => (
-                      <TextField
-                        {...params}
-                        label={t('addStaff.account')}
-                        error={fieldState.error !== undefined}
-                        helperText={fieldState.error?.message ?? unavailable ?? t('addStaff.accountHint')}
-                      />
-                    )}
+                  }
+                }}
+                onOpen={() => setAccountsOpen(true)}
+                onInputChange={(_, text, reason) => {
+                  if (reason === 'input') setAccountSearch(text);
+                }}
+                // The server searches; every option it answers matches.
+                filterOptions={(options) => options}
+                getOptionLabel={accountLabel}
+                isOptionEqualToValue={(option, value) => option.sub === value.sub}
+                loading={accounts.isFetching}
+                noOptionsText={unavailable === undefined ? t('addStaff.noAccounts') : t('addStaff.accountsUnavailable')}
+                renderInput={(params) => (
+                  <TextField
+                    {...params}
+                    label={t('addStaff.account')}
+                    error={fieldState.error !== undefined}
+                    helperText={fieldState.error?.message ?? unavailable ?? t('addStaff.accountHint')}
                   />
                 )}
               />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <Controller
-                control={control}
-                name="displayName"
-                render={({ field, fieldState }) => (
+            )}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <Controller
+            control={control}
+            name="displayName"
+            render={({ field, fieldState }) => (
+              <TextField
+                {...field}
+                fullWidth
+                required
+                label={t('user.name')}
+                autoComplete="off"
+                error={fieldState.error !== undefined}
+                helperText={fieldState.error?.message}
+              />
+            )}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <Controller
+            control={control}
+            name="email"
+            render={({ field, fieldState }) => (
+              <TextField
+                {...field}
+                fullWidth
+                required
+                type="email"
+                label={t('user.email')}
+                autoComplete="off"
+                // The record must have the picked account's e-mail (the server checks it too):
+                // read-only, not disabled, so it stays legible and reachable.
+                slotProps={{ htmlInput: { readOnly: picked !== null } }}
+                error={fieldState.error !== undefined}
+                helperText={fieldState.error?.message ?? (picked === null ? undefined : t('addStaff.accountEmail'))}
+              />
+            )}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <Controller
+            control={control}
+            name="departmentCode"
+            render={({ field, fieldState }) => (
+              <TextField
+                {...field}
+                select
+                fullWidth
+                required
+                label={t('user.department')}
+                slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+                error={fieldState.error !== undefined}
+                helperText={fieldState.error?.message}
+              >
+                <option value="">{t('addStaff.chooseDepartment')}</option>
+                {(departments.data ?? []).map((department) => (
+                  <option key={department.code} value={department.code}>
+                    {department.name === department.code ? department.code : `${department.code} (${department.name})`}
+                  </option>
+                ))}
+              </TextField>
+            )}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <Controller
+            control={control}
+            name="approver"
+            render={({ field, fieldState }) => (
+              <Autocomplete
+                options={everyone.data ?? []}
+                value={field.value}
+                onChange={(_, value) => field.onChange(value)}
+                getOptionLabel={(option) => `${option.displayName} (${option.staffId})`}
+                isOptionEqualToValue={(option, value) => option.staffId === value.staffId}
+                loading={everyone.isPending}
+                renderInput={(params) => (
                   <TextField
-                    {...field}
-                    fullWidth
-                    required
-                    label={t('user.name')}
-                    autoComplete="off"
+                    {...params}
+                    label={t('user.approver')}
+                    placeholder={t('user.noApprover')}
                     error={fieldState.error !== undefined}
                     helperText={fieldState.error?.message}
                   />
                 )}
               />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <Controller
-                control={control}
-                name="email"
-                render={({ field, fieldState }) => (
-                  <TextField
-                    {...field}
-                    fullWidth
-                    required
-                    type="email"
-                    label={t('user.email')}
-                    autoComplete="off"
-                    // The record must have the picked account's e-mail (the server checks it too):
-                    // read-only, not disabled, so it stays legible and reachable.
-                    slotProps={{ htmlInput: { readOnly: picked !== null } }}
-                    error={fieldState.error !== undefined}
-                    helperText={fieldState.error?.message ?? (picked === null ? undefined : t('addStaff.accountEmail'))}
-                  />
-                )}
+            )}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <Controller
+            control={control}
+            name="joinDate"
+            render={({ field, fieldState }) => (
+              <DateField
+                fullWidth
+                required
+                label={t('user.joinDate')}
+                name={field.name}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+                disabled={field.disabled}
+                error={fieldState.error !== undefined}
+                helperText={fieldState.error?.message}
               />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <Controller
-                control={control}
-                name="departmentCode"
-                render={({ field, fieldState }) => (
-                  <TextField
-                    {...field}
-                    select
-                    fullWidth
-                    required
-                    label={t('user.department')}
-                    slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-                    error={fieldState.error !== undefined}
-                    helperText={fieldState.error?.message}
-                  >
-                    <option value="">{t('addStaff.chooseDepartment')}</option>
-                    {(departments.data ?? []).map((department) => (
-                      <option key={department.code} value={department.code}>
-                        {department.name === department.code
-                          ? department.code
-                          : `${department.code} (${department.name})`}
-                      </option>
-                    ))}
-                  </TextField>
-                )}
-              />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <Controller
-                control={control}
-                name="approver"
-                render={({ field, fieldState }) => (
-                  <Autocomplete
-                    options={everyone.data ?? []}
-                    value={field.value}
-                    onChange={(_, value) => field.onChange(value)}
-                    getOptionLabel={(option) => `${option.displayName} (${option.staffId})`}
-                    isOptionEqualToValue={(option, value) => option.staffId === value.staffId}
-                    loading={everyone.isPending}
-                    renderInput={(params) => (
-                      <TextField
-                        {...params}
-                        label={t('user.approver')}
-                        placeholder={t('user.noApprover')}
-                        error={fieldState.error !== undefined}
-                        helperText={fieldState.error?.message}
-                      />
-                    )}
-                  />
-                )}
-              />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <Controller
-                control={control}
-                name="joinDate"
-                render={({ field, fieldState }) => (
-                  <DateField
-                    fullWidth
-                    required
-                    label={t('user.joinDate')}
-                    name={field.name}
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    inputRef={field.ref}
-                    disabled={field.disabled}
-                    error={fieldState.error !== undefined}
-                    helperText={fieldState.error?.message}
-                  />
-                )}
-              />
-            </Grid>
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <Controller
-                control={control}
-                name="gender"
-                render={({ field, fieldState }) => (
-                  <TextField
-                    {...field}
-                    select
-                    fullWidth
-                    label={t('user.gender')}
-                    slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-                    error={fieldState.error !== undefined}
-                    helperText={fieldState.error?.message}
-                  >
-                    <option value="F">{t('user.genders.F')}</option>
-                    <option value="M">{t('user.genders.M')}</option>
-                  </TextField>
-                )}
-              />
-            </Grid>
-            <Grid size={12}>
-              <Controller
-                control={control}
-                name="workingDaysMask"
-                render={({ field, fieldState }) => (
-                  <FormControl component="fieldset" error={fieldState.error !== undefined}>
-                    <FormLabel component="legend">{t('user.workingDays')}</FormLabel>
-                    <FormGroup row>
-                      {WEEK.map((bit) => (
-                        <FormControlLabel
-                          key={bit}
-                          control={
-                            <Checkbox
-                              checked={(field.value & (1 << bit)) !== 0}
-                              onChange={(event) =>
-                                field.onChange(
-                                  event.target.checked ? field.value | (1 << bit) : field.value & ~(1 << bit),
-                                )
-                              }
-                            />
+            )}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <Controller
+            control={control}
+            name="gender"
+            render={({ field, fieldState }) => (
+              <TextField
+                {...field}
+                select
+                fullWidth
+                label={t('user.gender')}
+                slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+                error={fieldState.error !== undefined}
+                helperText={fieldState.error?.message}
+              >
+                <option value="F">{t('user.genders.F')}</option>
+                <option value="M">{t('user.genders.M')}</option>
+              </TextField>
+            )}
+          />
+        </Grid>
+        <Grid size={12}>
+          <Controller
+            control={control}
+            name="workingDaysMask"
+            render={({ field, fieldState }) => (
+              <FormControl component="fieldset" error={fieldState.error !== undefined}>
+                <FormLabel component="legend">{t('user.workingDays')}</FormLabel>
+                <FormGroup row>
+                  {WEEK.map((bit) => (
+                    <FormControlLabel
+                      key={bit}
+                      control={
+                        <Checkbox
+                          checked={(field.value & (1 << bit)) !== 0}
+                          onChange={(event) =>
+                            field.onChange(event.target.checked ? field.value | (1 << bit) : field.value & ~(1 << bit))
                           }
-                          label={t(`user.days.d${bit}`)}
                         />
-                      ))}
-                    </FormGroup>
-                    {fieldState.error !== undefined && <FormHelperText>{fieldState.error.message}</FormHelperText>}
-                  </FormControl>
-                )}
-              />
-            </Grid>
-          </Grid>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={close} disabled={create.isPending}>
-            {t('cancel')}
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={create.isPending}
-            startIcon={create.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
-          >
-            {create.isPending ? t('addStaff.adding') : t('addStaff.submit')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+                      }
+                      label={t(`user.days.d${bit}`)}
+                    />
+                  ))}
+                </FormGroup>
+                {fieldState.error !== undefined && <FormHelperText>{fieldState.error.message}</FormHelperText>}
+              </FormControl>
+            )}
+          />
+        </Grid>
+      </Grid>
+    </FormDialog>
   );
 }

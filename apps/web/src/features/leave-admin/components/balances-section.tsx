@@ -1,8 +1,4 @@
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
@@ -19,6 +15,7 @@ import { isAppError } from '@staff-portal/shared/errors';
 import type { AdminBalance } from '@staff-portal/shared/leave-admin';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../../components/form-dialog';
 import { useNotification } from '../../../components/notification-context';
 import { QueryState } from '../../../components/query-state';
 import { useBalanceNotes } from '../../../lib/balance-notes';
@@ -79,37 +76,37 @@ function EntitlementDialog({
     );
 
   return (
-    <Dialog open onClose={save.isPending ? undefined : onClose} fullWidth maxWidth="xs">
-      <DialogTitle>{t('balances.editTitle', { type: balance.leaveTypeName, year })}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          <TextField
-            label={t('balances.entitled')}
-            value={entitled}
-            onChange={(event) => setEntitled(event.target.value)}
-            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-            error={errorOf('entitled') !== undefined}
-            helperText={errorOf('entitled') ?? t('balances.entitledHint')}
-          />
-          <TextField
-            label={t('balances.carried')}
-            value={carried}
-            onChange={(event) => setCarried(event.target.value)}
-            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-            error={errorOf('carried') !== undefined}
-            helperText={errorOf('carried')}
-          />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={save.isPending}>
-          {t('cancel')}
-        </Button>
-        <Button variant="contained" onClick={submit} disabled={save.isPending}>
-          {save.isPending ? t('saving') : t('save')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <FormDialog
+      open
+      onClose={onClose}
+      title={t('balances.editTitle', { type: balance.leaveTypeName, year })}
+      pending={save.isPending}
+      submitLabel={t('save')}
+      pendingLabel={t('saving')}
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+      maxWidth="xs"
+      fullScreenOnPhone={false}
+    >
+      <TextField
+        label={t('balances.entitled')}
+        value={entitled}
+        onChange={(event) => setEntitled(event.target.value)}
+        slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+        error={errorOf('entitled') !== undefined}
+        helperText={errorOf('entitled') ?? t('balances.entitledHint')}
+      />
+      <TextField
+        label={t('balances.carried')}
+        value={carried}
+        onChange={(event) => setCarried(event.target.value)}
+        slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+        error={errorOf('carried') !== undefined}
+        helperText={errorOf('carried')}
+      />
+    </FormDialog>
   );
 }
 

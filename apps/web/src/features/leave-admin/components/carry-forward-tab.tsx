@@ -1,8 +1,5 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogTitle from '@mui/material/DialogTitle';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
@@ -17,6 +14,7 @@ import Typography from '@mui/material/Typography';
 import type { CarryForwardPreview, CarryForwardRun } from '@staff-portal/shared/leave-admin';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useNotification } from '../../../components/notification-context';
 import { useRuntimeConfig } from '../../../lib/runtime-config';
 import { QueryState } from '../../../components/query-state';
@@ -186,49 +184,47 @@ export function CarryForwardTab() {
         </QueryState>
       </div>
 
-      <Dialog open={confirming !== undefined} onClose={() => setConfirming(undefined)}>
-        <DialogTitle>
-          {confirming === 'apply'
+      <ConfirmDialog
+        open={confirming !== undefined}
+        title={
+          confirming === 'apply'
             ? t('carryForward.applyConfirm', { year: fromYear + 1 })
             : confirming
               ? t('carryForward.reverseConfirm', { year: confirming.fromYear })
-              : ''}
-        </DialogTitle>
-        <DialogActions>
-          <Button onClick={() => setConfirming(undefined)}>{t('cancel')}</Button>
-          <Button
-            variant="contained"
-            color={confirming === 'apply' ? 'primary' : 'error'}
-            disabled={apply.isPending || reverse.isPending}
-            onClick={() => {
-              if (confirming === 'apply') {
-                apply.mutate(fromYear, {
-                  onSuccess: (run) => {
-                    notify({
-                      message: t('carryForward.applied', {
-                        rows: t('balanceCount', { count: run.rows }),
-                        days: dayCount(run.days),
-                      }),
-                      severity: 'success',
-                    });
-                    setConfirming(undefined);
-                    setPreview(undefined);
-                  },
+              : ''
+        }
+        confirmLabel={
+          confirming === 'apply' ? t('carryForward.apply', { year: fromYear + 1 }) : t('carryForward.reverse')
+        }
+        cancelLabel={t('cancel')}
+        confirmColour={confirming === 'apply' ? 'primary' : 'error'}
+        busy={apply.isPending || reverse.isPending}
+        onConfirm={() => {
+          if (confirming === 'apply') {
+            apply.mutate(fromYear, {
+              onSuccess: (run) => {
+                notify({
+                  message: t('carryForward.applied', {
+                    rows: t('balanceCount', { count: run.rows }),
+                    days: dayCount(run.days),
+                  }),
+                  severity: 'success',
                 });
-              } else if (confirming) {
-                reverse.mutate(confirming.id, {
-                  onSuccess: () => {
-                    notify({ message: t('carryForward.reversed'), severity: 'success' });
-                    setConfirming(undefined);
-                  },
-                });
-              }
-            }}
-          >
-            {confirming === 'apply' ? t('carryForward.apply', { year: fromYear + 1 }) : t('carryForward.reverse')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+                setConfirming(undefined);
+                setPreview(undefined);
+              },
+            });
+          } else if (confirming) {
+            reverse.mutate(confirming.id, {
+              onSuccess: () => {
+                notify({ message: t('carryForward.reversed'), severity: 'success' });
+                setConfirming(undefined);
+              },
+            });
+          }
+        }}
+        onClose={() => setConfirming(undefined)}
+      />
     </Stack>
   );
 }

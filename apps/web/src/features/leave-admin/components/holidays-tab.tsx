@@ -1,8 +1,4 @@
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -17,7 +13,9 @@ import type { PublicHoliday } from '@staff-portal/shared/leave';
 import { MALAYSIAN_STATES, type MalaysianState } from '@staff-portal/shared/leave-admin';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DateField } from '../../../components/date-field';
+import { FormDialog } from '../../../components/form-dialog';
 import { useNotification } from '../../../components/notification-context';
 import { QueryState } from '../../../components/query-state';
 import { formatDate } from '../../../lib/dates';
@@ -61,54 +59,54 @@ function HolidayDialog({ holiday, year, onClose }: { holiday?: PublicHoliday; ye
     );
 
   return (
-    <Dialog open onClose={save.isPending ? undefined : onClose} fullWidth maxWidth="xs">
-      <DialogTitle>{holiday ? t('holidays.editTitle') : t('holidays.addTitle')}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          <DateField
-            size="small"
-            label={t('holidays.date')}
-            value={date}
-            onChange={setDate}
-            error={errorOf('date') !== undefined}
-            helperText={errorOf('date')}
-          />
-          <TextField
-            select
-            size="small"
-            label={t('holidays.region')}
-            value={region}
-            onChange={(event) => setRegion(event.target.value)}
-            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-            error={errorOf('region') !== undefined}
-            helperText={errorOf('region')}
-          >
-            <option value="MY">MY</option>
-            {STATES.map(([code, stateName]) => (
-              <option key={code} value={`MY-${code}`}>
-                {`MY-${code} ${stateName}`}
-              </option>
-            ))}
-          </TextField>
-          <TextField
-            size="small"
-            label={t('holidays.name')}
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            error={errorOf('name') !== undefined}
-            helperText={errorOf('name')}
-          />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={save.isPending}>
-          {t('cancel')}
-        </Button>
-        <Button variant="contained" onClick={submit} disabled={save.isPending}>
-          {t('save')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <FormDialog
+      open
+      onClose={onClose}
+      title={holiday ? t('holidays.editTitle') : t('holidays.addTitle')}
+      pending={save.isPending}
+      submitLabel={t('save')}
+      pendingLabel={t('save')}
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+      maxWidth="xs"
+      fullScreenOnPhone={false}
+    >
+      <DateField
+        size="small"
+        label={t('holidays.date')}
+        value={date}
+        onChange={setDate}
+        error={errorOf('date') !== undefined}
+        helperText={errorOf('date')}
+      />
+      <TextField
+        select
+        size="small"
+        label={t('holidays.region')}
+        value={region}
+        onChange={(event) => setRegion(event.target.value)}
+        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+        error={errorOf('region') !== undefined}
+        helperText={errorOf('region')}
+      >
+        <option value="MY">MY</option>
+        {STATES.map(([code, stateName]) => (
+          <option key={code} value={`MY-${code}`}>
+            {`MY-${code} ${stateName}`}
+          </option>
+        ))}
+      </TextField>
+      <TextField
+        size="small"
+        label={t('holidays.name')}
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+        error={errorOf('name') !== undefined}
+        helperText={errorOf('name')}
+      />
+    </FormDialog>
   );
 }
 
@@ -239,30 +237,26 @@ export function HolidaysTab() {
           onClose={() => setEditing(undefined)}
         />
       )}
-      <Dialog open={deleting !== undefined} onClose={() => setDeleting(undefined)}>
-        <DialogTitle>
-          {deleting ? t('holidays.deleteTitle', { name: deleting.name, date: formatDate(deleting.date, locale) }) : ''}
-        </DialogTitle>
-        <DialogActions>
-          <Button onClick={() => setDeleting(undefined)}>{t('cancel')}</Button>
-          <Button
-            color="error"
-            variant="contained"
-            disabled={remove.isPending}
-            onClick={() =>
-              deleting &&
-              remove.mutate(deleting, {
-                onSuccess: () => {
-                  notify({ message: t('holidays.deleted'), severity: 'success' });
-                  setDeleting(undefined);
-                },
-              })
-            }
-          >
-            {t('delete')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ConfirmDialog
+        open={deleting !== undefined}
+        title={
+          deleting ? t('holidays.deleteTitle', { name: deleting.name, date: formatDate(deleting.date, locale) }) : ''
+        }
+        confirmLabel={t('delete')}
+        cancelLabel={t('cancel')}
+        confirmColour="error"
+        busy={remove.isPending}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(deleting, {
+            onSuccess: () => {
+              notify({ message: t('holidays.deleted'), severity: 'success' });
+              setDeleting(undefined);
+            },
+          })
+        }
+        onClose={() => setDeleting(undefined)}
+      />
     </Stack>
   );
 }

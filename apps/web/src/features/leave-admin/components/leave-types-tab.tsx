@@ -2,10 +2,6 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import IconButton from '@mui/material/IconButton';
@@ -18,13 +14,12 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
 import { isAppError } from '@staff-portal/shared/errors';
 import { PRO_RATA_ROUNDINGS, type Gender, type ProRata } from '@staff-portal/shared/leave';
 import type { AdminLeaveType } from '@staff-portal/shared/leave-admin';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../../components/form-dialog';
 import { useNotification } from '../../../components/notification-context';
 import { QueryState } from '../../../components/query-state';
 import { useAdminLeaveTypes } from '../api/get-admin-leave-types';
@@ -75,7 +70,6 @@ function EditTypeDialog({
   const { t } = useTranslation(leaveAdminNs);
   const { notify } = useNotification();
   const save = useUpdateLeaveType();
-  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const [name, setName] = useState(type.name);
   const [defaultDays, setDefaultDays] = useState(String(type.defaultDays));
   const [tiers, setTiers] = useState(
@@ -131,184 +125,183 @@ function EditTypeDialog({
   };
 
   return (
-    <Dialog open onClose={save.isPending ? undefined : onClose} fullWidth maxWidth="sm" fullScreen={phone}>
-      <DialogTitle>{t('types.editTitle', { id: type.id })}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          <TextField
-            size="small"
-            label={t('types.name')}
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            error={errorOf('name') !== undefined}
-            helperText={errorOf('name')}
-          />
-          <TextField
-            size="small"
-            label={t('types.defaultDays')}
-            value={defaultDays}
-            onChange={(event) => setDefaultDays(event.target.value)}
-            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-            error={errorOf('defaultDays') !== undefined}
-            helperText={errorOf('defaultDays')}
-          />
-          <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
-            <Typography component="legend" variant="subtitle2">
-              {t('types.tiers')}
-            </Typography>
-            <Typography variant="caption" color="text.secondary">
-              {tiers.length === 0 ? t('types.noTiers') : t('types.tiersHint')}
-            </Typography>
-            {tiers.map((tier, index) => (
-              <Stack key={index} direction="row" spacing={1} sx={{ mt: 1, alignItems: 'center' }}>
-                <TextField
-                  size="small"
-                  label={t('types.minYears')}
-                  value={tier.minYears}
-                  onChange={(event) =>
-                    setTiers(tiers.map((x, i) => (i === index ? { ...x, minYears: event.target.value } : x)))
-                  }
-                  slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-                />
-                <TextField
-                  size="small"
-                  label={t('types.tierDays')}
-                  value={tier.days}
-                  onChange={(event) =>
-                    setTiers(tiers.map((x, i) => (i === index ? { ...x, days: event.target.value } : x)))
-                  }
-                  slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-                />
-                <IconButton
-                  aria-label={t('types.removeTier', { index: index + 1 })}
-                  onClick={() => setTiers(tiers.filter((_, i) => i !== index))}
-                >
-                  <DeleteIcon />
-                </IconButton>
-              </Stack>
-            ))}
-            {(!ascending || errorOf('serviceTiers') !== undefined) && (
-              <FormHelperText error>{ascending ? errorOf('serviceTiers') : t('types.tiersAscending')}</FormHelperText>
-            )}
-            <Button
-              size="small"
-              startIcon={<AddIcon />}
-              sx={{ mt: 1 }}
-              onClick={() => {
-                const last = parsedTiers.at(-1);
-                setTiers([
-                  ...tiers,
-                  { minYears: String(last && Number.isFinite(last.minYears) ? last.minYears + 1 : 0), days: '' },
-                ]);
-              }}
-            >
-              {t('types.addTier')}
-            </Button>
-          </fieldset>
-          <Stack>
-            {FLAGS.map((flag) => (
-              <FormControlLabel
-                key={flag}
-                control={
-                  <Checkbox
-                    checked={flags[flag]}
-                    onChange={(event) => setFlags({ ...flags, [flag]: event.target.checked })}
-                  />
-                }
-                label={t(`types.${flag}`)}
-              />
-            ))}
-          </Stack>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <TextField
-              select
-              size="small"
-              label={t('types.eligibleGender')}
-              value={gender}
-              onChange={(event) => setGender(event.target.value as Gender | '')}
-              slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-              error={errorOf('eligibleGender') !== undefined}
-              helperText={errorOf('eligibleGender')}
-              sx={{ minWidth: 180 }}
-            >
-              <option value="">{t('types.everyone')}</option>
-              <option value="F">{t('types.genders.F')}</option>
-              <option value="M">{t('types.genders.M')}</option>
-            </TextField>
+    <FormDialog
+      open
+      onClose={onClose}
+      title={t('types.editTitle', { id: type.id })}
+      pending={save.isPending}
+      submitLabel={t('save')}
+      pendingLabel={t('saving')}
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+      submitDisabled={!ascending}
+    >
+      <TextField
+        size="small"
+        label={t('types.name')}
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+        error={errorOf('name') !== undefined}
+        helperText={errorOf('name')}
+      />
+      <TextField
+        size="small"
+        label={t('types.defaultDays')}
+        value={defaultDays}
+        onChange={(event) => setDefaultDays(event.target.value)}
+        slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+        error={errorOf('defaultDays') !== undefined}
+        helperText={errorOf('defaultDays')}
+      />
+      <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
+        <Typography component="legend" variant="subtitle2">
+          {t('types.tiers')}
+        </Typography>
+        <Typography variant="caption" color="text.secondary">
+          {tiers.length === 0 ? t('types.noTiers') : t('types.tiersHint')}
+        </Typography>
+        {tiers.map((tier, index) => (
+          <Stack key={index} direction="row" spacing={1} sx={{ mt: 1, alignItems: 'center' }}>
             <TextField
               size="small"
-              label={t('types.minServiceMonths')}
-              value={serviceMonths}
-              onChange={(event) => setServiceMonths(event.target.value)}
+              label={t('types.minYears')}
+              value={tier.minYears}
+              onChange={(event) =>
+                setTiers(tiers.map((x, i) => (i === index ? { ...x, minYears: event.target.value } : x)))
+              }
               slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-              error={errorOf('minServiceMonths') !== undefined}
-              helperText={errorOf('minServiceMonths') ?? t('types.minServiceMonthsHint')}
             />
-          </Stack>
-          <TextField
-            select
-            size="small"
-            label={t('types.proRata')}
-            value={proRata}
-            onChange={(event) => setProRata(event.target.value as ProRata)}
-            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-            error={errorOf('proRata') !== undefined}
-            helperText={errorOf('proRata') ?? t('types.proRataHint')}
-          >
-            {PRO_RATA_ROUNDINGS.map((rounding) => (
-              <option key={rounding} value={rounding}>
-                {t(`types.proRatas.${rounding}`)}
-              </option>
-            ))}
-          </TextField>
-          <TextField
-            select
-            size="small"
-            label={t('types.includesDaysOf')}
-            value={includesDaysOf}
-            onChange={(event) => setIncludesDaysOf(event.target.value)}
-            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-            error={errorOf('includesDaysOf') !== undefined}
-            helperText={errorOf('includesDaysOf') ?? t('types.includesDaysOfHint')}
-          >
-            <option value="">{t('types.includesNone')}</option>
-            {inclusionOptions(type, types).map(({ type: other, disabled }) => (
-              <option key={other.id} value={other.id} disabled={disabled}>
-                {other.name}
-              </option>
-            ))}
-          </TextField>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
             <TextField
               size="small"
-              label={t('types.carryForwardCap')}
-              value={cap}
-              onChange={(event) => setCap(event.target.value)}
+              label={t('types.tierDays')}
+              value={tier.days}
+              onChange={(event) =>
+                setTiers(tiers.map((x, i) => (i === index ? { ...x, days: event.target.value } : x)))
+              }
               slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-              error={errorOf('carryForwardCap') !== undefined}
-              helperText={errorOf('carryForwardCap') ?? t('types.carryForwardCapHint')}
             />
-            <TextField
-              size="small"
-              label={t('types.carryForwardExpiry')}
-              value={expiry}
-              placeholder="03-31"
-              onChange={(event) => setExpiry(event.target.value)}
-              error={errorOf('carryForwardExpiry') !== undefined}
-              helperText={errorOf('carryForwardExpiry') ?? t('types.carryForwardExpiryHint')}
-            />
+            <IconButton
+              aria-label={t('types.removeTier', { index: index + 1 })}
+              onClick={() => setTiers(tiers.filter((_, i) => i !== index))}
+            >
+              <DeleteIcon />
+            </IconButton>
           </Stack>
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={save.isPending}>
-          {t('cancel')}
+        ))}
+        {(!ascending || errorOf('serviceTiers') !== undefined) && (
+          <FormHelperText error>{ascending ? errorOf('serviceTiers') : t('types.tiersAscending')}</FormHelperText>
+        )}
+        <Button
+          size="small"
+          startIcon={<AddIcon />}
+          sx={{ mt: 1 }}
+          onClick={() => {
+            const last = parsedTiers.at(-1);
+            setTiers([
+              ...tiers,
+              { minYears: String(last && Number.isFinite(last.minYears) ? last.minYears + 1 : 0), days: '' },
+            ]);
+          }}
+        >
+          {t('types.addTier')}
         </Button>
-        <Button variant="contained" onClick={submit} disabled={save.isPending || !ascending}>
-          {save.isPending ? t('saving') : t('save')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+      </fieldset>
+      <Stack>
+        {FLAGS.map((flag) => (
+          <FormControlLabel
+            key={flag}
+            control={
+              <Checkbox
+                checked={flags[flag]}
+                onChange={(event) => setFlags({ ...flags, [flag]: event.target.checked })}
+              />
+            }
+            label={t(`types.${flag}`)}
+          />
+        ))}
+      </Stack>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <TextField
+          select
+          size="small"
+          label={t('types.eligibleGender')}
+          value={gender}
+          onChange={(event) => setGender(event.target.value as Gender | '')}
+          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          error={errorOf('eligibleGender') !== undefined}
+          helperText={errorOf('eligibleGender')}
+          sx={{ minWidth: 180 }}
+        >
+          <option value="">{t('types.everyone')}</option>
+          <option value="F">{t('types.genders.F')}</option>
+          <option value="M">{t('types.genders.M')}</option>
+        </TextField>
+        <TextField
+          size="small"
+          label={t('types.minServiceMonths')}
+          value={serviceMonths}
+          onChange={(event) => setServiceMonths(event.target.value)}
+          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+          error={errorOf('minServiceMonths') !== undefined}
+          helperText={errorOf('minServiceMonths') ?? t('types.minServiceMonthsHint')}
+        />
+      </Stack>
+      <TextField
+        select
+        size="small"
+        label={t('types.proRata')}
+        value={proRata}
+        onChange={(event) => setProRata(event.target.value as ProRata)}
+        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+        error={errorOf('proRata') !== undefined}
+        helperText={errorOf('proRata') ?? t('types.proRataHint')}
+      >
+        {PRO_RATA_ROUNDINGS.map((rounding) => (
+          <option key={rounding} value={rounding}>
+            {t(`types.proRatas.${rounding}`)}
+          </option>
+        ))}
+      </TextField>
+      <TextField
+        select
+        size="small"
+        label={t('types.includesDaysOf')}
+        value={includesDaysOf}
+        onChange={(event) => setIncludesDaysOf(event.target.value)}
+        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+        error={errorOf('includesDaysOf') !== undefined}
+        helperText={errorOf('includesDaysOf') ?? t('types.includesDaysOfHint')}
+      >
+        <option value="">{t('types.includesNone')}</option>
+        {inclusionOptions(type, types).map(({ type: other, disabled }) => (
+          <option key={other.id} value={other.id} disabled={disabled}>
+            {other.name}
+          </option>
+        ))}
+      </TextField>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <TextField
+          size="small"
+          label={t('types.carryForwardCap')}
+          value={cap}
+          onChange={(event) => setCap(event.target.value)}
+          slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+          error={errorOf('carryForwardCap') !== undefined}
+          helperText={errorOf('carryForwardCap') ?? t('types.carryForwardCapHint')}
+        />
+        <TextField
+          size="small"
+          label={t('types.carryForwardExpiry')}
+          value={expiry}
+          placeholder="03-31"
+          onChange={(event) => setExpiry(event.target.value)}
+          error={errorOf('carryForwardExpiry') !== undefined}
+          helperText={errorOf('carryForwardExpiry') ?? t('types.carryForwardExpiryHint')}
+        />
+      </Stack>
+    </FormDialog>
   );
 }
 

@@ -1,8 +1,4 @@
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TablePagination from '@mui/material/TablePagination';
 import TextField from '@mui/material/TextField';
@@ -11,6 +7,7 @@ import type { DayType, LeaveRequest } from '@staff-portal/shared/leave';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/date-field';
+import { FormDialog } from '../../../components/form-dialog';
 import { useNotification } from '../../../components/notification-context';
 import { useAdminLeaveTypes } from '../api/get-admin-leave-types';
 import { QueryState } from '../../../components/query-state';
@@ -57,83 +54,83 @@ function ApplyDialog({ staffId, name, onClose }: { staffId: string; name: string
   };
 
   return (
-    <Dialog open onClose={apply.isPending ? undefined : onClose} fullWidth maxWidth="sm">
-      <DialogTitle>{t('requests.applyTitle', { name })}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          <TextField
-            select
+    <FormDialog
+      open
+      onClose={onClose}
+      title={t('requests.applyTitle', { name })}
+      pending={apply.isPending}
+      submitLabel={t('requests.submit')}
+      pendingLabel={t('requests.submit')}
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+      submitDisabled={typeId === ''}
+      fullScreenOnPhone={false}
+    >
+      <TextField
+        select
+        size="small"
+        label={t('requests.type')}
+        value={typeId}
+        onChange={(event) => setLeaveTypeId(event.target.value)}
+        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+        error={errorOf('leaveTypeId') !== undefined}
+        helperText={errorOf('leaveTypeId')}
+      >
+        {active.map((type) => (
+          <option key={type.id} value={type.id}>
+            {type.name}
+          </option>
+        ))}
+      </TextField>
+      <TextField
+        select
+        size="small"
+        label={t('requests.dayType')}
+        value={String(dayType)}
+        onChange={(event) => setDayType(Number(event.target.value) as DayType)}
+        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+        error={errorOf('dayType') !== undefined}
+        helperText={errorOf('dayType')}
+      >
+        {([0, 1, 2] as const).map((value) => (
+          <option key={value} value={value}>
+            {t(`requests.dayTypes.t${value}`)}
+          </option>
+        ))}
+      </TextField>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <DateField
+          size="small"
+          label={t('requests.startDate')}
+          value={startDate}
+          onChange={setStartDate}
+          error={errorOf('startDate') !== undefined}
+          helperText={errorOf('startDate')}
+        />
+        {dayType === 0 && (
+          <DateField
             size="small"
-            label={t('requests.type')}
-            value={typeId}
-            onChange={(event) => setLeaveTypeId(event.target.value)}
-            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-            error={errorOf('leaveTypeId') !== undefined}
-            helperText={errorOf('leaveTypeId')}
-          >
-            {active.map((type) => (
-              <option key={type.id} value={type.id}>
-                {type.name}
-              </option>
-            ))}
-          </TextField>
-          <TextField
-            select
-            size="small"
-            label={t('requests.dayType')}
-            value={String(dayType)}
-            onChange={(event) => setDayType(Number(event.target.value) as DayType)}
-            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-            error={errorOf('dayType') !== undefined}
-            helperText={errorOf('dayType')}
-          >
-            {([0, 1, 2] as const).map((value) => (
-              <option key={value} value={value}>
-                {t(`requests.dayTypes.t${value}`)}
-              </option>
-            ))}
-          </TextField>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <DateField
-              size="small"
-              label={t('requests.startDate')}
-              value={startDate}
-              onChange={setStartDate}
-              error={errorOf('startDate') !== undefined}
-              helperText={errorOf('startDate')}
-            />
-            {dayType === 0 && (
-              <DateField
-                size="small"
-                label={t('requests.endDate')}
-                value={endDate}
-                onChange={setEndDate}
-                error={errorOf('endDate') !== undefined}
-                helperText={errorOf('endDate')}
-              />
-            )}
-          </Stack>
-          <TextField
-            size="small"
-            multiline
-            minRows={2}
-            label={t('requests.reason')}
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-            error={errorOf('reason') !== undefined}
-            helperText={errorOf('reason')}
+            label={t('requests.endDate')}
+            value={endDate}
+            onChange={setEndDate}
+            error={errorOf('endDate') !== undefined}
+            helperText={errorOf('endDate')}
           />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={apply.isPending}>
-          {t('cancel')}
-        </Button>
-        <Button variant="contained" onClick={submit} disabled={apply.isPending || typeId === ''}>
-          {t('requests.submit')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+        )}
+      </Stack>
+      <TextField
+        size="small"
+        multiline
+        minRows={2}
+        label={t('requests.reason')}
+        value={reason}
+        onChange={(event) => setReason(event.target.value)}
+        error={errorOf('reason') !== undefined}
+        helperText={errorOf('reason')}
+      />
+    </FormDialog>
   );
 }
 

@@ -11,13 +11,14 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import Link from '@mui/material/Link';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { QueryState } from '../../../components/query-state';
 import { useAllStaff, useStaffSearch } from '../api/search-staff';
 import { AddStaffRecordDialog } from './add-staff-record-dialog';
 import { leaveAdminNs } from '../../../locales/leave-admin';
+import { useUrlSearchParams } from '../../../lib/use-url-search-params';
 
 const PAGE_SIZES = [10, 20, 50, 100];
 
@@ -27,7 +28,7 @@ const PAGE_SIZES = [10, 20, 50, 100];
  */
 export function StaffTab() {
   const { t } = useTranslation(leaveAdminNs);
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlSearchParams();
   const [search, setSearch] = useState(params.get('search') ?? '');
   const debounced = useDebouncedValue(search.trim(), 300);
   const department = params.get('department') ?? '';

@@ -1,9 +1,10 @@
 import { leaveRequestSchema, pageOf } from '@staff-portal/shared/leave';
 import type { LeaveRequest } from '@staff-portal/shared/leave';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { useApiClient, withQuery } from '../../../lib/api-client';
 import type { ApiClient } from '../../../lib/api-client';
 import { leaveKeys } from './leave-keys';
+import { useListQuery } from '../../../lib/list-query';
 
 export interface MyRequestsQuery {
   year?: number | undefined;
@@ -57,11 +58,9 @@ export const myRequestsQueryOptions = (client: ApiClient, query: MyRequestsQuery
   queryOptions({
     queryKey: leaveKeys.myRequests(query),
     queryFn: ({ signal }) => getMyRequests(client, query, signal),
-    // Paging or changing a filter keeps the old rows on screen until the new ones arrive.
-    placeholderData: keepPreviousData,
   });
 
 export function useMyRequests(query: MyRequestsQuery, { enabled = true }: { enabled?: boolean } = {}) {
   const { leave } = useApiClient();
-  return useQuery({ ...myRequestsQueryOptions(leave, query), enabled });
+  return useListQuery({ ...myRequestsQueryOptions(leave, query), enabled });
 }

@@ -2,10 +2,11 @@ import type { ErrorDetail } from '@staff-portal/shared/error-reasons';
 import { isAppError } from '@staff-portal/shared/errors';
 import { leavePreviewSchema } from '@staff-portal/shared/leave';
 import type { ApplyLeaveInput, LeavePreview } from '@staff-portal/shared/leave';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { ApiClient } from '../../../lib/api-client';
 import { leaveKeys } from './leave-keys';
 import { useQuietApiClient } from '../../../lib/api-client';
+import { useListQuery } from '../../../lib/list-query';
 
 /** The day count and balance after, or the rule the request breaks and the field it names. */
 export type PreviewResult =
@@ -41,11 +42,10 @@ export const previewQueryOptions = (client: ApiClient, input: ApplyLeaveInput | 
     enabled: input !== null,
     // A balance changes with every decision; never show a stale count as current.
     staleTime: 0,
-    placeholderData: keepPreviousData,
   });
 
 /** The live preview of a complete input (null: nothing to ask yet). */
 export function useLeavePreview(input: ApplyLeaveInput | null) {
   const { leave: client } = useQuietApiClient();
-  return useQuery(previewQueryOptions(client, input));
+  return useListQuery(previewQueryOptions(client, input));
 }

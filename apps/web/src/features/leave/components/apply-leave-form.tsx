@@ -32,6 +32,7 @@ import { formatDate, formatDayCount, todayIn } from '../../../lib/dates';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { AttachmentPicker } from './attachment-picker';
 import { leaveNs } from '../../../locales/leave';
+import { showErrorAtField } from '../../../lib/field-error';
 
 type FormValues = z.input<typeof applyLeaveInputSchema>;
 
@@ -145,9 +146,9 @@ export function ApplyLeaveForm({
     } catch (error) {
       // The notification already shows the message; put it where the user can fix it, too.
       if (!isAppError(error)) return;
+      if (showErrorAtField(error, setError, (field) => (isFormField(field) ? field : undefined))) return;
       const message = errorText(error) ?? error.message;
-      if (isFormField(error.field)) setError(error.field, { type: 'server', message });
-      else if (error.field === 'attachment') setAttachmentServerError(message);
+      if (error.field === 'attachment') setAttachmentServerError(message);
       else setFormError(message);
     }
   };

@@ -8,7 +8,8 @@ import { postChanged } from './post-changed';
 /**
  * `POST /posts/admin`: a new post, with the files chosen for it in the same request (multipart:
  * the post as JSON in `post`, the files as `attachments`); published now with emailAudience, its
- * audience is mailed once the files are stored (decision record 0048, issue 34).
+ * audience is mailed once the files are stored (docs/product/files-mail-logs.md §3; decision records
+ * 0048 and 0079).
  */
 export async function createPost(client: ApiClient, input: PostInput, files: readonly File[] = []): Promise<AdminPost> {
   if (files.length === 0) return adminPostSchema.parse(await client.post('/posts/admin', input));

@@ -1,10 +1,11 @@
 import { readerPostPageSchema } from '@staff-portal/shared/posts';
 import type { ReaderPostPage } from '@staff-portal/shared/posts';
 import type { PostKind } from '@staff-portal/shared/posts-rules';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { useApiClient, withQuery } from '../../../lib/api-client';
 import type { ApiClient } from '../../../lib/api-client';
 import { postsKeys } from './posts-keys';
+import { useListQuery } from '../../../lib/list-query';
 
 /** What a readers' list asks for: one kind, or both; a page of a size. */
 export interface ReaderPostsQuery {
@@ -26,12 +27,10 @@ export const readerPostsQueryOptions = (client: ApiClient, query: ReaderPostsQue
   queryOptions({
     queryKey: postsKeys.readerList(query),
     queryFn: ({ signal }) => getReaderPosts(client, query, signal),
-    // Paging keeps the last page on screen until the next arrives.
-    placeholderData: keepPreviousData,
   });
 
 /** A page of my posts; nothing is asked while `enabled` is false. */
 export function useReaderPosts(query: ReaderPostsQuery, enabled = true) {
   const { leave } = useApiClient();
-  return useQuery({ ...readerPostsQueryOptions(leave, query), enabled });
+  return useListQuery({ ...readerPostsQueryOptions(leave, query), enabled });
 }

@@ -1,10 +1,11 @@
 import { adminPostPageSchema } from '@staff-portal/shared/posts';
 import type { AdminPostPage } from '@staff-portal/shared/posts';
 import type { PostKind, PostStatus } from '@staff-portal/shared/posts-rules';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { useApiClient, withQuery } from '../../../lib/api-client';
 import type { ApiClient } from '../../../lib/api-client';
 import { postsKeys } from './posts-keys';
+import { useListQuery } from '../../../lib/list-query';
 
 /** What the list asks for: the shared query, its page figures as numbers. */
 export interface PostsQuery {
@@ -25,11 +26,9 @@ export const adminPostsQueryOptions = (client: ApiClient, query: PostsQuery) =>
   queryOptions({
     queryKey: postsKeys.adminList(query),
     queryFn: ({ signal }) => listPosts(client, query, signal),
-    // The rows stay while the next page or filter loads, instead of a spinner each time.
-    placeholderData: keepPreviousData,
   });
 
 export function useAdminPosts(query: PostsQuery) {
   const { leave } = useApiClient();
-  return useQuery(adminPostsQueryOptions(leave, query));
+  return useListQuery(adminPostsQueryOptions(leave, query));
 }

@@ -204,7 +204,8 @@ export function AttachmentsSection({ post }: { post: AdminPost }) {
 /**
  * The files chosen for a post not created yet: kept here and sent with the post when it is
  * created, in the same request, so a post published at once is mailed with its files already
- * there (issue 34, item 17). A refusal of the create that names `attachments` is shown here.
+ * there (docs/product/screens.md §13; decision record 0079). A refusal of the create that names
+ * `attachments` is shown here.
  */
 export function ChosenAttachments({
   files,

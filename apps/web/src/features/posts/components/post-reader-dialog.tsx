@@ -21,7 +21,7 @@ import type { PostAttachment, ReaderPost } from '@staff-portal/shared/posts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import { useAuth } from '../../../lib/auth-context';
 import { formatDateTime } from '../../../lib/dates';
 import { errorText } from '../../../lib/error-text';
@@ -33,6 +33,7 @@ import { postsKeys } from '../api/posts-keys';
 import { POST_PARAM } from '../../../lib/post-link';
 import { editPath } from '../paths';
 import { MarkdownView } from './markdown-view';
+import { useUrlSearchParams } from '../../../lib/use-url-search-params';
 
 /**
  * Object URLs for the blobs, revoked once no longer shown. The revocation waits a tick and is
@@ -167,7 +168,7 @@ export function PostReaderDialog({ onRead }: PostReaderDialogProps) {
   const { t } = useTranslation([homeNs, 'common']);
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlSearchParams();
   const id = params.get(POST_PARAM);
   const post = useReaderPost(id);
   const queryClient = useQueryClient();

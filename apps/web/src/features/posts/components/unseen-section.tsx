@@ -12,9 +12,9 @@ import { useUnseen } from '../api/get-unseen';
 import { UNSEEN_PAGE_SIZE } from '../api/posts-keys';
 
 /**
- * "Not seen yet" (issue 16, decision record 0048): the accounts of a post's audience that have not
- * opened it, by name, a page at a time. A draft or scheduled post has no readers yet, so the list
- * waits until it is published.
+ * "Not seen yet" (the read receipts of decision record 0048): the accounts of a post's audience
+ * that have not opened it, by name, a page at a time. A draft or scheduled post has no readers
+ * yet, so the list waits until it is published.
  */
 export function UnseenSection({ post }: { post: AdminPost }) {
   const { t } = useTranslation(postsNs);

@@ -1,9 +1,10 @@
 import { movementCalendarSchema } from '@staff-portal/shared/staff-movement';
 import type { MovementCalendar } from '@staff-portal/shared/staff-movement';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { useApiClient } from '../../../lib/api-client';
 import type { ApiClient } from '../../../lib/api-client';
 import { staffMovementKeys } from './staff-movement-keys';
+import { useListQuery } from '../../../lib/list-query';
 
 export interface MovementCalendarQuery {
   from: string;
@@ -27,11 +28,9 @@ export const movementCalendarQueryOptions = (client: ApiClient, query: MovementC
   queryOptions({
     queryKey: staffMovementKeys.calendar(query),
     queryFn: ({ signal }) => getMovementCalendar(client, query, signal),
-    // Paging week to week keeps the last grid on screen instead of flashing a spinner.
-    placeholderData: keepPreviousData,
   });
 
 export function useMovementCalendar(query: MovementCalendarQuery) {
   const { leave } = useApiClient();
-  return useQuery(movementCalendarQueryOptions(leave, query));
+  return useListQuery(movementCalendarQueryOptions(leave, query));
 }

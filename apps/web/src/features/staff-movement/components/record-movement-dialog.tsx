@@ -1,27 +1,19 @@
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
-import { isAppError } from '@staff-portal/shared/errors';
 import { MAX_MOVEMENT_DAYS, MOVEMENT_KINDS, movementInputSchema } from '@staff-portal/shared/staff-movement';
 import type { MovementKind } from '@staff-portal/shared/staff-movement';
-import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../../components/form-dialog';
 import { useNotification } from '../../../components/notification-context';
 import { useRuntimeConfig } from '../../../lib/runtime-config';
 import { useRecordMovement } from '../api/record-movement';
 import { zonedIso } from '../../../lib/dates';
 import { issueDetail } from '@staff-portal/shared/error-reasons';
-import { errorText, reasonText } from '../../../lib/error-text';
+import { reasonText } from '../../../lib/error-text';
 import { staffMovementNs } from '../../../locales/staff-movement';
+import { showErrorAtField } from '../../../lib/field-error';
 
 interface FormValues {
   kind: MovementKind;
@@ -47,8 +39,6 @@ export function RecordMovementDialog({ open, date, onClose }: Props) {
   const { organisation } = useRuntimeConfig();
   const { notify } = useNotification();
   const record = useRecordMovement();
-  const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
-  const titleId = useId();
   const defaults: FormValues = { kind: 'meeting', startsAt: `${date}T09:00`, endsAt: `${date}T17:00`, purpose: '' };
   const { control, handleSubmit, reset, setError } = useForm<FormValues>({ values: defaults });
 
@@ -85,89 +75,77 @@ export function RecordMovementDialog({ open, date, onClose }: Props) {
         close();
       },
       onError: (error) => {
-        if (isAppError(error) && error.field !== undefined && error.field in defaults) {
-          setError(error.field as keyof FormValues, { message: errorText(error) });
-        }
+        showErrorAtField(error, setError, (field) => (field in defaults ? (field as keyof FormValues) : undefined));
       },
     });
   });
 
   return (
-    <Dialog open={open} onClose={close} fullScreen={fullScreen} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <form noValidate onSubmit={(event) => void submit(event)}>
-        <DialogTitle id={titleId}>{t('record.title')}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <Controller
-              control={control}
-              name="kind"
-              render={({ field, fieldState }) => (
-                <TextField
-                  {...field}
-                  select
-                  label={t('record.kind')}
-                  error={fieldState.error !== undefined}
-                  helperText={fieldState.error?.message}
-                >
-                  {MOVEMENT_KINDS.map((kind) => (
-                    <MenuItem key={kind} value={kind}>
-                      {t(`kind.${kind}`)}
-                    </MenuItem>
-                  ))}
-                </TextField>
-              )}
-            />
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              {(['startsAt', 'endsAt'] as const).map((name) => (
-                <Controller
-                  key={name}
-                  control={control}
-                  name={name}
-                  render={({ field, fieldState }) => (
-                    <TextField
-                      {...field}
-                      type="datetime-local"
-                      label={t(`record.${name}`)}
-                      required
-                      fullWidth
-                      error={fieldState.error !== undefined}
-                      helperText={fieldState.error?.message}
-                      slotProps={{ inputLabel: { shrink: true } }}
-                    />
-                  )}
-                />
-              ))}
-            </Stack>
-            <Controller
-              control={control}
-              name="purpose"
-              render={({ field, fieldState }) => (
-                <TextField
-                  {...field}
-                  label={t('record.purpose')}
-                  required
-                  multiline
-                  minRows={2}
-                  error={fieldState.error !== undefined}
-                  helperText={fieldState.error?.message}
-                  slotProps={{ htmlInput: { maxLength: 500 } }}
-                />
-              )}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={close}>{t('record.cancel')}</Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={record.isPending}
-            startIcon={record.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
+    <FormDialog
+      open={open}
+      onClose={close}
+      title={t('record.title')}
+      pending={record.isPending}
+      submitLabel={t('record.save')}
+      pendingLabel={t('record.save')}
+      onSubmit={(event) => void submit(event)}
+    >
+      <Controller
+        control={control}
+        name="kind"
+        render={({ field, fieldState }) => (
+          <TextField
+            {...field}
+            select
+            label={t('record.kind')}
+            error={fieldState.error !== undefined}
+            helperText={fieldState.error?.message}
           >
-            {t('record.save')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+            {MOVEMENT_KINDS.map((kind) => (
+              <MenuItem key={kind} value={kind}>
+                {t(`kind.${kind}`)}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+      />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        {(['startsAt', 'endsAt'] as const).map((name) => (
+          <Controller
+            key={name}
+            control={control}
+            name={name}
+            render={({ field, fieldState }) => (
+              <TextField
+                {...field}
+                type="datetime-local"
+                label={t(`record.${name}`)}
+                required
+                fullWidth
+                error={fieldState.error !== undefined}
+                helperText={fieldState.error?.message}
+                slotProps={{ inputLabel: { shrink: true } }}
+              />
+            )}
+          />
+        ))}
+      </Stack>
+      <Controller
+        control={control}
+        name="purpose"
+        render={({ field, fieldState }) => (
+          <TextField
+            {...field}
+            label={t('record.purpose')}
+            required
+            multiline
+            minRows={2}
+            error={fieldState.error !== undefined}
+            helperText={fieldState.error?.message}
+            slotProps={{ htmlInput: { maxLength: 500 } }}
+          />
+        )}
+      />
+    </FormDialog>
   );
 }

@@ -1,9 +1,10 @@
 import { teamAwaySchema } from '@staff-portal/shared/team';
 import type { TeamAway } from '@staff-portal/shared/team';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { useApiClient, withQuery } from '../../../lib/api-client';
 import type { ApiClient } from '../../../lib/api-client';
 import { teamSpaceKeys } from './team-space-keys';
+import { useListQuery } from '../../../lib/list-query';
 
 export interface TeamAwayQuery {
   /** Omitted: every department the caller may look at (their own; every one for ADMIN). */
@@ -19,11 +20,9 @@ export const teamAwayQueryOptions = (client: ApiClient, query: TeamAwayQuery) =>
   queryOptions({
     queryKey: teamSpaceKeys.away(query),
     queryFn: ({ signal }) => getTeamAway(client, query, signal),
-    // Changing the department keeps the last lists on screen (faded) until the next arrive.
-    placeholderData: keepPreviousData,
   });
 
 export function useTeamAway(query: TeamAwayQuery) {
   const { leave } = useApiClient();
-  return useQuery(teamAwayQueryOptions(leave, query));
+  return useListQuery(teamAwayQueryOptions(leave, query));
 }

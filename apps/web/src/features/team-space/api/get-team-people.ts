@@ -1,9 +1,10 @@
 import { teamPeopleSchema } from '@staff-portal/shared/team';
 import type { TeamPeople } from '@staff-portal/shared/team';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { useApiClient, withQuery } from '../../../lib/api-client';
 import type { ApiClient } from '../../../lib/api-client';
 import { teamSpaceKeys } from './team-space-keys';
+import { useListQuery } from '../../../lib/list-query';
 
 export interface TeamPeopleQuery {
   /** Part of a name or an e-mail address. */
@@ -27,11 +28,9 @@ export const teamPeopleQueryOptions = (client: ApiClient, query: TeamPeopleQuery
   queryOptions({
     queryKey: teamSpaceKeys.people(query),
     queryFn: ({ signal }) => getTeamPeople(client, query, signal),
-    // Typing a search or paging keeps the last list on screen (faded) until the next arrives.
-    placeholderData: keepPreviousData,
   });
 
 export function useTeamPeople(query: TeamPeopleQuery) {
   const { leave } = useApiClient();
-  return useQuery(teamPeopleQueryOptions(leave, query));
+  return useListQuery(teamPeopleQueryOptions(leave, query));
 }

@@ -11,7 +11,6 @@ import type { Theme } from '@mui/material/styles';
 import { useId } from 'react';
 import type { FormEventHandler, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { irNs } from '../../../locales/ir';
 
 interface FormDialogProps {
   open: boolean;
@@ -19,13 +18,23 @@ interface FormDialogProps {
   /** Once the dialog has gone: the form is reset for the next time. */
   onExited?: () => void;
   title: string;
-  intro: string;
+  /** What the form is for, read with the title; a form whose title says it all has none. */
+  intro?: string;
   pending: boolean;
   submitLabel: string;
   pendingLabel: string;
   onSubmit: FormEventHandler<HTMLFormElement>;
-  /** The form would change nothing as it stands: its button waits (a field says why). */
-  unchanged?: boolean;
+  /**
+   * The form cannot be sent as it stands: it would change nothing, or a field shows what is
+   * wrong. Its button waits.
+   */
+  submitDisabled?: boolean;
+  /** 'error' when sending undoes something (unlinking a record). */
+  submitColour?: 'primary' | 'error';
+  /** 'md' for a form laid out in two columns, 'xs' for one of a few short fields. */
+  maxWidth?: 'xs' | 'sm' | 'md';
+  /** False for a form of a few short fields, which stays a card on a phone. */
+  fullScreenOnPhone?: boolean;
   children: ReactNode;
 }
 
@@ -44,11 +53,14 @@ export function FormDialog({
   submitLabel,
   pendingLabel,
   onSubmit,
-  unchanged = false,
+  submitDisabled = false,
+  submitColour = 'primary',
+  maxWidth = 'sm',
+  fullScreenOnPhone = true,
   children,
 }: FormDialogProps) {
-  const { t } = useTranslation(irNs);
-  const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const { t } = useTranslation();
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const titleId = useId();
   const introId = useId();
   const close = () => {
@@ -58,20 +70,25 @@ export function FormDialog({
     <Dialog
       open={open}
       onClose={close}
-      fullScreen={fullScreen}
+      fullScreen={fullScreenOnPhone && phone}
       fullWidth
-      maxWidth="sm"
+      maxWidth={maxWidth}
       aria-labelledby={titleId}
-      aria-describedby={introId}
+      aria-describedby={intro === undefined ? undefined : introId}
       slotProps={onExited === undefined ? {} : { transition: { onExited } }}
     >
       <form noValidate onSubmit={onSubmit}>
         <DialogTitle id={titleId}>{title}</DialogTitle>
         <DialogContent>
-          <DialogContentText id={introId} sx={{ mb: 2 }}>
-            {intro}
-          </DialogContentText>
-          <Stack spacing={2.5}>{children}</Stack>
+          {intro !== undefined && (
+            <DialogContentText id={introId} sx={{ mb: 2 }}>
+              {intro}
+            </DialogContentText>
+          )}
+          {/* Without an intro, room above the first field for its label, which sits on its border. */}
+          <Stack spacing={2.5} sx={intro === undefined ? { pt: 1 } : undefined}>
+            {children}
+          </Stack>
         </DialogContent>
         <DialogActions>
           <Button onClick={close} disabled={pending}>
@@ -80,7 +97,8 @@ export function FormDialog({
           <Button
             type="submit"
             variant="contained"
-            disabled={pending || unchanged}
+            color={submitColour}
+            disabled={pending || submitDisabled}
             startIcon={pending ? <CircularProgress size={16} color="inherit" /> : undefined}
           >
             {pending ? pendingLabel : submitLabel}
