@@ -4,7 +4,7 @@ import { accounts } from './accounts';
 import { deliveredMessages } from './gate-checks';
 import { expect, useSession } from './harness';
 import { fillDate } from './dates';
-import { openAs, staff } from './leave-steps';
+import { staff } from './leave-steps';
 import { todayInKualaLumpur } from './leave-api';
 import { checkScreens } from './screens';
 import { AUTHENTICATOR, signIn, submitSignIn } from './sign-in';
@@ -30,8 +30,7 @@ async function openAccount(page: Page, email: string) {
 
 describe('access control', () => {
   // LOG_LEVEL=info: the invitation is read from the server's log, as gate-checks.ts reads codes.
-  const { session, open } = useSession({ env: { LOG_LEVEL: 'info' } });
-  const as = (email: string, pathname: string) => openAs(open, email, pathname);
+  const { session, openAs: as } = useSession({ env: { LOG_LEVEL: 'info' } });
 
   /** A second browser, signed in as someone else, beside the test's own page. */
   async function otherSession(email: string, pathname: string) {

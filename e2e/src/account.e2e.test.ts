@@ -1,18 +1,7 @@
-import {
-  AdminUpdateUserAttributesCommand,
-  CognitoIdentityProviderClient,
-} from '@aws-sdk/client-cognito-identity-provider';
+import { AdminUpdateUserAttributesCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { Page } from 'playwright-core';
 import { describe, it } from 'vitest';
-import {
-  accounts,
-  ADMIN_ACCESS_KEY_ID,
-  ADMIN_SECRET_ACCESS_KEY,
-  DEMO_PASSWORD,
-  REGION,
-  SUPER_ADMIN,
-  USER_POOL_ID,
-} from './accounts';
+import { accounts, DEMO_PASSWORD, identityClient, SUPER_ADMIN, USER_POOL_ID } from './accounts';
 import { expect, useSession } from './harness';
 import { seriousViolations } from './screens';
 import { AUTHENTICATOR, signIn, submitSignIn } from './sign-in';
@@ -215,12 +204,7 @@ describe('the account pages', () => {
     const email = accounts.CLUB;
     const sevenMonthsAgo = new Date();
     sevenMonthsAgo.setMonth(sevenMonthsAgo.getMonth() - 7);
-    const sdk = new CognitoIdentityProviderClient({
-      region: REGION,
-      endpoint: `${session.server.url}/identity`,
-      credentials: { accessKeyId: ADMIN_ACCESS_KEY_ID, secretAccessKey: ADMIN_SECRET_ACCESS_KEY },
-      maxAttempts: 1,
-    });
+    const sdk = identityClient(session.server.url, { admin: true });
     await sdk.send(
       new AdminUpdateUserAttributesCommand({
         UserPoolId: USER_POOL_ID,

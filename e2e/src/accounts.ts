@@ -1,3 +1,5 @@
+import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+
 /**
  * The demo accounts the server seeds on its first start (apps/server/src/seed), with the
  * password and admin key pair the e2e harness gives every server it starts.
@@ -12,6 +14,23 @@ export const ADMIN_SECRET_ACCESS_KEY = 'e2e-admin-secret-access-key-0123456789';
 export const USER_POOL_ID = 'ap-southeast-1_StaffPortal';
 export const CLIENT_ID = 'staffportalweb';
 export const REGION = 'ap-southeast-1';
+
+/**
+ * The AWS SDK's client for the embedded identity service of the server at `serverUrl`, one
+ * attempt per call: signed with the admin key pair for the admin API (`admin: true`), or with
+ * unused credentials for the public flows, which are not signed but the SDK still wants.
+ * `destroy()` it when done.
+ */
+export function identityClient(serverUrl: string, { admin = false } = {}): CognitoIdentityProviderClient {
+  return new CognitoIdentityProviderClient({
+    region: REGION,
+    endpoint: `${serverUrl}/identity`,
+    credentials: admin
+      ? { accessKeyId: ADMIN_ACCESS_KEY_ID, secretAccessKey: ADMIN_SECRET_ACCESS_KEY }
+      : { accessKeyId: 'unused', secretAccessKey: 'unused' },
+    maxAttempts: 1,
+  });
+}
 
 /** One account per department (docs/product/specification.md §1), by the group it holds. */
 export const accounts = {

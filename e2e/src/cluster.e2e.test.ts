@@ -1,32 +1,21 @@
-import {
-  AdminGetUserCommand,
-  AdminRemoveUserFromGroupCommand,
-  CognitoIdentityProviderClient,
-} from '@aws-sdk/client-cognito-identity-provider';
+import { AdminGetUserCommand, AdminRemoveUserFromGroupCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordVerifierResponses, srpEphemeral } from '@staff-portal/server/identity/srp-client';
 import { DEMO_IR_SIZE } from '@staff-portal/server/seed/demo-ir';
-import {
-  accounts,
-  ADMIN_ACCESS_KEY_ID,
-  ADMIN_SECRET_ACCESS_KEY,
-  CLIENT_ID,
-  DEMO_PASSWORD,
-  REGION,
-  USER_POOL_ID,
-} from './accounts';
+import { accounts, CLIENT_ID, DEMO_PASSWORD, identityClient, USER_POOL_ID } from './accounts';
 import { clusterUnavailable, REPLICA_HEADER, startCluster, type Cluster } from './cluster';
 import { launchBrowser, type RunningServer } from './harness';
 import { idTokenOf, julyWeeks } from './leave-api';
 import { apply, APPROVAL, decide, MY_LEAVES, statusOf } from './leave-steps';
 import { signIn } from './sign-in';
 
-// Issue 17's cluster (docs/product/deployment.md §3; decision record 0054): two replicas on one
-// PostgreSQL behind the repository's nginx configuration, round-robin without stickiness. Calls
-// that must reach a given replica go to it directly; calls through the proxy say which one
-// answered. Runs where PostgreSQL answers (TEST_DATABASE_URL) and nginx is installed; `npm run
-// test:cluster` runs just this file and fails instead of skipping when either is missing.
+// The production shape (docs/product/deployment.md §2, §3; docs/product/deployment-guide.md §7;
+// decision record 0054): two replicas on one PostgreSQL behind the repository's nginx
+// configuration, round-robin without stickiness. Calls that must reach a given replica go to it
+// directly; calls through the proxy say which one answered. Runs where PostgreSQL answers
+// (TEST_DATABASE_URL) and nginx is installed; `npm run test:cluster` runs just this file and fails
+// instead of skipping when either is missing.
 
 const unavailable = clusterUnavailable();
 const required = process.env.CLUSTER_TEST === 'required';
@@ -186,12 +175,7 @@ describe.skipIf(unavailable !== undefined)('two replicas on one PostgreSQL behin
   });
 
   it('answers the identity admin API through the proxy: SigV4 signs the host and port the client used', async () => {
-    const sdk = new CognitoIdentityProviderClient({
-      region: REGION,
-      endpoint: `${cluster.url}/identity`,
-      credentials: { accessKeyId: ADMIN_ACCESS_KEY_ID, secretAccessKey: ADMIN_SECRET_ACCESS_KEY },
-      maxAttempts: 1,
-    });
+    const sdk = identityClient(cluster.url, { admin: true });
     for (let n = 0; n < 2; n++) {
       const user = await sdk.send(new AdminGetUserCommand({ UserPoolId: USER_POOL_ID, Username: accounts.HR }));
       expect(user.UserAttributes).toContainEqual({ Name: 'email', Value: accounts.HR });
@@ -280,12 +264,7 @@ describe.skipIf(unavailable !== undefined)('two replicas on one PostgreSQL behin
       return (body as { items: { username: string; email: string }[] }).items.find((item) => item.email === email)!
         .username;
     };
-    const sdk = new CognitoIdentityProviderClient({
-      region: REGION,
-      endpoint: `${a.url}/identity`,
-      credentials: { accessKeyId: ADMIN_ACCESS_KEY_ID, secretAccessKey: ADMIN_SECRET_ACCESS_KEY },
-      maxAttempts: 1,
-    });
+    const sdk = identityClient(a.url, { admin: true });
     const changes: [Tokens, () => Promise<unknown>][] = [
       [
         disabled,

@@ -76,7 +76,7 @@ async function startNginx(dir: string, listenPort: number, replicaPorts: number[
     'nginx',
     nginxPath,
     ['-p', dir, '-e', path.join(dir, 'error.log'), '-c', config, '-g', 'daemon off;'],
-    { readyUrl: `http://127.0.0.1:${listenPort}/healthz`, seconds: 10, stopSignal: 'SIGQUIT' },
+    { readyUrl: `http://127.0.0.1:${listenPort}/healthz`, seconds: 60, stopSignal: 'SIGQUIT' },
   );
 }
 

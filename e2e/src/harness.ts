@@ -7,6 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject, type TestContext } from 'vitest';
 import { ADMIN_ACCESS_KEY_ID, ADMIN_SECRET_ACCESS_KEY, DEMO_PASSWORD } from './accounts';
+import { renewedSignIn, sessionPart, type StorageState } from './kept-sign-ins';
+import { signIn } from './sign-in';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 export const artifactsDir = path.join(root, 'e2e/artifacts');
@@ -78,7 +80,9 @@ export async function startServer(env: Record<string, string> = {}, from?: strin
       ...env,
     },
     readyUrl: `${url}/readyz`,
-    seconds: 60,
+    // Only ends a server that hangs: a first start takes 7 s on a quiet 2-core machine and over
+    // 60 s on a saturated one. Below the hooks' 180 s, so a hang shows the server's output.
+    seconds: 150,
     stopSignal: 'SIGTERM',
   });
   return {
@@ -186,8 +190,8 @@ export interface Session {
 
 /**
  * One server and one browser per test file, the server on its own copy of the run's seeded data
- * directory; a fresh browser context (cookies, storage) per test. A failing test leaves a full-page screenshot in e2e/artifacts. Call at the top level of
- * a test file.
+ * directory; a fresh browser context (cookies, storage) per page opened. A failing test leaves a
+ * full-page screenshot in e2e/artifacts. Call at the top level of a test file.
  */
 export function useSession(
   options: { env?: Record<string, string>; viewport?: { width: number; height: number } } = {},
@@ -211,23 +215,41 @@ export function useSession(
     }
     await session.context?.close();
   });
-  return {
-    session,
-    /** Opens a fresh context and page at `pathname`. */
-    open: async (pathname = '/') => {
-      session.errors = [];
-      session.context = await session.browser.newContext({
-        viewport: options.viewport ?? { width: 1280, height: 800 },
-      });
-      session.page = await session.context.newPage();
-      session.page.on('console', (message) => {
-        if (message.type() === 'error') session.errors.push(message.text());
-      });
-      session.page.on('pageerror', (error) => session.errors.push(error.message));
-      await session.page.goto(new URL(pathname, session.server.url).toString());
-      return session.page;
-    },
+  /** Opens a fresh context and page at `pathname`, with `storageState` in the context when given. */
+  const open = async (pathname = '/', { storageState }: { storageState?: StorageState } = {}) => {
+    session.errors = [];
+    session.context = await session.browser.newContext({
+      viewport: options.viewport ?? { width: 1280, height: 800 },
+      ...(storageState ? { storageState } : {}),
+    });
+    session.page = await session.context.newPage();
+    session.page.on('console', (message) => {
+      if (message.type() === 'error') session.errors.push(message.text());
+    });
+    session.page.on('pageerror', (error) => session.errors.push(error.message));
+    await session.page.goto(new URL(pathname, session.server.url).toString());
+    return session.page;
   };
+
+  // The first page a file opens as a persona signs in through the gate; later ones start from that
+  // sign-in's session, renewed, as a returning user's browser does (kept-sign-ins.ts): a page is
+  // shown about a second sooner than through the gate (decision record 0086).
+  const signIns = new Map<string, StorageState>();
+  afterAll(() => signIns.clear());
+  /** Opens a fresh context and page at `pathname`, signed in as `email`, with its heading shown. */
+  const openAs = async (email: string, pathname: string): Promise<Page> => {
+    const kept = signIns.get(email);
+    const renewed = kept === undefined ? null : await renewedSignIn(kept);
+    const page = await open(pathname, renewed === null ? {} : { storageState: renewed });
+    if (renewed === null) {
+      await signIn(page, email);
+      signIns.set(email, sessionPart(await session.context.storageState()));
+    }
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    return page;
+  };
+
+  return { session, open, openAs };
 }
 
 export { expect };

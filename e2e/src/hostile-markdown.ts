@@ -1,8 +1,8 @@
 /**
- * Markdown written to attack its readers (issue 16, docs/product/screens.md §13: a post's body is
- * rendered sanitised). Every payload that could run tries to set `window.__pwned` or open an
- * alert, so a test sees at once whether anything ran. Each entry is its own paragraph, so one
- * swallowed payload cannot hide the next.
+ * Markdown written to attack its readers (docs/product/screens.md §13: a post's body is rendered
+ * sanitised). Every payload that could run tries to set `window.__pwned` or open an alert, so a
+ * test sees at once whether anything ran. Each entry is its own paragraph, so one swallowed
+ * payload cannot hide the next.
  */
 export const hostileMarkdown: readonly string[] = [
   // Raw HTML: must come out as text, never as elements.

@@ -4,7 +4,7 @@ import { accounts } from './accounts';
 import { fillDate } from './dates';
 import { expect, useSession } from './harness';
 import { idTokenOf } from './leave-api';
-import { CERTIFICATE, openAs } from './leave-steps';
+import { CERTIFICATE } from './leave-steps';
 import { checkScreens } from './screens';
 
 const IR = '/shared/industrial-relations';
@@ -38,8 +38,7 @@ async function searchMembers(page: Page, text: string) {
 describe('Industrial relations', () => {
   // Small import batches, so a member import of a few thousand rows writes many progress lines
   // (decision record 0076); nothing else in this file imports more than one batch.
-  const { session, open } = useSession({ env: { IR_IMPORT_BATCH_SIZE: '25' } });
-  const as = (email: string, pathname: string) => openAs(open, email, pathname);
+  const { session, openAs: as } = useSession({ env: { IR_IMPORT_BATCH_SIZE: '25' } });
 
   it('an officer finds a member, opens a case, adds an action with a PDF and closes it; an IR admin reopens and reassigns it', async () => {
     let page = await as(accounts.IR, IR);

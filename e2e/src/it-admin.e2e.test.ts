@@ -1,7 +1,6 @@
 import { describe, it } from 'vitest';
 import { accounts } from './accounts';
 import { expect, useSession } from './harness';
-import { openAs } from './leave-steps';
 import { checkScreens } from './screens';
 import { AUTHENTICATOR, submitSignIn } from './sign-in';
 
@@ -12,8 +11,7 @@ import { AUTHENTICATOR, submitSignIn } from './sign-in';
  * HRAdmin is refused.
  */
 describe('IT admin', () => {
-  const { session, open } = useSession();
-  const as = (email: string, pathname: string) => openAs(open, email, pathname);
+  const { session, openAs: as } = useSession();
 
   it('shows a change in the activity with its before and after, the status, and an audited outbox message', async () => {
     // A sign-in refused: a wrong password, typed by someone at the gate.
@@ -97,7 +95,9 @@ describe('IT admin', () => {
     await page.reload();
     await activity.getByRole('row').filter({ hasText: 'Message opened' }).first().waitFor();
     expect(session.errors).toEqual([]);
-  }, 120_000);
+    // Several sign-ins and an outbox round: it passed 120 s beside the other lanes on a loaded
+    // machine (CONTRIBUTING.md §5.6: a heavy test's limit far above what it takes).
+  }, 300_000);
 
   it('is refused to HRAdmin', async () => {
     const page = await as(accounts.HRAdmin, '/it-admin');

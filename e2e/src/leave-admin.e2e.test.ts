@@ -18,7 +18,6 @@ import {
   STAFF_MOVEMENT,
   staff,
   YEAR,
-  openAs,
 } from './leave-steps';
 import { checkScreens } from './screens';
 import { signIn, submitSignIn } from './sign-in';
@@ -94,9 +93,7 @@ async function applyFor(
 }
 
 describe('the E-Leave administration', () => {
-  const { open, session } = useSession();
-
-  const as = (email: string, pathname: string) => openAs(open, email, pathname);
+  const { open, session, openAs: as } = useSession();
 
   it('finds staff by name and department, and saves a staff record’s approver, join date and working days', async () => {
     const page = await as(accounts.HRAdmin, LEAVE_ADMIN);

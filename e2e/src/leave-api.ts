@@ -1,5 +1,5 @@
-import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { CLIENT_ID, DEMO_PASSWORD, REGION } from './accounts';
+import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { CLIENT_ID, DEMO_PASSWORD, identityClient } from './accounts';
 import { addDays, mondayOf, YEAR } from './leave-steps';
 
 /**
@@ -7,13 +7,7 @@ import { addDays, mondayOf, YEAR } from './leave-steps';
  * demo account with the password flow (what the web app does with SRP), then plain fetches.
  */
 export async function idTokenOf(serverUrl: string, email: string): Promise<string> {
-  const sdk = new CognitoIdentityProviderClient({
-    region: REGION,
-    endpoint: `${serverUrl}/identity`,
-    // InitiateAuth is not signed; the SDK still wants credentials to exist.
-    credentials: { accessKeyId: 'unused', secretAccessKey: 'unused' },
-    maxAttempts: 1,
-  });
+  const sdk = identityClient(serverUrl);
   const { AuthenticationResult } = await sdk.send(
     new InitiateAuthCommand({
       AuthFlow: 'USER_PASSWORD_AUTH',

@@ -1,7 +1,6 @@
 import type { Page } from 'playwright-core';
 import { fillDate } from './dates';
 import { expect } from './harness';
-import { signIn } from './sign-in';
 
 /** The web app's leave pages. */
 export const MY_LEAVES = '/shared/hr-services/leave/my-leaves';
@@ -105,16 +104,4 @@ export async function decide(page: Page, referenceId: string, decision: 'Approve
   await dialog.getByLabel(decision === 'Approve' ? /^Remarks/ : /^Reason for rejecting/).fill(remarks);
   await dialog.getByRole('button', { name: decision, exact: true }).click();
   await page.getByText(`Request ${referenceId} ${decision === 'Approve' ? 'approved' : 'rejected'}.`).waitFor();
-}
-
-/** The page at `pathname` (opened with the session's `open`), signed in as `email`, its heading shown. */
-export async function openAs(
-  open: (pathname: string) => Promise<Page>,
-  email: string,
-  pathname: string,
-): Promise<Page> {
-  const page = await open(pathname);
-  await signIn(page, email);
-  await page.getByRole('heading', { level: 1 }).first().waitFor();
-  return page;
 }

@@ -4,7 +4,7 @@ import { accounts } from './accounts';
 import { fillDate } from './dates';
 import { expect, useSession } from './harness';
 import { julyWeeks } from './leave-api';
-import { apply, APPROVAL, decide, HISTORY, MY_LEAVES, statusOf, YEAR, openAs } from './leave-steps';
+import { apply, APPROVAL, decide, HISTORY, MY_LEAVES, statusOf, YEAR } from './leave-steps';
 import { checkScreen } from './screens';
 
 // Priya Nair (HR) applies; her approver is Tan Mei Ling (HRAdmin), in holiday-free weeks of
@@ -13,9 +13,7 @@ const APPLICANT = 'hr2@staffportal.example';
 const APPROVER = accounts.HRAdmin;
 
 describe('the E-Leave system', () => {
-  const { open, session } = useSession();
-
-  const as = (email: string, pathname: string) => openAs(open, email, pathname);
+  const { session, openAs: as } = useSession();
 
   it('applies, approves, rejects, cancels, and cancels an approved request through its approver', async () => {
     const julyDay = await julyWeeks(session.server.url, accounts.HRAdmin);

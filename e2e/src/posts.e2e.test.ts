@@ -5,7 +5,7 @@ import { accounts } from './accounts';
 import { expect, useSession } from './harness';
 import { hostileBody, hostileMarkdown } from './hostile-markdown';
 import { idTokenOf } from './leave-api';
-import { CERTIFICATE, openAs, staff } from './leave-steps';
+import { CERTIFICATE, staff } from './leave-steps';
 import { PHONE, checkScreens } from './screens';
 import { signIn } from './sign-in';
 
@@ -131,8 +131,7 @@ function watchForPayloads(page: Page) {
 }
 
 describe('posts', () => {
-  const { open, session } = useSession();
-  const as = (email: string, pathname: string) => openAs(open, email, pathname);
+  const { open, session, openAs: as } = useSession();
 
   it('an HR admin schedules an announcement for IR with a picture and a PDF; an IR officer reads it only while it is published, HR never', async () => {
     const server = session.server.url;

@@ -15,7 +15,6 @@ import {
   STAFF_MOVEMENT,
   staff,
   statusOf,
-  openAs,
 } from './leave-steps';
 import { checkScreens, DESKTOP, PHONE } from './screens';
 
@@ -59,9 +58,7 @@ async function showWeekOf(page: Page, monday: string): Promise<string> {
 }
 
 describe('staff movement, acting approvers and calendar feeds', () => {
-  const { open, session } = useSession();
-
-  const as = (email: string, pathname: string) => openAs(open, email, pathname);
+  const { session, openAs: as } = useSession();
 
   it('an approver names an acting approver, who decides her staff’s requests until she removes them', async () => {
     const julyDay = await julyWeeks(session.server.url, accounts.HRAdmin);

@@ -3,7 +3,7 @@ import { describe, it } from 'vitest';
 import { accounts } from './accounts';
 import { expect, useSession } from './harness';
 import { holidayDates, idTokenOf, todayInKualaLumpur } from './leave-api';
-import { addDays, mondayOf, openAs, staff } from './leave-steps';
+import { addDays, mondayOf, staff } from './leave-steps';
 import { checkScreen, checkScreens } from './screens';
 
 const TEAM_SPACE = '/team-space';
@@ -60,8 +60,7 @@ const HR_PEOPLE = [
 ] as const;
 
 describe('team space', () => {
-  const { open, session } = useSession();
-  const as = (email: string, pathname: string) => openAs(open, email, pathname);
+  const { session, openAs: as } = useSession();
 
   it('shows a member of HR and of the organisation’s department the people of both and who of them is away; they pick one', async () => {
     const server = session.server.url;
