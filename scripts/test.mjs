@@ -117,6 +117,13 @@ for (const file of slowest) {
   );
 }
 
+// The failed tests again at the end: a long run's output may be read from its tail only.
+const failures = runs.filter(Boolean).flatMap((run) => run.failures ?? []);
+if (failures.length > 0) {
+  console.log('\nFailed tests:');
+  for (const { file, test, error } of failures) console.log(`  ✘ ${file} > ${test}\n      ${error}`);
+}
+
 const failedSteps = steps.filter((s) => !s.ok).map((s) => s.title);
 if (failedSteps.length > 0) console.log(`\nFailed: ${failedSteps.join(', ')}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
