@@ -28,7 +28,7 @@ const SIGNED_IN = [
   // Home's reads of posts; the post dialog and the admin screens load in their own chunks.
   /[\\/]src[\\/]features[\\/]posts[\\/]api[\\/](posts-keys|get-reader-posts)\.ts$/,
   /[\\/]src[\\/]components[\\/](?!notification-|logo|page-spinner|failure-page)/,
-  /[\\/]src[\\/]lib[\\/](query-client|dates|download|use-debounced-value|use-url-search-params|list-query|balance-notes|plain-resolver|post-link)\.ts$/,
+  /[\\/]src[\\/]lib[\\/](query-client|dates|download|use-debounced-value|use-url-search-params|use-list-params|list-query|balance-notes|plain-resolver|post-link)\.ts$/,
   /[\\/]packages[\\/]shared[\\/]src[\\/](leave|leave-admin|leave-rules|staff-movement|staff-records|groups|home|posts|posts-rules)\.ts$/,
   // The texts of those screens (decision record 0040); the other pages' texts go with their chunks.
   /[\\/]src[\\/]locales[\\/]((en|ms)[\\/])?(home|leave|leave-admin|staff-movement)\.ts$/,

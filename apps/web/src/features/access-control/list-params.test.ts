@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readListState, withListChange } from './list-params';
+import { readListState } from './list-params';
 
 describe('the list state in the URL', () => {
   it('reads each part, and takes the default for anything unreadable', () => {
@@ -25,14 +25,5 @@ describe('the list state in the URL', () => {
       page: 1,
       pageSize: 25,
     });
-  });
-
-  it('goes back to the first page on any change but a page turn, and keeps the open account', () => {
-    const params = new URLSearchParams('search=tan&page=3&account=abc');
-    expect(withListChange(params, { status: 'CONFIRMED' }).toString()).toBe('search=tan&account=abc&status=CONFIRMED');
-    expect(withListChange(params, { page: 4 }).toString()).toBe('search=tan&page=4&account=abc');
-    // Defaults and empty filters leave the URL.
-    expect(withListChange(params, { search: '', page: 1 }).toString()).toBe('account=abc');
-    expect(withListChange(params, { pageSize: 25 }).toString()).toBe('search=tan&account=abc');
   });
 });

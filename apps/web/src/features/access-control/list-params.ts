@@ -41,20 +41,3 @@ export function readListState(params: URLSearchParams): ListState {
     pageSize: (PAGE_SIZES as readonly number[]).includes(pageSize) ? pageSize : PAGE_SIZES[0],
   };
 }
-
-/**
- * The URL parameters with some of the list's state changed. Anything but a page turn goes back to
- * the first page, where the new results start. Values at their default are left out of the URL.
- */
-export function withListChange(params: URLSearchParams, change: Partial<ListState>): URLSearchParams {
-  const next = new URLSearchParams(params);
-  for (const [name, value] of Object.entries(change)) {
-    const text = String(value);
-    const isDefault =
-      text === '' || (name === 'page' && text === '1') || (name === 'pageSize' && text === String(PAGE_SIZES[0]));
-    if (isDefault) next.delete(name);
-    else next.set(name, text);
-  }
-  if (!('page' in change)) next.delete('page');
-  return next;
-}

@@ -224,6 +224,12 @@ describe('MemberLookupPage', () => {
         .map((link) => link.getAttribute('aria-label')),
     ).toEqual([`Open member ${AHMAD.name}`, `Open member ${SITI.name}`]);
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    // The search box shows; the other filters fold behind a button that says a link set one.
+    expect(searchBox()).toBeInTheDocument();
+    expect(screen.queryByLabelText('Employer')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Filters (1 set)' }));
+    expect(screen.getByLabelText('Employer')).toHaveValue('Maybank');
+    expect(screen.getByLabelText('Branch')).toHaveValue('');
   });
 
   it('speaks Bahasa Malaysia', async () => {

@@ -11,7 +11,6 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TableSortLabel from '@mui/material/TableSortLabel';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -23,6 +22,9 @@ import { MEMBER_STATUSES } from '@staff-portal/shared/ir-rules';
 import type { MemberStatus } from '@staff-portal/shared/ir-rules';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { ListFilters } from '../../components/list/list-filters';
+import { SearchPager } from '../../components/list/search-pager';
+import { SortableHeader } from '../../components/list/sortable-header';
 import { PageFrame } from '../../components/page-frame';
 import { QueryState } from '../../components/query-state';
 import { errorText } from '../../lib/error-text';
@@ -31,8 +33,7 @@ import { useMemberOptions } from './api/get-member-options';
 import { useMemberCount } from './api/count-members';
 import { useMemberSearch } from './api/search-members';
 import type { MemberQuery } from './api/search-members';
-import { SearchPager } from './components/search-pager';
-import { nextSort, useListParams, useTextParam } from './list-params';
+import { useListParams, useTextParam } from '../../lib/use-list-params';
 import { memberPath } from './paths';
 import type { FromList } from './paths';
 import { irNs } from '../../locales/ir';
@@ -89,7 +90,9 @@ export function MemberLookupPage() {
   const query = memberQuery(settled, settledPage);
   const members = useMemberSearch(query ?? { page: 1 }, { enabled: query !== null });
   const counted = useMemberCount(countQueryOf(query), { enabled: query !== null });
+  // No sort is the best matches first: no column is active then.
   const sort = params.get('sort');
+  const sorted: MemberSort | '' = isSort(sort) ? sort : '';
   const order = params.get('order') === 'desc' ? 'desc' : 'asc';
   const employer = params.get('employer') ?? '';
   const branch = params.get('branch') ?? '';
@@ -100,15 +103,14 @@ export function MemberLookupPage() {
   const refusal = isAppError(members.error) && members.error.field === 'q' ? errorText(members.error) : undefined;
 
   const header = (column: MemberSort, label: string) => (
-    <TableCell sortDirection={sort === column ? order : false}>
-      <TableSortLabel
-        active={sort === column}
-        direction={sort === column ? order : 'asc'}
-        onClick={() => change(nextSort({ sort, order }, column))}
-      >
-        {label}
-      </TableSortLabel>
-    </TableCell>
+    <SortableHeader<MemberSort | ''>
+      column={column}
+      sort={sorted}
+      order={order}
+      onSort={(by, to) => change({ sort: by, order: to })}
+    >
+      {label}
+    </SortableHeader>
   );
 
   const table = (items: MemberSummary[]) => (
@@ -181,26 +183,22 @@ export function MemberLookupPage() {
 
   return (
     <PageFrame title={t('lookup.title')} intro={t('lookup.intro')}>
-      <Stack
-        component="form"
-        role="search"
-        aria-label={t('lookup.filters')}
-        direction={{ xs: 'column', md: 'row' }}
-        spacing={2}
-        sx={{ mb: 2 }}
-        onSubmit={(event) => event.preventDefault()}
+      <ListFilters
+        label={t('lookup.filters')}
+        search={
+          <TextField
+            size="small"
+            type="search"
+            label={t('lookup.search')}
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            error={refusal !== undefined}
+            helperText={refusal}
+            slotProps={{ htmlInput: { maxLength: 100 } }}
+          />
+        }
+        activeCount={[employer, branch, status].filter((value) => value !== '').length}
       >
-        <TextField
-          size="small"
-          type="search"
-          label={t('lookup.search')}
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          error={refusal !== undefined}
-          helperText={refusal}
-          slotProps={{ htmlInput: { maxLength: 100 } }}
-          sx={{ flexGrow: 1 }}
-        />
         <TextField
           select
           size="small"
@@ -249,7 +247,7 @@ export function MemberLookupPage() {
             </option>
           ))}
         </TextField>
-      </Stack>
+      </ListFilters>
       {query === null ? (
         <Box sx={{ py: 3 }}>
           <Typography color="text.secondary">{t('lookup.start')}</Typography>

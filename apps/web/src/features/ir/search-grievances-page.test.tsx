@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { typedDate } from '../../test/dates';
 import { stubIrApi } from '../../test/ir-api-double';
 import { AHMAD, DISMISSAL, FARAH, irOfficer, KEVIN, OVERTIME, RAJ, SITI } from '../../test/ir-fixtures';
+import { setViewportWidth } from '../../test/viewport';
 import { casePath, GRIEVANCES_PATH } from './paths';
 import { renderIr, where } from './test/render-ir';
 
@@ -32,6 +33,20 @@ function withCases() {
   api.seedClose('GRV202600002', 'Paid.');
   return api;
 }
+
+/** The filters that fold on a phone: all but the free text. */
+const FOLDED_LABELS = [
+  'Case no',
+  'Member name, no or NRIC',
+  'Status',
+  'Officer',
+  'Category',
+  'Contact method',
+  'Opened from',
+  'Opened to',
+  'Closed from',
+  'Closed to',
+];
 
 const caseNos = () =>
   within(screen.getByRole('table', { name: 'Grievance cases' }))
@@ -164,5 +179,53 @@ describe('SearchGrievances', () => {
     renderIr(`${GRIEVANCES_PATH}?caseNo=GRV2025`, irOfficer);
     expect(await screen.findByText('No case matches these filters.')).toBeInTheDocument();
     expect(screen.getByLabelText('Case no')).toHaveValue('GRV2025');
+  });
+
+  it('on a phone shows the text search and folds the other filters behind a button that says how many are set', async () => {
+    setViewportWidth(375);
+    withCases();
+    renderIr(`${GRIEVANCES_PATH}?status=1&officer=${KEVIN.id}`, irOfficer);
+    await waitFor(() => expect(caseNos()).toEqual(['GRV202600002']));
+    const form = screen.getByRole('search', { name: 'Search grievance cases' });
+    expect(
+      within(form).getByRole('searchbox', { name: 'Text in the subject, description or actions' }),
+    ).toBeInTheDocument();
+    for (const label of FOLDED_LABELS) expect(within(form).queryByLabelText(label)).not.toBeInTheDocument();
+    // Clear and Export stay in reach.
+    expect(within(form).getByRole('button', { name: 'Clear filters' })).toBeInTheDocument();
+    expect(within(form).getByRole('button', { name: 'Export CSV' })).toBeInTheDocument();
+
+    const toggle = within(form).getByRole('button', { name: 'Filters (2 set)' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(toggle).toHaveAccessibleName('Hide filters');
+    for (const label of FOLDED_LABELS) expect(within(form).getByLabelText(label)).toBeInTheDocument();
+    expect(within(form).getByLabelText('Status')).toHaveValue('1');
+    await within(form).findByRole('option', { name: KEVIN.name });
+    expect(within(form).getByLabelText('Officer')).toHaveValue(KEVIN.id);
+  });
+
+  it('on a phone with no filter set, the button says only Filters', async () => {
+    setViewportWidth(375);
+    withCases();
+    renderIr(`${GRIEVANCES_PATH}?q=salary`, irOfficer);
+    await waitFor(() => expect(caseNos()).toEqual(['GRV202600002']));
+    // The free text is not folded, so it is not counted.
+    expect(screen.getByRole('button', { name: 'Filters' })).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByRole('searchbox', { name: 'Text in the subject, description or actions' })).toHaveValue(
+      'salary',
+    );
+  });
+
+  it('on a desktop shows every filter, with no Filters button', async () => {
+    setViewportWidth(1280);
+    withCases();
+    renderIr(`${GRIEVANCES_PATH}?status=1`, irOfficer);
+    await waitFor(() => expect(caseNos()).toEqual(['GRV202600002']));
+    const form = screen.getByRole('search', { name: 'Search grievance cases' });
+    expect(within(form).getByRole('searchbox', { name: 'Text in the subject, description or actions' })).toBeVisible();
+    for (const label of FOLDED_LABELS) expect(within(form).getByLabelText(label)).toBeInTheDocument();
+    expect(within(form).queryByRole('button', { name: /^Filters/ })).not.toBeInTheDocument();
   });
 });

@@ -1,23 +1,24 @@
 import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TableSortLabel from '@mui/material/TableSortLabel';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { isAppError } from '@staff-portal/shared/errors';
 import type { CaseSummary } from '@staff-portal/shared/ir';
+import type { SxProps, Theme } from '@mui/material/styles';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { DateField } from '../../components/date-field';
+import { ListFilters } from '../../components/list/list-filters';
+import { SearchPager } from '../../components/list/search-pager';
+import { SortableHeader } from '../../components/list/sortable-header';
 import { useNotification } from '../../components/notification-context';
 import { PageFrame } from '../../components/page-frame';
 import { QueryState } from '../../components/query-state';
@@ -31,9 +32,8 @@ import { useCaseSearch } from './api/search-cases';
 import { caseFilters, caseOrder, CASE_FILTERS, DATE_FILTERS } from './case-filters';
 import type { CaseFilter, CaseSort } from './case-filters';
 import { CaseStatusChip } from './components/case-status-chip';
-import { SearchPager } from './components/search-pager';
 import { CASE_STATUS_CODES, caseStatusText, CONTACT_METHOD_CODES, contactMethodText, useIrDate } from './ir-texts';
-import { nextSort, useListParams, useTextParam } from './list-params';
+import { useListParams, useTextParam } from '../../lib/use-list-params';
 import { casePath } from './paths';
 import type { FromList } from './paths';
 import { irNs } from '../../locales/ir';
@@ -41,6 +41,8 @@ import { irNs } from '../../locales/ir';
 const HIDDEN_ON_PHONE = { display: { xs: 'none', sm: 'table-cell' } } as const;
 const HIDDEN_BELOW_DESKTOP = { display: { xs: 'none', md: 'table-cell' } } as const;
 const WHOLE_ROW_ON_PHONE = { gridColumn: { xs: 'span 2', sm: 'auto' } } as const;
+/** The filters that fold behind the Filters button on a phone: all but the free text. */
+const FOLDED_FILTERS = CASE_FILTERS.filter((field) => field !== 'q');
 
 /**
  * `/shared/industrial-relations/grievances` (SearchGrievances, docs/product/screens.md §11):
@@ -69,6 +71,7 @@ export function SearchGrievancesPage() {
   const counted = useCaseCount(countQuery, { enabled: query !== null });
   const { sort, order } = caseOrder(params);
   const filtering = CASE_FILTERS.some((field) => params.has(field));
+  const folded = FOLDED_FILTERS.filter((field) => params.has(field)).length;
   const problem = (field: CaseFilter) => {
     const detail = problems[field];
     return detail === undefined ? undefined : reasonText(detail);
@@ -89,16 +92,16 @@ export function SearchGrievancesPage() {
     }
   };
 
-  const header = (column: CaseSort, label: string, sx?: object) => (
-    <TableCell sx={sx} sortDirection={sort === column ? order : false}>
-      <TableSortLabel
-        active={sort === column}
-        direction={sort === column ? order : 'asc'}
-        onClick={() => change(nextSort({ sort, order }, column))}
-      >
-        {label}
-      </TableSortLabel>
-    </TableCell>
+  const header = (column: CaseSort, label: string, sx?: SxProps<Theme>) => (
+    <SortableHeader
+      column={column}
+      sort={sort}
+      order={order}
+      onSort={(by, to) => change({ sort: by, order: to })}
+      sx={sx}
+    >
+      {label}
+    </SortableHeader>
   );
 
   const table = (items: CaseSummary[]) => (
@@ -160,17 +163,44 @@ export function SearchGrievancesPage() {
   const selectProps = { select: { native: true }, inputLabel: { shrink: true } } as const;
   return (
     <PageFrame title={t('grievances.title')} intro={t('grievances.intro')}>
-      <Box
-        component="form"
-        role="search"
-        aria-label={t('grievances.filters')}
-        onSubmit={(event) => event.preventDefault()}
+      <ListFilters
+        label={t('grievances.filters')}
+        unfold={Object.keys(problems).some((field) => field !== 'q')}
+        search={
+          <TextField
+            size="small"
+            type="search"
+            label={t('grievances.q')}
+            value={q}
+            onChange={(event) => setQ(event.target.value)}
+            error={problems.q !== undefined}
+            helperText={problem('q')}
+            slotProps={{ htmlInput: { maxLength: 200 } }}
+          />
+        }
+        activeCount={folded}
+        actions={
+          <>
+            {filtering && (
+              <Button onClick={() => change(Object.fromEntries(CASE_FILTERS.map((field) => [field, ''])))}>
+                {t('clear')}
+              </Button>
+            )}
+            <Button
+              variant="outlined"
+              startIcon={<FileDownloadOutlinedIcon />}
+              disabled={current === null || exporting}
+              onClick={() => void download()}
+            >
+              {exporting ? t('grievances.exporting') : t('grievances.export')}
+            </Button>
+          </>
+        }
         sx={{
           display: 'grid',
           gap: 2,
-          mb: 2,
           // Two columns from the narrowest phone on: the lists and dates side by side, the text
-          // fields across both, so eleven filters take seven rows rather than eleven.
+          // fields across both, so ten filters take six rows rather than ten.
           gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' },
         }}
       >
@@ -193,17 +223,6 @@ export function SearchGrievancesPage() {
           helperText={problem('member')}
           slotProps={{ htmlInput: { maxLength: 100 } }}
           sx={WHOLE_ROW_ON_PHONE}
-        />
-        <TextField
-          size="small"
-          type="search"
-          label={t('grievances.q')}
-          value={q}
-          onChange={(event) => setQ(event.target.value)}
-          error={problems.q !== undefined}
-          helperText={problem('q')}
-          slotProps={{ htmlInput: { maxLength: 200 } }}
-          sx={{ gridColumn: 'span 2' }}
         />
         <TextField
           select
@@ -276,22 +295,7 @@ export function SearchGrievancesPage() {
             helperText={problem(field)}
           />
         ))}
-      </Box>
-      <Stack direction="row" spacing={1} sx={{ mb: 2, justifyContent: 'flex-end', flexWrap: 'wrap' }}>
-        {filtering && (
-          <Button onClick={() => change(Object.fromEntries(CASE_FILTERS.map((field) => [field, ''])))}>
-            {t('clear')}
-          </Button>
-        )}
-        <Button
-          variant="outlined"
-          startIcon={<FileDownloadOutlinedIcon />}
-          disabled={current === null || exporting}
-          onClick={() => void download()}
-        >
-          {exporting ? t('grievances.exporting') : t('grievances.export')}
-        </Button>
-      </Stack>
+      </ListFilters>
       {query === null || current === null ? (
         <Typography color="text.secondary" role="status">
           {t('grievances.fixFilters')}

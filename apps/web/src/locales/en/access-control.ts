@@ -10,14 +10,6 @@ export const accessControl = {
   close: 'Close',
   save: 'Save',
   saving: 'Saving…',
-  rowsPerPage: 'Rows per page',
-  displayedRows: '{{from}}–{{to}} of {{count}}',
-  pagination: {
-    first: 'Go to the first page',
-    last: 'Go to the last page',
-    next: 'Go to the next page',
-    previous: 'Go to the previous page',
-  },
   accountCount_one: '{{count}} account',
   accountCount_other: '{{count}} accounts',
   status: {

@@ -32,6 +32,27 @@ export const common = {
   sessionExpired: 'Your session has expired. Please log in again.',
   invalidEmail: 'Invalid Email',
   invalidDate: 'Invalid Date',
+  // Every list page (components/list/): its filters, paging and counts.
+  list: {
+    showFilters: 'Filters',
+    showFiltersSet_one: 'Filters ({{count}} set)',
+    showFiltersSet_other: 'Filters ({{count}} set)',
+    hideFilters: 'Hide filters',
+    rowsPerPage: 'Rows per page',
+    pagination: {
+      first: 'Go to the first page',
+      last: 'Go to the last page',
+      next: 'Go to the next page',
+      previous: 'Go to the previous page',
+    },
+    // Which rows of how many a page shows; past a capped count, "more than" (search-pager.tsx).
+    range: '{{from}}–{{to}} of {{count}}',
+    rangeMore: '{{from}}–{{to}} of more than {{count}}',
+    pagingLabel: 'Pages',
+    previous: 'Previous page',
+    next: 'Next page',
+    page: 'Page {{page}}',
+  },
   // A form left with unsaved changes (components/unsaved-changes-prompt.tsx).
   unsavedChanges: {
     title: 'Leave without saving?',

@@ -10,14 +10,6 @@ export const ir = {
   retry: 'Try again',
   memberStatus: { active: 'Active', lapsed: 'Lapsed', resigned: 'Resigned', deceased: 'Deceased' },
   gender: { F: 'Female', M: 'Male' },
-  paging: {
-    label: 'Pages',
-    previous: 'Previous page',
-    next: 'Next page',
-    page: 'Page {{page}}',
-    range: '{{from}}–{{to}} of {{count}}',
-    rangeMore: '{{from}}–{{to}} of more than {{count}}',
-  },
   lookup: {
     title: 'Member Lookup',
     intro: 'Find a member by name, member no or NRIC, and open their profile and grievance cases.',

@@ -14,14 +14,6 @@ export const accessControl: Texts<typeof english> = {
   close: 'Tutup',
   save: 'Simpan',
   saving: 'Menyimpan…',
-  rowsPerPage: 'Baris setiap halaman',
-  displayedRows: '{{from}}–{{to}} daripada {{count}}',
-  pagination: {
-    first: 'Pergi ke halaman pertama',
-    last: 'Pergi ke halaman terakhir',
-    next: 'Pergi ke halaman seterusnya',
-    previous: 'Pergi ke halaman sebelumnya',
-  },
   accountCount_one: '{{count}} akaun',
   accountCount_other: '{{count}} akaun',
   status: {

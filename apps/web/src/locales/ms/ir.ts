@@ -11,14 +11,6 @@ export const ir: typeof en = {
   retry: 'Cuba lagi',
   memberStatus: { active: 'Aktif', lapsed: 'Luput', resigned: 'Berhenti', deceased: 'Meninggal dunia' },
   gender: { F: 'Perempuan', M: 'Lelaki' },
-  paging: {
-    label: 'Halaman',
-    previous: 'Halaman sebelumnya',
-    next: 'Halaman seterusnya',
-    page: 'Halaman {{page}}',
-    range: '{{from}}–{{to}} daripada {{count}}',
-    rangeMore: '{{from}}–{{to}} daripada lebih {{count}}',
-  },
   lookup: {
     title: 'Carian Ahli',
     intro: 'Cari ahli mengikut nama, no. ahli atau NRIC, dan buka profil serta kes rungutan mereka.',

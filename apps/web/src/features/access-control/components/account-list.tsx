@@ -9,28 +9,25 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
-import TableSortLabel from '@mui/material/TableSortLabel';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { Account, AccountSort } from '@staff-portal/shared/access-control';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { ListFilters } from '../../../components/list/list-filters';
+import { ListPagination } from '../../../components/list/list-pagination';
+import { SortableHeader } from '../../../components/list/sortable-header';
 import { QueryState } from '../../../components/query-state';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { accountName, departmentLabel, useAccountTexts } from '../account-texts';
 import { useDepartments } from '../api/get-departments';
 import { useAccounts } from '../api/list-accounts';
 import type { AccountsQuery } from '../api/list-accounts';
-import { ACCOUNT_PARAM, PAGE_SIZES, readListState, withListChange } from '../list-params';
+import { ACCOUNT_PARAM, PAGE_SIZES, readListState } from '../list-params';
 import type { ListState } from '../list-params';
 import { accessControlNs } from '../../../locales/access-control';
-import { useUrlSearchParams } from '../../../lib/use-url-search-params';
-
-/** Typing pauses this long before the list is asked again. */
-const SEARCH_DEBOUNCE_MS = 300;
+import { SEARCH_DELAY_MS, useListParams, useTextParam } from '../../../lib/use-list-params';
 
 const HIDDEN_ON_PHONE = { display: { xs: 'none', sm: 'table-cell' } } as const;
 const HIDDEN_BELOW_DESKTOP = { display: { xs: 'none', md: 'table-cell' } } as const;
@@ -56,28 +53,16 @@ function apiQuery(state: ListState, search: string): AccountsQuery {
 export function AccountList({ onCreate, onBulkCreate }: { onCreate: () => void; onBulkCreate?: () => void }) {
   const { t } = useTranslation(accessControlNs);
   const texts = useAccountTexts();
-  const [params, setParams] = useUrlSearchParams();
+  const { params, change } = useListParams();
   const state = readListState(params);
 
-  // The box follows what is typed; the URL follows it at once (replacing, so typing leaves no
-  // trail of history entries), and the list is asked once typing pauses. Going back or forward
-  // to another search puts that search in the box.
-  const [search, setSearch] = useState(state.search);
-  const [searchInUrl, setSearchInUrl] = useState(state.search);
-  if (state.search !== searchInUrl) {
-    setSearchInUrl(state.search);
-    if (state.search !== search.trim()) setSearch(state.search);
-  }
-  const debouncedSearch = useDebouncedValue(state.search, SEARCH_DEBOUNCE_MS);
+  // The box follows what is typed and the URL follows it at once (replacing, so typing leaves no
+  // trail of history entries); the list is asked once typing pauses, the other filters at once.
+  const [search, setSearch] = useTextParam(params, 'search', change);
+  const debouncedSearch = useDebouncedValue(state.search, SEARCH_DELAY_MS);
 
   const departments = useDepartments();
   const accounts = useAccounts(apiQuery(state, debouncedSearch));
-
-  const change = (next: Partial<ListState>, { replace = false } = {}) =>
-    setParams((previous) => withListChange(previous, next), { replace });
-
-  const sortBy = (column: AccountSort) =>
-    change({ sort: column, order: state.sort === column && state.order === 'asc' ? 'desc' : 'asc' });
 
   const departmentOptions = (departments.data ?? []).map((option) => option.code);
   // A linked filter shows even before (or without) the departments list.
@@ -93,40 +78,55 @@ export function AccountList({ onCreate, onBulkCreate }: { onCreate: () => void; 
   };
 
   const sortableHeader = (column: AccountSort, label: string, sx?: object) => (
-    <TableCell sx={sx} sortDirection={state.sort === column ? state.order : false}>
-      <TableSortLabel
-        active={state.sort === column}
-        direction={state.sort === column ? state.order : 'asc'}
-        onClick={() => sortBy(column)}
-      >
-        {label}
-      </TableSortLabel>
-    </TableCell>
+    <SortableHeader
+      column={column}
+      sort={state.sort}
+      order={state.order}
+      onSort={(sort, order) => change({ sort, order })}
+      sx={sx}
+    >
+      {label}
+    </SortableHeader>
   );
 
   return (
     <>
-      <Stack
-        component="form"
-        role="search"
-        aria-label={t('list.filters')}
-        direction={{ xs: 'column', md: 'row' }}
-        spacing={2}
-        sx={{ mb: 2 }}
-        onSubmit={(event) => event.preventDefault()}
+      <ListFilters
+        label={t('list.filters')}
+        activeCount={(state.department === '' ? 0 : 1) + (state.status === '' ? 0 : 1)}
+        search={
+          <TextField
+            size="small"
+            type="search"
+            label={t('list.search')}
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            slotProps={{ htmlInput: { maxLength: 100 } }}
+          />
+        }
+        actions={
+          <>
+            <Button
+              variant="contained"
+              startIcon={<PersonAddAlt1OutlinedIcon />}
+              onClick={onCreate}
+              sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+            >
+              {t('create.open')}
+            </Button>
+            {onBulkCreate !== undefined && (
+              <Button
+                variant="outlined"
+                startIcon={<UploadFileOutlinedIcon />}
+                onClick={onBulkCreate}
+                sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+              >
+                {t('bulk.open')}
+              </Button>
+            )}
+          </>
+        }
       >
-        <TextField
-          size="small"
-          type="search"
-          label={t('list.search')}
-          value={search}
-          onChange={(event) => {
-            setSearch(event.target.value);
-            change({ search: event.target.value.trim() }, { replace: true });
-          }}
-          slotProps={{ htmlInput: { maxLength: 100 } }}
-          sx={{ flexGrow: 1 }}
-        />
         <TextField
           select
           size="small"
@@ -148,7 +148,7 @@ export function AccountList({ onCreate, onBulkCreate }: { onCreate: () => void; 
           size="small"
           label={t('list.status')}
           value={state.status}
-          onChange={(event) => change({ status: event.target.value as ListState['status'] })}
+          onChange={(event) => change({ status: event.target.value })}
           slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
           sx={{ minWidth: 200 }}
         >
@@ -158,25 +158,7 @@ export function AccountList({ onCreate, onBulkCreate }: { onCreate: () => void; 
           <option value="RESET_REQUIRED">{t('status.RESET_REQUIRED')}</option>
           <option value="DISABLED">{t('list.disabledFilter')}</option>
         </TextField>
-        <Button
-          variant="contained"
-          startIcon={<PersonAddAlt1OutlinedIcon />}
-          onClick={onCreate}
-          sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
-        >
-          {t('create.open')}
-        </Button>
-        {onBulkCreate !== undefined && (
-          <Button
-            variant="outlined"
-            startIcon={<UploadFileOutlinedIcon />}
-            onClick={onBulkCreate}
-            sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
-          >
-            {t('bulk.open')}
-          </Button>
-        )}
-      </Stack>
+      </ListFilters>
       <QueryState query={accounts} isEmpty={(data) => data.items.length === 0} emptyText={t('list.empty')}>
         {(data) => (
           <>
@@ -235,22 +217,13 @@ export function AccountList({ onCreate, onBulkCreate }: { onCreate: () => void; 
                 </TableBody>
               </Table>
             </TableContainer>
-            <TablePagination
-              component="div"
-              count={data.total}
-              page={Math.min(state.page - 1, Math.max(Math.ceil(data.total / state.pageSize) - 1, 0))}
-              rowsPerPage={state.pageSize}
-              rowsPerPageOptions={[...PAGE_SIZES]}
-              onPageChange={(_, next) => change({ page: next + 1 })}
-              onRowsPerPageChange={(event) => change({ pageSize: Number(event.target.value) })}
-              labelRowsPerPage={t('rowsPerPage')}
-              labelDisplayedRows={({ from, to, count }) => t('displayedRows', { from, to, count })}
-              getItemAriaLabel={(type) => t(`pagination.${type}`)}
-              // On a phone the controls wrap under each other instead of running off the edge.
-              sx={{
-                '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end', px: { xs: 0, sm: 2 } },
-                '& .MuiTablePagination-spacer': { display: { xs: 'none', sm: 'block' } },
-              }}
+            <ListPagination
+              total={data.total}
+              page={state.page}
+              pageSize={state.pageSize}
+              pageSizes={PAGE_SIZES}
+              onPage={(page) => change({ page: String(page) })}
+              onPageSize={(size) => change({ pageSize: size === PAGE_SIZES[0] ? '' : String(size) })}
             />
           </>
         )}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useDebouncedValue } from '../../lib/use-debounced-value';
-import { useUrlSearchParams } from '../../lib/use-url-search-params';
+import { useDebouncedValue } from './use-debounced-value';
+import { useUrlSearchParams } from './use-url-search-params';
 
 /** How long typing (or a click) settles before the list is asked again. */
 export const SEARCH_DELAY_MS = 300;
@@ -11,7 +11,7 @@ export interface ChangeOptions {
 }
 
 /**
- * A search list whose state (filters, sort, order, page) lives in the URL's search parameters,
+ * The one way a list page keeps its state in the URL (the kit, CONTRIBUTING.md §3.3): a search list whose state (filters, sort, order, page) lives in the URL's search parameters,
  * so it can be linked and Back returns to it as it was. `settled` is the parameters once they
  * have stopped changing for a moment: what the list asks the API for.
  */
@@ -60,9 +60,4 @@ export function useTextParam(
     change({ [name]: value.trim() }, { replace: true });
   };
   return [text, onChange];
-}
-
-/** The next sort of a column header: a new column ascending, the same one the other way round. */
-export function nextSort(current: { sort: string | null; order: string }, column: string) {
-  return { sort: column, order: current.sort === column && current.order === 'asc' ? 'desc' : 'asc' };
 }
