@@ -4,6 +4,7 @@ import { AppError } from '@staff-portal/shared/errors';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../lib/i18n';
 import { refuse } from '../../test/leave-api-double';
+import { setViewportWidth } from '../../test/viewport';
 import { stubItAdminApi } from './test/it-admin-double';
 import {
   ADMIN_EMAIL,
@@ -217,6 +218,42 @@ describe('ITAdminPage: activity', () => {
     expect(screen.getByLabelText('Source')).toHaveValue('log');
     expect(screen.getByLabelText('Search')).toHaveValue('home');
     expect(api.callsTo('GET', '/it-admin/activity')[0]!.query.toString()).toBe('source=log&q=home&limit=50');
+  });
+
+  it('keeps a date out of the URL until it is whole, and flags it meanwhile without emptying it', async () => {
+    const api = stubItAdminApi({ activity: [auditEntry()] });
+    renderItAdmin();
+    await screen.findByRole('table', { name: 'Activity' });
+    await userEvent.type(screen.getByLabelText('From'), '10/03');
+    await waitFor(() => expect(screen.getByLabelText('From')).toHaveAttribute('aria-invalid', 'true'));
+    expect(screen.getByLabelText('From')).toHaveValue('10/03');
+    expect(search().get('from')).toBeNull();
+    expect(api.calls.some((call) => call.query.has('from'))).toBe(false);
+    await userEvent.type(screen.getByLabelText('From'), '/2026');
+    expect(search().get('from')).toBe('2026-03-10');
+    await waitFor(() => expect(api.callsTo('GET', '/it-admin/activity').at(-1)!.query.get('from')).toBe('2026-03-10'));
+    expect(screen.getByLabelText('From')).toHaveAttribute('aria-invalid', 'false');
+  });
+
+  it('on a phone shows the search and folds the other filters, saying how many are set', async () => {
+    setViewportWidth(375);
+    stubItAdminApi({ activity: [logEntry()] });
+    renderItAdmin('?source=log&area=sign-in&q=home');
+    await screen.findByRole('table', { name: 'Activity' });
+    const form = screen.getByRole('search', { name: 'Filter the activity' });
+    expect(within(form).getByLabelText('Search')).toHaveValue('home');
+    expect(within(form).queryByLabelText('User (id or start of e-mail)')).not.toBeInTheDocument();
+    expect(within(form).queryByLabelText('Source')).not.toBeInTheDocument();
+    expect(within(form).queryByLabelText('From')).not.toBeInTheDocument();
+    // Clear and the export stay in reach.
+    expect(within(form).getByRole('button', { name: 'Clear filters' })).toBeInTheDocument();
+    expect(within(form).getByRole('button', { name: 'Export CSV' })).toBeInTheDocument();
+
+    await userEvent.click(within(form).getByRole('button', { name: 'Filters (2 set)' }));
+    expect(within(form).getByRole('button', { name: 'Hide filters' })).toHaveAttribute('aria-expanded', 'true');
+    expect(within(form).getByLabelText('Source')).toHaveValue('log');
+    expect(within(form).getByLabelText('Area')).toHaveValue('sign-in');
+    expect(within(form).getByLabelText('User (id or start of e-mail)')).toHaveValue('');
   });
 
   it('refuses an end date before the start at its field, and asks nothing for it', async () => {

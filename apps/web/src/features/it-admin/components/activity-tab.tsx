@@ -1,8 +1,6 @@
 import DownloadIcon from '@mui/icons-material/Download';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -16,9 +14,12 @@ import type { ActivityEntry } from '@staff-portal/shared/it-admin';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/date-field';
+import { ListFilters } from '../../../components/list/list-filters';
 import { useNotification } from '../../../components/notification-context';
 import { QueryState } from '../../../components/query-state';
 import { useErrorText } from '../../../lib/error-text';
+import { SEARCH_DELAY_MS, useListParams, useTextParam } from '../../../lib/use-list-params';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { reportError } from '../../../lib/report-error';
 import { useRuntimeConfig } from '../../../lib/runtime-config';
 import { useExportActivity } from '../api/export-activity';
@@ -26,10 +27,10 @@ import { useActivity } from '../api/get-activity';
 import { ACTIVITY_AREAS } from '@staff-portal/shared/it-admin';
 import { actionsOf, isActivityArea, whoOf } from '../activity-choices';
 import { useActivityWords } from '../activity-words';
-import { ACTIVITY_FIELDS, activityFilters } from '../filters';
-import type { ActivityField } from '../filters';
+import { ACTIVITY_FIELDS, activityFilters, filterValues } from '../filters';
+import type { ActivityField, FilterValues } from '../filters';
 import { formatInstant } from '../format';
-import { useUrlFilters } from '../use-url-filters';
+import { useDateParam } from '../use-date-param';
 import { ActivityDrawer } from './activity-drawer';
 import { LoadMore } from './load-more';
 import { itAdminNs } from '../../../locales/it-admin';
@@ -61,27 +62,56 @@ export function ActivityTab() {
   const { organisation } = useRuntimeConfig();
   const { notify } = useNotification();
   const errorText = useErrorText();
-  const form = useUrlFilters(ACTIVITY_FIELDS);
-  const { filters, problems } = activityFilters(form.debounced);
+  const { params, settled, change } = useListParams();
+  // Every change of these filters replaces the address, a choice as typing does: none is a step
+  // to go back to.
+  const set = (changes: Record<string, string>) => change(changes, { replace: true });
+  const [user, setUser] = useTextParam(params, 'user', change);
+  const [q, setQ] = useTextParam(params, 'q', change);
+  const [from, setFrom] = useDateParam(params, 'from', change);
+  const [to, setTo] = useDateParam(params, 'to', change);
+  // The form's values now: the lists as the URL has them (one it cannot have is none), the boxes as typed.
+  const values: FilterValues<ActivityField> = { ...filterValues(ACTIVITY_FIELDS, params), user, q, from, to };
+  // The list asks for the URL once it settles, with a date still being typed (kept out of the URL
+  // by keptInUrl), so that it is flagged at its field and nothing is asked for it.
+  const settledFrom = useDebouncedValue(from, SEARCH_DELAY_MS);
+  const settledTo = useDebouncedValue(to, SEARCH_DELAY_MS);
+  const { filters, problems } = activityFilters({
+    ...filterValues(ACTIVITY_FIELDS, settled),
+    from: settledFrom,
+    to: settledTo,
+  });
   const valid = Object.keys(problems).length === 0;
   const activity = useActivity(filters, { enabled: valid });
   const [open, setOpen] = useState<ActivityEntry | null>(null);
   const exportActivity = useExportActivity();
   const [exporting, setExporting] = useState(false);
   // The export takes the filters as they are typed now, not as they were a pause ago.
-  const current = activityFilters(form.values);
+  const current = activityFilters(values);
   const exportable = Object.keys(current.problems).length === 0;
+
+  const filtering = ACTIVITY_FIELDS.some((field) => values[field] !== '');
+  // How many of the filters that fold away on a phone are set: all but the search.
+  const folded = ACTIVITY_FIELDS.filter((field) => field !== 'q' && values[field].trim() !== '').length;
+  const clear = () => {
+    // The boxes empty what they hold, typed or in the URL; the lists go with them.
+    setUser('');
+    setQ('');
+    setFrom('');
+    setTo('');
+    set({ source: '', area: '', action: '' });
+  };
 
   const problemText = (field: ActivityField) => {
     const problem = problems[field];
     return problem === undefined ? undefined : errorText({ message: '', detail: problem });
   };
-  const text = (field: ActivityField, label: string) => (
+  const text = (field: 'user' | 'q', label: string, value: string, onChange: (value: string) => void) => (
     <TextField
       size="small"
       label={label}
-      value={form.values[field]}
-      onChange={(event) => form.set(field, event.target.value)}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
       error={problems[field] !== undefined}
       helperText={problemText(field)}
       type={field === 'q' ? 'search' : 'text'}
@@ -106,25 +136,41 @@ export function ActivityTab() {
 
   return (
     <>
-      <Box
-        component="form"
-        role="search"
-        aria-label={t('activity.filters')}
-        onSubmit={(event) => event.preventDefault()}
+      <ListFilters
+        label={t('activity.filters')}
+        search={text('q', t('activity.search'), q, setQ)}
+        activeCount={folded}
+        unfold={Object.keys(current.problems).some((field) => field !== 'q')}
+        actions={
+          <>
+            {filtering && (
+              <Button variant="text" onClick={clear}>
+                {t('clearFilters')}
+              </Button>
+            )}
+            <Button
+              variant="outlined"
+              startIcon={<DownloadIcon />}
+              disabled={!exportable || exporting}
+              onClick={() => void download()}
+            >
+              {exporting ? t('activity.exporting') : t('activity.exportCsv')}
+            </Button>
+          </>
+        }
         sx={{
           display: 'grid',
           gap: 2,
           gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' },
-          mb: 2,
         }}
       >
-        {text('user', t('activity.user'))}
+        {text('user', t('activity.user'), user, setUser)}
         <TextField
           select
           size="small"
           label={t('activity.source')}
-          value={form.values.source}
-          onChange={(event) => form.set('source', event.target.value)}
+          value={values.source}
+          onChange={(event) => set({ source: event.target.value })}
           slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
         >
           <option value="">{t('all')}</option>
@@ -135,12 +181,12 @@ export function ActivityTab() {
           select
           size="small"
           label={t('activity.area')}
-          value={form.values.area}
+          value={values.area}
           // An action of another area would match nothing: the choice of area clears it.
           onChange={(event) => {
             const area = event.target.value;
-            const keep = actionsOf(area).some((action) => action === form.values.action);
-            form.setMany({ area, ...(keep ? {} : { action: '' }) });
+            const keep = actionsOf(area).some((action) => action === values.action);
+            set({ area, ...(keep ? {} : { action: '' }) });
           }}
           slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
         >
@@ -155,17 +201,17 @@ export function ActivityTab() {
           select
           size="small"
           label={t('activity.action')}
-          value={form.values.action}
-          onChange={(event) => form.set('action', event.target.value)}
+          value={values.action}
+          onChange={(event) => set({ action: event.target.value })}
           slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
         >
           <option value="">
-            {isActivityArea(form.values.area)
-              ? t('activity.anyActionOf', { area: words.area(form.values.area) })
+            {isActivityArea(values.area)
+              ? t('activity.anyActionOf', { area: words.area(values.area) })
               : t('activity.anyAction')}
           </option>
-          {isActivityArea(form.values.area)
-            ? actionsOf(form.values.area).map((action) => (
+          {isActivityArea(values.area)
+            ? actionsOf(values.area).map((action) => (
                 <option key={action} value={action}>
                   {words.action(action)}
                 </option>
@@ -183,38 +229,22 @@ export function ActivityTab() {
         <DateField
           size="small"
           label={t('activity.from')}
-          value={form.values.from}
-          onChange={(value) => form.set('from', value)}
+          value={values.from}
+          onChange={setFrom}
           error={problems.from !== undefined}
           helperText={problemText('from')}
-          max={form.values.to}
+          max={values.to}
         />
         <DateField
           size="small"
           label={t('activity.to')}
-          value={form.values.to}
-          onChange={(value) => form.set('to', value)}
+          value={values.to}
+          onChange={setTo}
           error={problems.to !== undefined}
           helperText={problemText('to')}
-          min={form.values.from}
+          min={values.from}
         />
-        <Box sx={{ gridColumn: { sm: 'span 2' }, display: 'grid' }}>{text('q', t('activity.search'))}</Box>
-      </Box>
-      <Stack direction="row" spacing={1} sx={{ mb: 2, flexWrap: 'wrap', gap: 1 }}>
-        <Button
-          variant="outlined"
-          startIcon={<DownloadIcon />}
-          disabled={!exportable || exporting}
-          onClick={() => void download()}
-        >
-          {exporting ? t('activity.exporting') : t('activity.exportCsv')}
-        </Button>
-        {form.filtering && (
-          <Button variant="text" onClick={form.clear}>
-            {t('clearFilters')}
-          </Button>
-        )}
-      </Stack>
+      </ListFilters>
       {!valid && activity.data === undefined ? (
         <Typography color="text.secondary" sx={{ py: 2 }}>
           {t('fixFilters')}

@@ -1,4 +1,3 @@
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
@@ -13,15 +12,16 @@ import { OUTBOX_STATES } from '@staff-portal/shared/it-admin';
 import type { OutboxMessage } from '@staff-portal/shared/it-admin';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListFilters } from '../../../components/list/list-filters';
 import { useNotification } from '../../../components/notification-context';
 import { QueryState } from '../../../components/query-state';
 import { useErrorText } from '../../../lib/error-text';
+import { useListParams, useTextParam } from '../../../lib/use-list-params';
 import { useRuntimeConfig } from '../../../lib/runtime-config';
 import { useOutbox } from '../api/get-outbox';
 import { useRetryMessage } from '../api/retry-message';
-import { OUTBOX_FIELDS, outboxFilters } from '../filters';
+import { OUTBOX_FIELDS, filterValues, outboxFilters } from '../filters';
 import { formatInstant } from '../format';
-import { useUrlFilters } from '../use-url-filters';
 import { LoadMore } from './load-more';
 import { MessageDialog } from './message-dialog';
 import { canRetry, useOutboxTexts } from './outbox-texts';
@@ -42,8 +42,11 @@ export function OutboxTab() {
   const { organisation } = useRuntimeConfig();
   const { notify } = useNotification();
   const errorText = useErrorText();
-  const form = useUrlFilters(OUTBOX_FIELDS);
-  const { filters, problems } = outboxFilters(form.debounced);
+  const { params, settled, change } = useListParams();
+  const [recipient, setRecipient] = useTextParam(params, 'recipient', change);
+  // A state the URL cannot have is none.
+  const chosen = filterValues(OUTBOX_FIELDS, params);
+  const { filters, problems } = outboxFilters(filterValues(OUTBOX_FIELDS, settled));
   const valid = Object.keys(problems).length === 0;
   const outbox = useOutbox(filters, { enabled: valid });
   const retry = useRetryMessage();
@@ -66,29 +69,33 @@ export function OutboxTab() {
 
   return (
     <>
-      <Box
-        component="form"
-        role="search"
-        aria-label={t('outbox.filters')}
-        onSubmit={(event) => event.preventDefault()}
-        sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr' }, mb: 2 }}
+      <ListFilters
+        label={t('outbox.filters')}
+        search={
+          <TextField
+            size="small"
+            type="search"
+            label={t('outbox.recipient')}
+            value={recipient}
+            onChange={(event) => setRecipient(event.target.value)}
+            error={recipientProblem !== undefined}
+            helperText={
+              recipientProblem === undefined ? undefined : errorText({ message: '', detail: recipientProblem })
+            }
+          />
+        }
+        activeCount={chosen.state === '' ? 0 : 1}
       >
-        <TextField
-          size="small"
-          type="search"
-          label={t('outbox.recipient')}
-          value={form.values.recipient}
-          onChange={(event) => form.set('recipient', event.target.value)}
-          error={recipientProblem !== undefined}
-          helperText={recipientProblem === undefined ? undefined : errorText({ message: '', detail: recipientProblem })}
-        />
         <TextField
           select
           size="small"
           label={t('outbox.state')}
-          value={form.values.state}
-          onChange={(event) => form.set('state', event.target.value)}
+          value={chosen.state}
+          // As typing does, a choice replaces the address: it is no step to go back to.
+          onChange={(event) => change({ state: event.target.value }, { replace: true })}
           slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          // Beside the recipient, about a third of the row, as before.
+          sx={{ minWidth: { md: '33%' } }}
         >
           <option value="">{t('all')}</option>
           {OUTBOX_STATES.map((state) => (
@@ -97,7 +104,7 @@ export function OutboxTab() {
             </option>
           ))}
         </TextField>
-      </Box>
+      </ListFilters>
       {!valid && outbox.data === undefined ? (
         <Typography color="text.secondary" sx={{ py: 2 }}>
           {t('fixFilters')}
