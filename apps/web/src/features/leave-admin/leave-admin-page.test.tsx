@@ -40,6 +40,7 @@ describe('LeaveAdminPage', () => {
     const table = await screen.findByRole('table', { name: 'Staff' });
     expect(within(table).getAllByRole('row')).toHaveLength(4);
 
+    expect(screen.getByRole('search', { name: 'Find staff records' })).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('Search by name, e-mail or staff id'), 'priya');
     await waitFor(() =>
       expect(within(screen.getByRole('table', { name: 'Staff' })).getAllByRole('row')).toHaveLength(2),

@@ -8,6 +8,7 @@ import { LeaveHistoryPage } from './leave-history-page';
 import { stubLeaveApi } from '../../test/leave-api-double';
 import { leaveRequest, leaveTypes, MEDICAL, pageFrom } from '../../test/leave-fixtures';
 import { renderLeavePage } from '../../test/render-leave';
+import { setViewportWidth } from '../../test/viewport';
 
 const PATH = '/shared/hr-services/leave/my-leaves/history';
 
@@ -113,12 +114,37 @@ describe('LeaveHistoryPage', () => {
     render(PATH);
     await screen.findByRole('table');
     expect(screen.getByText('1–20 of 45')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Go to next page' }));
+    await user.click(screen.getByRole('button', { name: 'Go to the next page' }));
     await waitFor(() => expect(screen.getByTestId('search')).toHaveTextContent('?page=2'));
     await waitFor(() => expect(screen.getByText('21–40 of 45')).toBeInTheDocument());
     expect(lastQuery(api)).toEqual({ page: '2', pageSize: '20' });
     const rows = within(screen.getByRole('table')).getAllByRole('row');
     expect(rows[1]).toHaveTextContent('LV202603010900200020');
+
+    // Another page size starts from the first page; the usual one is left out of the URL.
+    await user.click(screen.getByRole('combobox', { name: /Rows per page/ }));
+    await user.click(screen.getByRole('option', { name: '50' }));
+    await waitFor(() => expect(screen.getByTestId('search')).toHaveTextContent('?pageSize=50'));
+    await waitFor(() => expect(screen.getByText('1–45 of 45')).toBeInTheDocument());
+    await user.click(screen.getByRole('combobox', { name: /Rows per page/ }));
+    await user.click(screen.getByRole('option', { name: '20' }));
+    await waitFor(() => expect(screen.getByTestId('search')).toBeEmptyDOMElement());
+    expect(await screen.findByText('1–20 of 45')).toBeInTheDocument();
+  });
+
+  it('on a phone, folds the filters behind Filters, saying how many a link set', async () => {
+    setViewportWidth(375);
+    stub();
+    const user = userEvent.setup();
+    render(`${PATH}?year=2025&status=1`);
+    // On a phone the requests are cards.
+    await screen.findByRole('list', { name: 'Leave History' });
+    const form = screen.getByRole('search', { name: 'Filters' });
+    expect(within(form).queryByRole('combobox', { name: 'Year' })).toBeNull();
+    expect(within(form).getByRole('button', { name: 'Export CSV' })).toBeInTheDocument();
+    await user.click(within(form).getByRole('button', { name: 'Filters (2 set)' }));
+    expect(within(form).getByRole('combobox', { name: 'Year' })).toHaveValue('2025');
+    expect(within(form).getByRole('combobox', { name: 'Status' })).toHaveValue('1');
   });
 
   it('exports the whole filtered list as CSV', async () => {

@@ -3,8 +3,6 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CircularProgress from '@mui/material/CircularProgress';
-import Stack from '@mui/material/Stack';
-import TablePagination from '@mui/material/TablePagination';
 import TextField from '@mui/material/TextField';
 import { LEAVE_TYPE_ID, leaveStatusLabel } from '@staff-portal/shared/leave';
 import { useState } from 'react';
@@ -16,6 +14,8 @@ import { useRuntimeConfig } from '../../lib/runtime-config';
 import { useLeaveTypes } from './api/get-leave-types';
 import { getAllMyRequests, useMyRequests } from './api/get-my-requests';
 import type { MyRequestsQuery } from './api/get-my-requests';
+import { ListFilters } from '../../components/list/list-filters';
+import { ListPagination } from '../../components/list/list-pagination';
 import { PageFrame } from '../../components/page-frame';
 import { QueryState } from '../../components/query-state';
 import { RequestList } from '../../components/leave-request-list';
@@ -23,7 +23,7 @@ import { todayIn } from '../../lib/dates';
 import { requestsCsv } from './history-csv';
 import { downloadText } from '../../lib/download';
 import { leaveNs } from '../../locales/leave';
-import { useUrlSearchParams } from '../../lib/use-url-search-params';
+import { useListParams } from '../../lib/use-list-params';
 
 const PAGE_SIZES = [10, 20, 50, 100];
 const DEFAULT_PAGE_SIZE = 20;
@@ -60,7 +60,7 @@ export function LeaveHistoryPage() {
   const { organisation } = useRuntimeConfig();
   const { leave } = useApiClient();
   const { notify } = useNotification();
-  const [params, setParams] = useUrlSearchParams();
+  const { params, change } = useListParams();
   const filters = readFilters(params);
   const types = useLeaveTypes();
   const requests = useMyRequests(filters);
@@ -68,17 +68,6 @@ export function LeaveHistoryPage() {
 
   const thisYear = Number(todayIn(organisation.timeZone).slice(0, 4));
   const years = Array.from({ length: YEARS_BACK }, (_, index) => thisYear + 1 - index);
-
-  const setFilter = (name: string, value: string) => {
-    setParams((previous) => {
-      const next = new URLSearchParams(previous);
-      if (value === '') next.delete(name);
-      else next.set(name, value);
-      // A new filter starts from its first page.
-      if (name !== 'page') next.delete('page');
-      return next;
-    });
-  };
 
   const exportCsv = async () => {
     setExporting(true);
@@ -121,20 +110,29 @@ export function LeaveHistoryPage() {
     <PageFrame title={t('history.title')}>
       <Card variant="outlined">
         <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
-          <Stack
-            component="form"
-            role="search"
-            aria-label={t('history.filters')}
-            direction={{ xs: 'column', sm: 'row' }}
-            spacing={2}
-            sx={{ mb: 2, alignItems: { sm: 'center' } }}
-            onSubmit={(event) => event.preventDefault()}
+          {/* No search box: all three filters fold behind Filters on a phone. */}
+          <ListFilters
+            label={t('history.filters')}
+            activeCount={
+              [filters.year, filters.leaveTypeId, filters.status].filter((value) => value !== undefined).length
+            }
+            actions={
+              <Button
+                variant="outlined"
+                startIcon={exporting ? <CircularProgress size={16} color="inherit" /> : <DownloadIcon />}
+                disabled={exporting || requests.data?.total === 0}
+                onClick={() => void exportCsv()}
+                sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+              >
+                {exporting ? t('history.exporting') : t('history.export')}
+              </Button>
+            }
           >
             <TextField
               {...selectProps}
               label={t('history.year')}
               value={filters.year === undefined ? '' : String(filters.year)}
-              onChange={(event) => setFilter('year', event.target.value)}
+              onChange={(event) => change({ year: event.target.value })}
               sx={{ minWidth: 120 }}
             >
               <option value="">{t('history.all')}</option>
@@ -148,7 +146,7 @@ export function LeaveHistoryPage() {
               {...selectProps}
               label={t('history.type')}
               value={filters.leaveTypeId ?? ''}
-              onChange={(event) => setFilter('type', event.target.value)}
+              onChange={(event) => change({ type: event.target.value })}
               sx={{ minWidth: 200 }}
             >
               <option value="">{t('history.all')}</option>
@@ -162,7 +160,7 @@ export function LeaveHistoryPage() {
               {...selectProps}
               label={t('history.status')}
               value={filters.status === undefined ? '' : String(filters.status)}
-              onChange={(event) => setFilter('status', event.target.value)}
+              onChange={(event) => change({ status: event.target.value })}
               sx={{ minWidth: 200 }}
             >
               <option value="">{t('history.all')}</option>
@@ -172,34 +170,20 @@ export function LeaveHistoryPage() {
                 </option>
               ))}
             </TextField>
-            <Stack sx={{ flexGrow: 1, alignItems: { sm: 'flex-end' } }}>
-              <Button
-                variant="outlined"
-                startIcon={exporting ? <CircularProgress size={16} color="inherit" /> : <DownloadIcon />}
-                disabled={exporting || requests.data?.total === 0}
-                onClick={() => void exportCsv()}
-                sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
-              >
-                {exporting ? t('history.exporting') : t('history.export')}
-              </Button>
-            </Stack>
-          </Stack>
+          </ListFilters>
 
           <QueryState query={requests} isEmpty={(data) => data.items.length === 0} emptyText={t('history.empty')}>
             {(data) => (
               <>
                 <RequestList requests={data.items} label={t('history.title')} />
-                <TablePagination
-                  component="div"
-                  count={data.total}
-                  page={Math.max(filters.page - 1, 0)}
-                  rowsPerPage={filters.pageSize}
-                  rowsPerPageOptions={PAGE_SIZES}
-                  onPageChange={(_, page) => setFilter('page', String(page + 1))}
-                  onRowsPerPageChange={(event) => setFilter('pageSize', event.target.value)}
-                  labelRowsPerPage={t('history.rowsPerPage')}
-                  labelDisplayedRows={({ from, to, count }) => t('history.displayedRows', { from, to, count })}
-                  getItemAriaLabel={(type) => t(`history.pageLabel.${type}`)}
+                <ListPagination
+                  total={data.total}
+                  page={filters.page}
+                  pageSize={filters.pageSize}
+                  pageSizes={PAGE_SIZES}
+                  onPage={(page) => change({ page: String(page) })}
+                  // The usual size is left out of the URL.
+                  onPageSize={(size) => change({ pageSize: size === DEFAULT_PAGE_SIZE ? '' : String(size) })}
                 />
               </>
             )}

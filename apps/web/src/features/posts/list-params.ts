@@ -16,7 +16,10 @@ export { EVERYONE };
 const isStatus = (value: string | null): value is PostStatus =>
   (POST_STATUSES as readonly (string | null)[]).includes(value);
 
-/** Reads the list's state from the URL; anything unreadable is its default (a hand-edited link still opens). */
+/**
+ * Reads the list's state from the URL; anything unreadable is its default (a hand-edited link
+ * still opens). Changes are written by `useListParams` (lib/use-list-params.ts).
+ */
 export function readListState(params: URLSearchParams): ListState {
   const status = params.get('status');
   const page = Number(params.get('page') ?? '1');
@@ -26,19 +29,4 @@ export function readListState(params: URLSearchParams): ListState {
     audience: params.get('audience') ?? '',
     page: Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1,
   };
-}
-
-/**
- * The URL parameters with some of the list's state changed. Anything but a page turn goes back to
- * the first page, where the new results start. Values at their default are left out of the URL.
- */
-export function withListChange(params: URLSearchParams, change: Partial<ListState>): URLSearchParams {
-  const next = new URLSearchParams(params);
-  for (const [name, value] of Object.entries(change)) {
-    const text = String(value);
-    if (text === '' || (name === 'page' && text === '1')) next.delete(name);
-    else next.set(name, text);
-  }
-  if (!('page' in change)) next.delete('page');
-  return next;
 }

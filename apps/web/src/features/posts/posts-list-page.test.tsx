@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { reply } from '../../test/leave-api-double';
+import { setViewportWidth } from '../../test/viewport';
 import { stubPostsApi } from './test/posts-double';
 import { adminPost } from './test/posts-fixtures';
 import { renderPosts, where } from './test/render-posts';
@@ -138,6 +139,42 @@ describe('Announcements list', () => {
     await waitFor(() => expect(titles()).toEqual(['Notice 3', 'Notice 2', 'Notice 1']));
     expect(where(screen).search.get('page')).toBe('2');
     expect(api.callsTo('GET', '/posts/admin').at(-1)!.query.get('page')).toBe('2');
+
+    // A new filter starts again from the first page, which the URL leaves out.
+    await userEvent.selectOptions(screen.getByLabelText('Status'), 'draft');
+    await waitFor(() => expect(where(screen).search.toString()).toBe('status=draft'));
+    await waitFor(() => expect(titles()).toHaveLength(20));
+    expect(Object.fromEntries(api.callsTo('GET', '/posts/admin').at(-1)!.query)).toMatchObject({
+      status: 'draft',
+      page: '1',
+    });
+  });
+
+  it('on a phone, folds the status and audience behind Filters, which says how many a link set', async () => {
+    setViewportWidth(375);
+    withPosts();
+    renderPosts('/announcements?status=published&audience=HR');
+    await waitFor(() => expect(titles()).toEqual(['Office closed on Monday']));
+    const form = screen.getByRole('search', { name: 'Find posts' });
+    // The search box and the create button stay; the other filters wait behind the button.
+    expect(within(form).getByLabelText('Search titles and text')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'New announcement' })).toBeInTheDocument();
+    expect(within(form).queryByLabelText('Status')).toBeNull();
+    expect(within(form).queryByLabelText('Audience')).toBeNull();
+
+    const toggle = within(form).getByRole('button', { name: 'Filters (2 set)' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(toggle).toHaveAccessibleName('Hide filters');
+    expect(within(form).getByLabelText('Status')).toHaveValue('published');
+    expect(within(form).getByLabelText('Audience')).toHaveValue('HR');
+
+    // One filter cleared: folded again, the button counts the one still set.
+    await userEvent.selectOptions(within(form).getByLabelText('Status'), '');
+    await waitFor(() => expect(where(screen).search.has('status')).toBe(false));
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAccessibleName('Filters (1 set)');
   });
 
   it('shows an error with a retry when the list cannot be loaded', async () => {

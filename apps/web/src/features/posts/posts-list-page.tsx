@@ -10,7 +10,6 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
@@ -18,13 +17,15 @@ import Typography from '@mui/material/Typography';
 import type { AdminPostSummary } from '@staff-portal/shared/posts';
 import { EVERYONE, POST_STATUSES, postDepartments } from '@staff-portal/shared/posts-rules';
 import type { PostKind } from '@staff-portal/shared/posts-rules';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { ListFilters } from '../../components/list/list-filters';
+import { ListPagination } from '../../components/list/list-pagination';
 import { PageFrame } from '../../components/page-frame';
 import { QueryState } from '../../components/query-state';
 import { useRuntimeConfig } from '../../lib/runtime-config';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { SEARCH_DELAY_MS, useListParams, useTextParam } from '../../lib/use-list-params';
 import { postsNs } from '../../locales/posts';
 import { useAdminPosts } from './api/list-posts';
 import type { PostsQuery } from './api/list-posts';
@@ -32,14 +33,10 @@ import { PAGE_SIZE } from './api/posts-keys';
 import { PostActionsMenu } from './components/post-actions-menu';
 import { PostStatusChip } from './components/post-status-chip';
 import { usePostActions } from './components/use-post-actions';
-import { readListState, withListChange } from './list-params';
+import { readListState } from './list-params';
 import type { ListState } from './list-params';
 import { createPath, editPath } from './paths';
 import { usePostTexts } from './post-texts';
-import { useUrlSearchParams } from '../../lib/use-url-search-params';
-
-/** Typing pauses this long before the list is asked again. */
-const SEARCH_DEBOUNCE_MS = 300;
 
 const HIDDEN_ON_PHONE = { display: { xs: 'none', sm: 'table-cell' } } as const;
 const HIDDEN_BELOW_DESKTOP = { display: { xs: 'none', md: 'table-cell' } } as const;
@@ -66,24 +63,14 @@ export function PostsListPage({ kind }: { kind: PostKind }) {
   const { t } = useTranslation(postsNs);
   const texts = usePostTexts();
   const { organisation } = useRuntimeConfig();
-  const [params, setParams] = useUrlSearchParams();
+  const { params, change } = useListParams();
   const state = readListState(params);
-
-  // The box follows what is typed; the URL follows it at once (replacing, so typing leaves no
-  // trail of history entries), and the list is asked once typing pauses. Going back or forward
-  // to another search puts that search in the box.
-  const [search, setSearch] = useState(state.q);
-  const [searchInUrl, setSearchInUrl] = useState(state.q);
-  if (state.q !== searchInUrl) {
-    setSearchInUrl(state.q);
-    if (state.q !== search.trim()) setSearch(state.q);
-  }
-  const debouncedSearch = useDebouncedValue(state.q, SEARCH_DEBOUNCE_MS);
+  // The box follows what is typed and the URL follows it at once (replacing, so typing leaves no
+  // trail of history entries); the list is asked once typing pauses, the other filters at once.
+  const [search, setSearch] = useTextParam(params, 'q', change);
+  const debouncedSearch = useDebouncedValue(state.q, SEARCH_DELAY_MS);
   const posts = useAdminPosts(apiQuery(kind, state, debouncedSearch));
   const actions = usePostActions();
-
-  const change = (next: Partial<ListState>, { replace = false } = {}) =>
-    setParams((previous) => withListChange(previous, next), { replace });
 
   const departments = postDepartments(organisation.department);
   // A linked filter shows even when it names no department of this organisation.
@@ -95,33 +82,37 @@ export function PostsListPage({ kind }: { kind: PostKind }) {
 
   return (
     <PageFrame title={t(`kind.${kind}.listTitle`)} intro={t(`kind.${kind}.listIntro`)}>
-      <Stack
-        component="form"
-        role="search"
-        aria-label={t('list.filters')}
-        direction={{ xs: 'column', md: 'row' }}
-        spacing={2}
-        sx={{ mb: 2 }}
-        onSubmit={(event) => event.preventDefault()}
+      <ListFilters
+        label={t('list.filters')}
+        activeCount={(state.status === '' ? 0 : 1) + (state.audience === '' ? 0 : 1)}
+        search={
+          <TextField
+            size="small"
+            type="search"
+            label={t('list.search')}
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            slotProps={{ htmlInput: { maxLength: 100 } }}
+          />
+        }
+        actions={
+          <Button
+            component={RouterLink}
+            to={createPath(kind)}
+            variant="contained"
+            startIcon={<AddIcon />}
+            sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+          >
+            {t(`kind.${kind}.create`)}
+          </Button>
+        }
       >
-        <TextField
-          size="small"
-          type="search"
-          label={t('list.search')}
-          value={search}
-          onChange={(event) => {
-            setSearch(event.target.value);
-            change({ q: event.target.value.trim() }, { replace: true });
-          }}
-          slotProps={{ htmlInput: { maxLength: 100 } }}
-          sx={{ flexGrow: 1 }}
-        />
         <TextField
           select
           size="small"
           label={t('list.status')}
           value={state.status}
-          onChange={(event) => change({ status: event.target.value as ListState['status'] })}
+          onChange={(event) => change({ status: event.target.value })}
           slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
           sx={{ minWidth: 160 }}
         >
@@ -149,16 +140,7 @@ export function PostsListPage({ kind }: { kind: PostKind }) {
             </option>
           ))}
         </TextField>
-        <Button
-          component={RouterLink}
-          to={createPath(kind)}
-          variant="contained"
-          startIcon={<AddIcon />}
-          sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
-        >
-          {t(`kind.${kind}.create`)}
-        </Button>
-      </Stack>
+      </ListFilters>
       <QueryState
         query={posts}
         isEmpty={(data) => data.items.length === 0}
@@ -171,6 +153,7 @@ export function PostsListPage({ kind }: { kind: PostKind }) {
             </Typography>
             <TableContainer sx={{ overflowX: 'auto' }}>
               <Table size="small" aria-label={t('list.table')}>
+                {/* No column sorts: the API lists the newest first and takes no other order (adminPostListQuerySchema). */}
                 <TableHead>
                   <TableRow>
                     <TableCell>{t('list.columns.title')}</TableCell>
@@ -194,19 +177,11 @@ export function PostsListPage({ kind }: { kind: PostKind }) {
                 </TableBody>
               </Table>
             </TableContainer>
-            <TablePagination
-              component="div"
-              count={data.total}
-              page={Math.min(state.page - 1, Math.max(Math.ceil(data.total / PAGE_SIZE) - 1, 0))}
-              rowsPerPage={PAGE_SIZE}
-              rowsPerPageOptions={[]}
-              onPageChange={(_, next) => change({ page: next + 1 })}
-              labelDisplayedRows={({ from, to, count }) => t('list.displayedRows', { from, to, count })}
-              getItemAriaLabel={(type) => t(`list.pagination.${type}`)}
-              sx={{
-                '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end', px: { xs: 0, sm: 2 } },
-                '& .MuiTablePagination-spacer': { display: { xs: 'none', sm: 'block' } },
-              }}
+            <ListPagination
+              total={data.total}
+              page={state.page}
+              pageSize={PAGE_SIZE}
+              onPage={(page) => change({ page: String(page) })}
             />
           </>
         )}

@@ -256,7 +256,7 @@ describe('TeamSpacePage', () => {
     const user = userEvent.setup();
     renderLeavePage(<TeamSpacePage />, URL);
     expect(await screen.findByText('1–25 of 30')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Go to next page' }));
+    await user.click(screen.getByRole('button', { name: 'Go to the next page' }));
     expect(await screen.findByText('26–30 of 30')).toBeInTheDocument();
     expect(screen.getByRole('row', { name: /Person 29/ })).toBeInTheDocument();
     expect(api.callsTo('GET', '/team/people').at(-1)?.query.get('page')).toBe('2');
@@ -401,6 +401,10 @@ describe('TeamSpacePage', () => {
     renderLeavePage(<TeamSpacePage />, URL);
     const list = await screen.findByRole('list', { name: 'People' });
     expect(screen.queryByRole('table')).toBeNull();
+    // The search is the only filter here: it stays, with nothing to fold behind Filters.
+    const form = screen.getByRole('search', { name: 'Find people' });
+    expect(within(form).getByRole('searchbox', { name: 'Name or e-mail' })).toBeInTheDocument();
+    expect(within(form).queryByRole('button')).toBeNull();
     expect(
       within(list)
         .getAllByRole('listitem')

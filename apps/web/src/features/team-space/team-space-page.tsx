@@ -6,27 +6,27 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
-import TablePagination from '@mui/material/TablePagination';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { passesGuards } from '@staff-portal/shared/groups';
 import { MAX_AWAY_ENTRIES } from '@staff-portal/shared/team';
 import type { ReactNode } from 'react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { ListFilters } from '../../components/list/list-filters';
+import { ListPagination } from '../../components/list/list-pagination';
 import { PageFrame } from '../../components/page-frame';
 import { QueryState } from '../../components/query-state';
 import { useAuth } from '../../lib/auth-context';
 import { formatDateRange } from '../../lib/dates';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { SEARCH_DELAY_MS, useListParams, useTextParam } from '../../lib/use-list-params';
 import { useTeamAway } from './api/get-team-away';
 import { useTeamPeople } from './api/get-team-people';
 import { AwayList } from './components/away-list';
 import { PeopleList } from './components/people-list';
 import { formatWeekday } from './format';
 import { teamSpaceNs } from '../../locales/team-space';
-import { useUrlSearchParams } from '../../lib/use-url-search-params';
 
 /**
  * The staff movement page, and the guard the route table gives it (SHARED): the lists link there
@@ -70,11 +70,11 @@ export function TeamSpacePage() {
   const admin = user !== null && passesGuards(holder, ['ADMIN'], { superAdminUserId });
   const mayOpenStaffMovement = user !== null && passesGuards(holder, STAFF_MOVEMENT_GUARDS, { superAdminUserId });
 
-  const [params, setParams] = useUrlSearchParams();
-  const [search, setSearch] = useState(params.get('search') ?? '');
-  const debounced = useDebouncedValue(search.trim(), 300);
+  const { params, change, page } = useListParams();
+  // Each keystroke replaces the URL's search rather than adding to the history.
+  const [search, setSearch] = useTextParam(params, 'search', change);
+  const debounced = useDebouncedValue((params.get('search') ?? '').trim(), SEARCH_DELAY_MS);
   const department = params.get('department') ?? '';
-  const page = Math.max(Math.trunc(Number(params.get('page') ?? '1')) || 1, 1);
   const pageSizeParam = Number(params.get('pageSize') ?? DEFAULT_PAGE_SIZE);
   const pageSize = PAGE_SIZES.includes(pageSizeParam) ? pageSizeParam : DEFAULT_PAGE_SIZE;
   const departmentQuery = department === '' ? undefined : department;
@@ -86,19 +86,6 @@ export function TeamSpacePage() {
     pageSize,
   });
   const away = useTeamAway({ department: departmentQuery });
-
-  /** Sets one parameter of the URL; any change but paging starts again from the first page. */
-  const setParam = (name: string, value: string, options: { replace?: boolean } = {}) =>
-    setParams(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        if (value === '') next.delete(name);
-        else next.set(name, value);
-        if (name !== 'page') next.delete('page');
-        return next;
-      },
-      { replace: options.replace ?? false },
-    );
 
   const data = people.data;
   // In no department there is nobody to show: said once, in place.
@@ -122,7 +109,7 @@ export function TeamSpacePage() {
               size="small"
               label={t('people.department')}
               value={department}
-              onChange={(event) => setParam('department', event.target.value)}
+              onChange={(event) => change({ department: event.target.value })}
               slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
               sx={{ mb: 2, minWidth: 240, width: { xs: '100%', sm: 'auto' } }}
             >
@@ -214,27 +201,21 @@ export function TeamSpacePage() {
                 </Typography>
               )}
             </Stack>
-            <Box
-              component="form"
-              role="search"
-              aria-label={t('people.filters')}
-              sx={{ mb: 2 }}
-              onSubmit={(event) => event.preventDefault()}
-            >
-              <TextField
-                size="small"
-                type="search"
-                label={t('people.search')}
-                value={search}
-                onChange={(event) => {
-                  setSearch(event.target.value);
-                  // Each keystroke replaces the URL's search rather than adding to the history.
-                  setParam('search', event.target.value.trim(), { replace: true });
-                }}
-                slotProps={{ htmlInput: { maxLength: 100 } }}
-                sx={{ width: { xs: '100%', sm: 360 } }}
-              />
-            </Box>
+            {/* The department is picked above, for the away lists as well: only the search is here. */}
+            <ListFilters
+              label={t('people.filters')}
+              search={
+                <TextField
+                  size="small"
+                  type="search"
+                  label={t('people.search')}
+                  value={search}
+                  onChange={(event) => setSearch(event.target.value)}
+                  slotProps={{ htmlInput: { maxLength: 100 } }}
+                  sx={{ width: { xs: '100%', sm: 360 } }}
+                />
+              }
+            />
             <QueryState
               query={people}
               isEmpty={(found) => found.total === 0}
@@ -246,25 +227,14 @@ export function TeamSpacePage() {
                   sx={{ opacity: people.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}
                 >
                   <PeopleList people={found.items} departmentNames={departmentNames} showDepartment={manyDepartments} />
-                  <TablePagination
-                    component="div"
-                    count={found.total}
-                    page={Math.max(found.page - 1, 0)}
-                    rowsPerPage={found.pageSize}
-                    rowsPerPageOptions={PAGE_SIZES}
-                    onPageChange={(_, next) => setParam('page', String(next + 1))}
-                    onRowsPerPageChange={(event) => setParam('pageSize', event.target.value)}
-                    labelRowsPerPage={t('people.rowsPerPage')}
-                    labelDisplayedRows={({ from, to, count }) => t('people.displayedRows', { from, to, count })}
-                    // On a phone the controls wrap under each other instead of running off the edge.
-                    sx={{
-                      '& .MuiTablePagination-toolbar': {
-                        flexWrap: 'wrap',
-                        justifyContent: 'flex-end',
-                        px: { xs: 0, sm: 2 },
-                      },
-                      '& .MuiTablePagination-spacer': { display: { xs: 'none', sm: 'block' } },
-                    }}
+                  <ListPagination
+                    total={found.total}
+                    page={found.page}
+                    pageSize={found.pageSize}
+                    pageSizes={PAGE_SIZES}
+                    onPage={(next) => change({ page: String(next) })}
+                    // The usual size is left out of the URL.
+                    onPageSize={(size) => change({ pageSize: size === DEFAULT_PAGE_SIZE ? '' : String(size) })}
                   />
                 </Box>
               )}

@@ -23,9 +23,8 @@ export const leaveAdmin = {
   delete: 'Delete',
   add: 'Add',
   year: 'Year',
-  rowsPerPage: 'Rows per page',
-  displayedRows: '{{from}}–{{to}} of {{count}}',
   staff: {
+    filters: 'Find staff records',
     search: 'Search by name, e-mail or staff id',
     department: 'Department',
     empty: 'No staff records match.',

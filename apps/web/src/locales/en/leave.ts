@@ -173,12 +173,6 @@ export const leave = {
   },
   history: {
     byAdmin: 'by HR admin',
-    pageLabel: {
-      first: 'Go to first page',
-      last: 'Go to last page',
-      next: 'Go to next page',
-      previous: 'Go to previous page',
-    },
     title: 'Leave History',
     filters: 'Filters',
     year: 'Year',
@@ -190,8 +184,6 @@ export const leave = {
     exporting: 'Exporting…',
     exported_one: '{{count}} request exported.',
     exported_other: '{{count}} requests exported.',
-    rowsPerPage: 'Rows per page',
-    displayedRows: '{{from}}–{{to}} of {{count}}',
     fileName: 'leave-history',
   },
   approval: {

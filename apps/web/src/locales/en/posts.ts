@@ -67,14 +67,6 @@ export const posts = {
     seenUnknownHint: 'The accounts could not be counted just now.',
     open: 'Edit {{title}}',
     actionsFor: 'Actions for {{title}}',
-    rowsPerPage: 'Rows per page',
-    displayedRows: '{{from}}–{{to}} of {{count}}',
-    pagination: {
-      first: 'Go to the first page',
-      last: 'Go to the last page',
-      next: 'Go to the next page',
-      previous: 'Go to the previous page',
-    },
   },
   actions: {
     edit: 'Edit',

@@ -44,7 +44,5 @@ export const teamSpace = {
     you: 'You',
     empty: 'Nobody is in this department yet.',
     noMatch: 'Nobody matches “{{search}}”.',
-    rowsPerPage: 'Per page',
-    displayedRows: '{{from}}–{{to}} of {{count}}',
   },
 };

@@ -26,9 +26,8 @@ export const leaveAdmin: Texts<typeof english> = {
   delete: 'Padam',
   add: 'Tambah',
   year: 'Tahun',
-  rowsPerPage: 'Baris setiap halaman',
-  displayedRows: '{{from}}–{{to}} daripada {{count}}',
   staff: {
+    filters: 'Cari rekod kakitangan',
     search: 'Cari mengikut nama, e-mel atau id kakitangan',
     department: 'Jabatan',
     empty: 'Tiada rekod kakitangan yang sepadan.',

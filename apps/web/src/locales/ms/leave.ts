@@ -178,12 +178,6 @@ export const leave: typeof en = {
   },
   history: {
     byAdmin: 'oleh pentadbir HR',
-    pageLabel: {
-      first: 'Pergi ke halaman pertama',
-      last: 'Pergi ke halaman terakhir',
-      next: 'Pergi ke halaman seterusnya',
-      previous: 'Pergi ke halaman sebelumnya',
-    },
     title: 'Sejarah Cuti',
     filters: 'Penapis',
     year: 'Tahun',
@@ -195,8 +189,6 @@ export const leave: typeof en = {
     exporting: 'Mengeksport…',
     exported_one: '{{count}} permohonan dieksport.',
     exported_other: '{{count}} permohonan dieksport.',
-    rowsPerPage: 'Baris setiap halaman',
-    displayedRows: '{{from}}–{{to}} daripada {{count}}',
     fileName: 'sejarah-cuti',
   },
   approval: {

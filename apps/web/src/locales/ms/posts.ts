@@ -69,14 +69,6 @@ export const posts: Texts<typeof english> = {
     seenUnknownHint: 'Akaun tidak dapat dikira buat masa ini.',
     open: 'Sunting {{title}}',
     actionsFor: 'Tindakan untuk {{title}}',
-    rowsPerPage: 'Baris setiap halaman',
-    displayedRows: '{{from}}–{{to}} daripada {{count}}',
-    pagination: {
-      first: 'Ke halaman pertama',
-      last: 'Ke halaman terakhir',
-      next: 'Ke halaman seterusnya',
-      previous: 'Ke halaman sebelumnya',
-    },
   },
   actions: {
     edit: 'Sunting',

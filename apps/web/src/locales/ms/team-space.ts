@@ -45,7 +45,5 @@ export const teamSpace: typeof en = {
     you: 'Anda',
     empty: 'Belum ada sesiapa dalam jabatan ini.',
     noMatch: 'Tiada sesiapa yang sepadan dengan “{{search}}”.',
-    rowsPerPage: 'Setiap halaman',
-    displayedRows: '{{from}}–{{to}} daripada {{count}}',
   },
 };

@@ -1,6 +1,5 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TablePagination from '@mui/material/TablePagination';
 import TextField from '@mui/material/TextField';
 import { isAppError } from '@staff-portal/shared/errors';
 import type { DayType, LeaveRequest } from '@staff-portal/shared/leave';
@@ -8,6 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/date-field';
 import { FormDialog } from '../../../components/form-dialog';
+import { ListPagination } from '../../../components/list/list-pagination';
 import { useNotification } from '../../../components/notification-context';
 import { useAdminLeaveTypes } from '../api/get-admin-leave-types';
 import { QueryState } from '../../../components/query-state';
@@ -171,15 +171,7 @@ export function RequestsSection({ staffId, name, year }: { staffId: string; name
                 ) : null
               }
             />
-            <TablePagination
-              component="div"
-              count={data.total}
-              page={page - 1}
-              rowsPerPage={PAGE_SIZE}
-              rowsPerPageOptions={[PAGE_SIZE]}
-              onPageChange={(_, next) => setPage(next + 1)}
-              labelDisplayedRows={({ from, to, count }) => t('displayedRows', { from, to, count })}
-            />
+            <ListPagination total={data.total} page={page} pageSize={PAGE_SIZE} onPage={setPage} />
           </>
         )}
       </QueryState>

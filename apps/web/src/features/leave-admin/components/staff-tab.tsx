@@ -1,12 +1,10 @@
 import PersonAddAlt1OutlinedIcon from '@mui/icons-material/PersonAddAlt1Outlined';
 import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
@@ -14,13 +12,16 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import Link from '@mui/material/Link';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { SEARCH_DELAY_MS, useListParams, useTextParam } from '../../../lib/use-list-params';
+import { ListFilters } from '../../../components/list/list-filters';
+import { ListPagination } from '../../../components/list/list-pagination';
 import { QueryState } from '../../../components/query-state';
 import { useAllStaff, useStaffSearch } from '../api/search-staff';
 import { AddStaffRecordDialog } from './add-staff-record-dialog';
 import { leaveAdminNs } from '../../../locales/leave-admin';
-import { useUrlSearchParams } from '../../../lib/use-url-search-params';
 
 const PAGE_SIZES = [10, 20, 50, 100];
+const DEFAULT_PAGE_SIZE = 20;
 
 /**
  * Staff leave records: search by name, e-mail or id, filter by department, paged; a row opens the
@@ -28,13 +29,12 @@ const PAGE_SIZES = [10, 20, 50, 100];
  */
 export function StaffTab() {
   const { t } = useTranslation(leaveAdminNs);
-  const [params, setParams] = useUrlSearchParams();
-  const [search, setSearch] = useState(params.get('search') ?? '');
-  const debounced = useDebouncedValue(search.trim(), 300);
+  const { params, change, page } = useListParams();
+  const [search, setSearch] = useTextParam(params, 'search', change);
+  const debounced = useDebouncedValue((params.get('search') ?? '').trim(), SEARCH_DELAY_MS);
   const department = params.get('department') ?? '';
-  const page = Math.max(Number(params.get('page') ?? '1') || 1, 1);
-  const pageSizeParam = Number(params.get('pageSize') ?? '20');
-  const pageSize = PAGE_SIZES.includes(pageSizeParam) ? pageSizeParam : 20;
+  const pageSizeParam = Number(params.get('pageSize') ?? DEFAULT_PAGE_SIZE);
+  const pageSize = PAGE_SIZES.includes(pageSizeParam) ? pageSizeParam : DEFAULT_PAGE_SIZE;
   const [adding, setAdding] = useState(false);
   const everyone = useAllStaff();
   const departments = [...new Set((everyone.data ?? []).map((s) => s.departmentCode))].sort();
@@ -45,42 +45,37 @@ export function StaffTab() {
     pageSize,
   });
 
-  const setParam = (name: string, value: string) =>
-    setParams((previous) => {
-      const next = new URLSearchParams(previous);
-      if (value === '') next.delete(name);
-      else next.set(name, value);
-      if (name !== 'page') next.delete('page');
-      return next;
-    });
-
   return (
     <>
-      <Stack
-        component="form"
-        role="search"
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={2}
-        sx={{ mb: 2 }}
-        onSubmit={(event) => event.preventDefault()}
+      <ListFilters
+        label={t('staff.filters')}
+        activeCount={department === '' ? 0 : 1}
+        search={
+          <TextField
+            size="small"
+            type="search"
+            label={t('staff.search')}
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
+        }
+        actions={
+          <Button
+            variant="contained"
+            startIcon={<PersonAddAlt1OutlinedIcon />}
+            onClick={() => setAdding(true)}
+            sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+          >
+            {t('addStaff.open')}
+          </Button>
+        }
       >
-        <TextField
-          size="small"
-          type="search"
-          label={t('staff.search')}
-          value={search}
-          onChange={(event) => {
-            setSearch(event.target.value);
-            setParam('search', event.target.value.trim());
-          }}
-          sx={{ flexGrow: 1 }}
-        />
         <TextField
           select
           size="small"
           label={t('staff.department')}
           value={department}
-          onChange={(event) => setParam('department', event.target.value)}
+          onChange={(event) => change({ department: event.target.value })}
           slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
           sx={{ minWidth: 180 }}
         >
@@ -91,21 +86,14 @@ export function StaffTab() {
             </option>
           ))}
         </TextField>
-        <Button
-          variant="contained"
-          startIcon={<PersonAddAlt1OutlinedIcon />}
-          onClick={() => setAdding(true)}
-          sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
-        >
-          {t('addStaff.open')}
-        </Button>
-      </Stack>
+      </ListFilters>
       <AddStaffRecordDialog open={adding} onClose={() => setAdding(false)} />
       <QueryState query={staff} isEmpty={(data) => data.items.length === 0} emptyText={t('staff.empty')}>
         {(data) => (
           <>
             <TableContainer sx={{ overflowX: 'auto' }}>
               <Table size="small" aria-label={t('tabs.staff')}>
+                {/* No column sorts: the API lists by name and takes no other order (staffSearchQuerySchema). */}
                 <TableHead>
                   <TableRow>
                     {/* A phone shows the name (the record it opens has the id) and the department. */}
@@ -147,21 +135,14 @@ export function StaffTab() {
                 </TableBody>
               </Table>
             </TableContainer>
-            <TablePagination
-              component="div"
-              count={data.total}
-              page={Math.max(page - 1, 0)}
-              rowsPerPage={pageSize}
-              rowsPerPageOptions={PAGE_SIZES}
-              onPageChange={(_, next) => setParam('page', String(next + 1))}
-              onRowsPerPageChange={(event) => setParam('pageSize', event.target.value)}
-              labelRowsPerPage={t('rowsPerPage')}
-              labelDisplayedRows={({ from, to, count }) => t('displayedRows', { from, to, count })}
-              // On a phone the controls wrap under each other instead of running off the edge.
-              sx={{
-                '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end', px: { xs: 0, sm: 2 } },
-                '& .MuiTablePagination-spacer': { display: { xs: 'none', sm: 'block' } },
-              }}
+            <ListPagination
+              total={data.total}
+              page={page}
+              pageSize={pageSize}
+              pageSizes={PAGE_SIZES}
+              onPage={(next) => change({ page: String(next) })}
+              // The usual size is left out of the URL.
+              onPageSize={(size) => change({ pageSize: size === DEFAULT_PAGE_SIZE ? '' : String(size) })}
             />
           </>
         )}

@@ -75,6 +75,7 @@ export function PeopleList({ people, departmentNames, showDepartment }: PeopleLi
   return (
     <TableContainer sx={{ overflowX: 'auto' }}>
       <Table size="small" aria-label={t('people.list')}>
+        {/* No column sorts: the API lists by name and takes no other order (teamPeopleQuerySchema). */}
         <TableHead>
           <TableRow>
             <TableCell>{t('people.columns.name')}</TableCell>
