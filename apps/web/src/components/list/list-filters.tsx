@@ -68,6 +68,8 @@ export function ListFilters({
       sx={{
         display: 'flex',
         flexDirection: { xs: 'column', md: 'row' },
+        // One row from a tablet up, where it fits; the actions, kept together, go under it where
+        // it does not. A grid of filters takes a line of its own.
         flexWrap: 'wrap',
         alignItems: { md: 'flex-start' },
         gap: 2,
@@ -101,7 +103,16 @@ export function ListFilters({
         children !== undefined && filters
       )}
       {actions !== undefined && (
-        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', justifyContent: 'flex-end', ml: { md: 'auto' } }}>
+        <Box
+          sx={{
+            display: 'flex',
+            gap: 1,
+            flexWrap: { xs: 'wrap', md: 'nowrap' },
+            flexShrink: 0,
+            justifyContent: 'flex-end',
+            ml: { md: 'auto' },
+          }}
+        >
           {actions}
         </Box>
       )}
