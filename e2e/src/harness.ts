@@ -186,6 +186,8 @@ export interface Session {
   page: Page;
   /** Console errors and page errors seen in the current test. */
   errors: string[];
+  /** The current page's last API calls that failed or answered an error, kept for a failure's report. */
+  failedCalls: string[];
 }
 
 /**
@@ -196,7 +198,7 @@ export interface Session {
 export function useSession(
   options: { env?: Record<string, string>; viewport?: { width: number; height: number } } = {},
 ) {
-  const session = { errors: [] as string[] } as Session;
+  const session = { errors: [] as string[], failedCalls: [] as string[] } as Session;
   beforeAll(async () => {
     session.server = await startServer(options.env, inject('seededDataDir'));
     session.browser = await launchBrowser();
@@ -212,6 +214,10 @@ export function useSession(
       await session.page
         .screenshot({ path: path.join(artifactsDir, `${name}.png`), fullPage: true })
         .catch(() => undefined);
+      // What the page said and which calls failed, beside the picture and in the output.
+      const report = [`errors: ${JSON.stringify(session.errors)}`, 'failed calls:', ...session.failedCalls].join('\n');
+      fs.writeFileSync(path.join(artifactsDir, `${name}.log`), `${report}\n`);
+      console.log(`${context.task.name}\n${report}`);
     }
     await session.context?.close();
   });
@@ -227,6 +233,17 @@ export function useSession(
       if (message.type() === 'error') session.errors.push(message.text());
     });
     session.page.on('pageerror', (error) => session.errors.push(error.message));
+    session.failedCalls = [];
+    const failedCall = (line: string) => {
+      session.failedCalls.push(`${new Date().toISOString()} ${line}`);
+      session.failedCalls.splice(0, session.failedCalls.length - 20);
+    };
+    session.page.on('requestfailed', (request) =>
+      failedCall(`${request.method()} ${request.url()} failed: ${request.failure()?.errorText ?? '?'}`),
+    );
+    session.page.on('response', (response) => {
+      if (response.status() >= 400) failedCall(`${response.request().method()} ${response.url()} ${response.status()}`);
+    });
     await session.page.goto(new URL(pathname, session.server.url).toString());
     return session.page;
   };
