@@ -23,6 +23,7 @@ import type { MemberStatus } from '@staff-portal/shared/ir-rules';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ListFilters } from '../../components/list/list-filters';
+import { ListSearchField } from '../../components/list/list-search-field';
 import { SearchPager } from '../../components/list/search-pager';
 import { SortableHeader } from '../../components/list/sortable-header';
 import { PageFrame } from '../../components/page-frame';
@@ -185,18 +186,7 @@ export function MemberLookupPage() {
     <PageFrame title={t('lookup.title')} intro={t('lookup.intro')}>
       <ListFilters
         label={t('lookup.filters')}
-        search={
-          <TextField
-            size="small"
-            type="search"
-            label={t('lookup.search')}
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            error={refusal !== undefined}
-            helperText={refusal}
-            slotProps={{ htmlInput: { maxLength: 100 } }}
-          />
-        }
+        search={<ListSearchField label={t('lookup.search')} value={search} onChange={setSearch} problem={refusal} />}
         activeCount={[employer, branch, status].filter((value) => value !== '').length}
       >
         <TextField

@@ -17,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { DateField } from '../../components/date-field';
 import { ListFilters } from '../../components/list/list-filters';
+import { ListSearchField } from '../../components/list/list-search-field';
 import { SearchPager } from '../../components/list/search-pager';
 import { SortableHeader } from '../../components/list/sortable-header';
 import { useNotification } from '../../components/notification-context';
@@ -167,16 +168,7 @@ export function SearchGrievancesPage() {
         label={t('grievances.filters')}
         unfold={Object.keys(problems).some((field) => field !== 'q')}
         search={
-          <TextField
-            size="small"
-            type="search"
-            label={t('grievances.q')}
-            value={q}
-            onChange={(event) => setQ(event.target.value)}
-            error={problems.q !== undefined}
-            helperText={problem('q')}
-            slotProps={{ htmlInput: { maxLength: 200 } }}
-          />
+          <ListSearchField label={t('grievances.q')} value={q} onChange={setQ} problem={problem('q')} maxLength={200} />
         }
         activeCount={folded}
         actions={

@@ -20,6 +20,7 @@ import type { PostKind } from '@staff-portal/shared/posts-rules';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ListFilters } from '../../components/list/list-filters';
+import { ListSearchField } from '../../components/list/list-search-field';
 import { ListPagination } from '../../components/list/list-pagination';
 import { PageFrame } from '../../components/page-frame';
 import { QueryState } from '../../components/query-state';
@@ -85,16 +86,7 @@ export function PostsListPage({ kind }: { kind: PostKind }) {
       <ListFilters
         label={t('list.filters')}
         activeCount={(state.status === '' ? 0 : 1) + (state.audience === '' ? 0 : 1)}
-        search={
-          <TextField
-            size="small"
-            type="search"
-            label={t('list.search')}
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            slotProps={{ htmlInput: { maxLength: 100 } }}
-          />
-        }
+        search={<ListSearchField label={t('list.search')} value={search} onChange={setSearch} />}
         actions={
           <Button
             component={RouterLink}

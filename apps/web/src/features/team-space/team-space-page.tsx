@@ -14,6 +14,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ListFilters } from '../../components/list/list-filters';
+import { ListSearchField } from '../../components/list/list-search-field';
 import { ListPagination } from '../../components/list/list-pagination';
 import { PageFrame } from '../../components/page-frame';
 import { QueryState } from '../../components/query-state';
@@ -205,13 +206,10 @@ export function TeamSpacePage() {
             <ListFilters
               label={t('people.filters')}
               search={
-                <TextField
-                  size="small"
-                  type="search"
+                <ListSearchField
                   label={t('people.search')}
                   value={search}
-                  onChange={(event) => setSearch(event.target.value)}
-                  slotProps={{ htmlInput: { maxLength: 100 } }}
+                  onChange={setSearch}
                   sx={{ width: { xs: '100%', sm: 360 } }}
                 />
               }

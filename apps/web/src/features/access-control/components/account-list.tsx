@@ -16,6 +16,7 @@ import type { Account, AccountSort } from '@staff-portal/shared/access-control';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ListFilters } from '../../../components/list/list-filters';
+import { ListSearchField } from '../../../components/list/list-search-field';
 import { ListPagination } from '../../../components/list/list-pagination';
 import { SortableHeader } from '../../../components/list/sortable-header';
 import { QueryState } from '../../../components/query-state';
@@ -94,16 +95,7 @@ export function AccountList({ onCreate, onBulkCreate }: { onCreate: () => void; 
       <ListFilters
         label={t('list.filters')}
         activeCount={(state.department === '' ? 0 : 1) + (state.status === '' ? 0 : 1)}
-        search={
-          <TextField
-            size="small"
-            type="search"
-            label={t('list.search')}
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            slotProps={{ htmlInput: { maxLength: 100 } }}
-          />
-        }
+        search={<ListSearchField label={t('list.search')} value={search} onChange={setSearch} />}
         actions={
           <>
             <Button

@@ -13,6 +13,7 @@ import type { OutboxMessage } from '@staff-portal/shared/it-admin';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListFilters } from '../../../components/list/list-filters';
+import { ListSearchField } from '../../../components/list/list-search-field';
 import { useNotification } from '../../../components/notification-context';
 import { QueryState } from '../../../components/query-state';
 import { useErrorText } from '../../../lib/error-text';
@@ -72,16 +73,12 @@ export function OutboxTab() {
       <ListFilters
         label={t('outbox.filters')}
         search={
-          <TextField
-            size="small"
-            type="search"
+          <ListSearchField
             label={t('outbox.recipient')}
             value={recipient}
-            onChange={(event) => setRecipient(event.target.value)}
-            error={recipientProblem !== undefined}
-            helperText={
-              recipientProblem === undefined ? undefined : errorText({ message: '', detail: recipientProblem })
-            }
+            onChange={setRecipient}
+            problem={recipientProblem === undefined ? undefined : errorText({ message: '', detail: recipientProblem })}
+            maxLength={254}
           />
         }
         activeCount={chosen.state === '' ? 0 : 1}

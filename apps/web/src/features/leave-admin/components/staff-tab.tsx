@@ -14,6 +14,7 @@ import Link from '@mui/material/Link';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { SEARCH_DELAY_MS, useListParams, useTextParam } from '../../../lib/use-list-params';
 import { ListFilters } from '../../../components/list/list-filters';
+import { ListSearchField } from '../../../components/list/list-search-field';
 import { ListPagination } from '../../../components/list/list-pagination';
 import { QueryState } from '../../../components/query-state';
 import { useAllStaff, useStaffSearch } from '../api/search-staff';
@@ -50,15 +51,7 @@ export function StaffTab() {
       <ListFilters
         label={t('staff.filters')}
         activeCount={department === '' ? 0 : 1}
-        search={
-          <TextField
-            size="small"
-            type="search"
-            label={t('staff.search')}
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-          />
-        }
+        search={<ListSearchField label={t('staff.search')} value={search} onChange={setSearch} />}
         actions={
           <Button
             variant="contained"
