@@ -22,7 +22,10 @@ interface FormDialogProps {
   intro?: string;
   pending: boolean;
   submitLabel: string;
-  pendingLabel: string;
+  /** The submit button's text while the request runs; by default its own, beside a spinner. */
+  pendingLabel?: string;
+  /** The button that dismisses the dialog, where Cancel would mislead ("Keep the request"). */
+  cancelLabel?: string;
   onSubmit: FormEventHandler<HTMLFormElement>;
   /**
    * The form cannot be sent as it stands: it would change nothing, or a field shows what is
@@ -51,7 +54,8 @@ export function FormDialog({
   intro,
   pending,
   submitLabel,
-  pendingLabel,
+  pendingLabel = submitLabel,
+  cancelLabel,
   onSubmit,
   submitDisabled = false,
   submitColour = 'primary',
@@ -92,7 +96,7 @@ export function FormDialog({
         </DialogContent>
         <DialogActions>
           <Button onClick={close} disabled={pending}>
-            {t('cancel')}
+            {cancelLabel ?? t('cancel')}
           </Button>
           <Button
             type="submit"

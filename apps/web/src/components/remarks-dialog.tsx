@@ -1,14 +1,6 @@
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
-import { useId, useState } from 'react';
+import { useState } from 'react';
+import { FormDialog } from './form-dialog';
 
 interface RemarksDialogProps {
   open: boolean;
@@ -26,7 +18,10 @@ interface RemarksDialogProps {
   onClose: () => void;
 }
 
-/** A confirmation with remarks, optional or required: cancelling a request, approving or rejecting one. */
+/**
+ * A confirmation with remarks, optional or required: cancelling a request, approving or rejecting
+ * one. A FormDialog: Enter in the remarks writes a new line, the button sends them.
+ */
 export function RemarksDialog(props: RemarksDialogProps) {
   const { open, title, body, remarksLabel, remarksHint, remarksRequired, confirmLabel, backLabel } = props;
   const { confirmColour = 'primary', busy, onConfirm, onClose } = props;
@@ -39,63 +34,41 @@ export function RemarksDialog(props: RemarksDialogProps) {
     }
     onConfirm(remarks.trim());
   };
-  const titleId = useId();
-  const bodyId = useId();
-  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onClose={busy ? undefined : onClose}
-      aria-labelledby={titleId}
-      aria-describedby={bodyId}
-      fullWidth
-      maxWidth="sm"
-      fullScreen={phone}
-      slotProps={{
-        transition: {
-          onExited: () => {
-            setRemarks('');
-            setMissing(false);
-          },
-        },
+      onClose={onClose}
+      onExited={() => {
+        setRemarks('');
+        setMissing(false);
+      }}
+      title={title}
+      intro={body}
+      pending={busy}
+      submitLabel={confirmLabel}
+      cancelLabel={backLabel}
+      submitColour={confirmColour}
+      onSubmit={(event) => {
+        event.preventDefault();
+        confirm();
       }}
     >
-      <DialogTitle id={titleId}>{title}</DialogTitle>
-      <DialogContent>
-        <DialogContentText id={bodyId} sx={{ mb: 2 }}>
-          {body}
-        </DialogContentText>
-        <TextField
-          label={remarksLabel}
-          required={remarksRequired !== undefined}
-          error={missing}
-          helperText={missing ? remarksRequired : remarksHint}
-          value={remarks}
-          onChange={(event) => {
-            setRemarks(event.target.value);
-            if (event.target.value.trim() !== '') setMissing(false);
-          }}
-          multiline
-          minRows={2}
-          fullWidth
-          autoFocus
-          slotProps={{ htmlInput: { maxLength: 1000 } }}
-        />
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={busy}>
-          {backLabel}
-        </Button>
-        <Button
-          variant="contained"
-          color={confirmColour}
-          disabled={busy}
-          onClick={confirm}
-          startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
-        >
-          {confirmLabel}
-        </Button>
-      </DialogActions>
-    </Dialog>
+      <TextField
+        label={remarksLabel}
+        required={remarksRequired !== undefined}
+        error={missing}
+        helperText={missing ? remarksRequired : remarksHint}
+        value={remarks}
+        onChange={(event) => {
+          setRemarks(event.target.value);
+          if (event.target.value.trim() !== '') setMissing(false);
+        }}
+        multiline
+        minRows={2}
+        fullWidth
+        autoFocus
+        slotProps={{ htmlInput: { maxLength: 1000 } }}
+      />
+    </FormDialog>
   );
 }

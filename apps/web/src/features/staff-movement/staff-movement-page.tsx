@@ -5,9 +5,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
@@ -19,6 +16,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { isNoStaffRecord, NoStaffRecord } from '../../components/no-staff-record';
 import { useNotification } from '../../components/notification-context';
 import { useRuntimeConfig } from '../../lib/runtime-config';
@@ -181,15 +179,16 @@ export function StaffMovementPage() {
       {data !== undefined && <IcalFeedPanel departmentCode={data.departmentCode} />}
 
       <RecordMovementDialog open={recording} date={anchor} onClose={() => setRecording(false)} />
-      <Dialog open={deleting !== null} onClose={() => setDeleting(null)} aria-labelledby="delete-movement-title">
-        <DialogTitle id="delete-movement-title">{t('confirmDelete.title')}</DialogTitle>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={() => setDeleting(null)}>{t('confirmDelete.back')}</Button>
-          <Button variant="contained" color="error" disabled={remove.isPending} onClick={confirmDelete}>
-            {t('confirmDelete.confirm')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t('confirmDelete.title')}
+        confirmLabel={t('confirmDelete.confirm')}
+        cancelLabel={t('confirmDelete.back')}
+        confirmColour="error"
+        busy={remove.isPending}
+        onConfirm={confirmDelete}
+        onClose={() => setDeleting(null)}
+      />
     </Box>
   );
 }
