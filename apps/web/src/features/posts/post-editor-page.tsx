@@ -12,7 +12,6 @@ import CircularProgress from '@mui/material/CircularProgress';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { isAppError } from '@staff-portal/shared/errors';
 import { MAX_POST_TITLE } from '@staff-portal/shared/posts';
@@ -25,6 +24,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
 import { Facts } from '../../components/facts';
+import { FormTextField } from '../../components/form-text-field';
 import { useNotification } from '../../components/notification-context';
 import { PageFrame } from '../../components/page-frame';
 import { QueryState } from '../../components/query-state';
@@ -156,20 +156,13 @@ function PostEditor({ kind, post }: { kind: PostKind; post?: AdminPost }) {
       {Object.keys(formState.errors).length > 0 && formState.isSubmitted && (
         <Alert severity="error">{t('form.fix')}</Alert>
       )}
-      <Controller
+      <FormTextField
         control={control}
         name="title"
-        render={({ field, fieldState }) => (
-          <TextField
-            {...field}
-            label={t('form.title')}
-            required
-            fullWidth
-            error={fieldState.error !== undefined}
-            helperText={fieldState.error?.message}
-            slotProps={{ htmlInput: { maxLength: MAX_POST_TITLE } }}
-          />
-        )}
+        label={t('form.title')}
+        required
+        fullWidth
+        slotProps={{ htmlInput: { maxLength: MAX_POST_TITLE } }}
       />
       <Controller
         control={control}
@@ -203,23 +196,15 @@ function PostEditor({ kind, post }: { kind: PostKind; post?: AdminPost }) {
         </Typography>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
           {(['publishAt', 'expireAt'] as const).map((name) => (
-            <Controller
+            <FormTextField
               key={name}
               control={control}
               name={name}
-              render={({ field, fieldState }) => (
-                <TextField
-                  {...field}
-                  type="datetime-local"
-                  label={t(`form.${name}`)}
-                  fullWidth
-                  error={fieldState.error !== undefined}
-                  helperText={
-                    fieldState.error?.message ?? t(name === 'publishAt' ? 'form.publishHint' : 'form.expireHint')
-                  }
-                  slotProps={{ inputLabel: { shrink: true } }}
-                />
-              )}
+              type="datetime-local"
+              label={t(`form.${name}`)}
+              fullWidth
+              helperText={t(name === 'publishAt' ? 'form.publishHint' : 'form.expireHint')}
+              slotProps={{ inputLabel: { shrink: true } }}
             />
           ))}
         </Stack>

@@ -4,7 +4,6 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
-import TextField from '@mui/material/TextField';
 import { createAccountInputSchema } from '@staff-portal/shared/access-control';
 import type { Account, CreateAccountInput } from '@staff-portal/shared/access-control';
 import { grantableDepartments, PROTECTED_DEPARTMENTS } from '@staff-portal/shared/access-control-rules';
@@ -14,6 +13,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { FormDialog } from '../../../components/form-dialog';
+import { FormTextField } from '../../../components/form-text-field';
 import { useNotification } from '../../../components/notification-context';
 import { useAuth } from '../../../lib/auth-context';
 import { useErrorText } from '../../../lib/error-text';
@@ -106,37 +106,16 @@ export function CreateAccountDialog({
       pendingLabel={t('create.submitting')}
       onSubmit={(event) => void handleSubmit(submit)(event)}
     >
-      <Controller
+      <FormTextField
         control={control}
         name="email"
-        render={({ field, fieldState }) => (
-          <TextField
-            {...field}
-            fullWidth
-            required
-            type="email"
-            label={t('create.email')}
-            autoComplete="off"
-            error={fieldState.error !== undefined}
-            helperText={fieldState.error?.message}
-          />
-        )}
+        fullWidth
+        required
+        type="email"
+        label={t('create.email')}
+        autoComplete="off"
       />
-      <Controller
-        control={control}
-        name="name"
-        render={({ field, fieldState }) => (
-          <TextField
-            {...field}
-            fullWidth
-            required
-            label={t('create.name')}
-            autoComplete="off"
-            error={fieldState.error !== undefined}
-            helperText={fieldState.error?.message}
-          />
-        )}
-      />
+      <FormTextField control={control} name="name" fullWidth required label={t('create.name')} autoComplete="off" />
       <Controller
         control={control}
         name="departments"

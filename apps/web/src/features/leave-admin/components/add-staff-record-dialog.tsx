@@ -17,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DateField } from '../../../components/date-field';
 import { FormDialog } from '../../../components/form-dialog';
+import { FormTextField } from '../../../components/form-text-field';
 import { useNotification } from '../../../components/notification-context';
 import { todayIn } from '../../../lib/dates';
 import { useRuntimeConfig } from '../../../lib/runtime-config';
@@ -221,67 +222,47 @@ export function AddStaffRecordDialog({
           />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <Controller
+          <FormTextField
             control={control}
             name="displayName"
-            render={({ field, fieldState }) => (
-              <TextField
-                {...field}
-                fullWidth
-                required
-                label={t('user.name')}
-                autoComplete="off"
-                error={fieldState.error !== undefined}
-                helperText={fieldState.error?.message}
-              />
-            )}
+            fullWidth
+            required
+            label={t('user.name')}
+            autoComplete="off"
           />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <Controller
+          <FormTextField
             control={control}
             name="email"
-            render={({ field, fieldState }) => (
-              <TextField
-                {...field}
-                fullWidth
-                required
-                type="email"
-                label={t('user.email')}
-                autoComplete="off"
-                // The record must have the picked account's e-mail (the server checks it too):
-                // read-only, not disabled, so it stays legible and reachable.
-                slotProps={{ htmlInput: { readOnly: picked !== null } }}
-                error={fieldState.error !== undefined}
-                helperText={fieldState.error?.message ?? (picked === null ? undefined : t('addStaff.accountEmail'))}
-              />
-            )}
+            fullWidth
+            required
+            type="email"
+            label={t('user.email')}
+            autoComplete="off"
+            // The record must have the picked account's e-mail (the server checks it too):
+            // read-only, not disabled, so it stays legible and reachable.
+            slotProps={{ htmlInput: { readOnly: picked !== null } }}
+            helperText={picked === null ? undefined : t('addStaff.accountEmail')}
           />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <Controller
+          <FormTextField
             control={control}
             name="departmentCode"
-            render={({ field, fieldState }) => (
-              <TextField
-                {...field}
-                select
-                fullWidth
-                required
-                label={t('user.department')}
-                slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-                error={fieldState.error !== undefined}
-                helperText={fieldState.error?.message}
-              >
-                <option value="">{t('addStaff.chooseDepartment')}</option>
-                {(departments.data ?? []).map((department) => (
-                  <option key={department.code} value={department.code}>
-                    {department.name === department.code ? department.code : `${department.code} (${department.name})`}
-                  </option>
-                ))}
-              </TextField>
-            )}
-          />
+            select
+            fullWidth
+            required
+            label={t('user.department')}
+            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          >
+            <option value="">{t('addStaff.chooseDepartment')}</option>
+            {(departments.data ?? []).map((department) => (
+              <option key={department.code} value={department.code}>
+                {department.name === department.code ? department.code : `${department.code} (${department.name})`}
+              </option>
+            ))}
+          </FormTextField>
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
           <Controller
@@ -330,24 +311,17 @@ export function AddStaffRecordDialog({
           />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <Controller
+          <FormTextField
             control={control}
             name="gender"
-            render={({ field, fieldState }) => (
-              <TextField
-                {...field}
-                select
-                fullWidth
-                label={t('user.gender')}
-                slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-                error={fieldState.error !== undefined}
-                helperText={fieldState.error?.message}
-              >
-                <option value="F">{t('user.genders.F')}</option>
-                <option value="M">{t('user.genders.M')}</option>
-              </TextField>
-            )}
-          />
+            select
+            fullWidth
+            label={t('user.gender')}
+            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          >
+            <option value="F">{t('user.genders.F')}</option>
+            <option value="M">{t('user.genders.M')}</option>
+          </FormTextField>
         </Grid>
         <Grid size={12}>
           <Controller

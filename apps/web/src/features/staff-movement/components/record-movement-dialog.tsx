@@ -1,11 +1,11 @@
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { MAX_MOVEMENT_DAYS, MOVEMENT_KINDS, movementInputSchema } from '@staff-portal/shared/staff-movement';
 import type { MovementKind } from '@staff-portal/shared/staff-movement';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../components/form-dialog';
+import { FormTextField } from '../../../components/form-text-field';
 import { useNotification } from '../../../components/notification-context';
 import { useRuntimeConfig } from '../../../lib/runtime-config';
 import { useRecordMovement } from '../api/record-movement';
@@ -90,61 +90,35 @@ export function RecordMovementDialog({ open, date, onClose }: Props) {
       pendingLabel={t('record.save')}
       onSubmit={(event) => void submit(event)}
     >
-      <Controller
-        control={control}
-        name="kind"
-        render={({ field, fieldState }) => (
-          <TextField
-            {...field}
-            select
-            label={t('record.kind')}
-            error={fieldState.error !== undefined}
-            helperText={fieldState.error?.message}
-          >
-            {MOVEMENT_KINDS.map((kind) => (
-              <MenuItem key={kind} value={kind}>
-                {t(`kind.${kind}`)}
-              </MenuItem>
-            ))}
-          </TextField>
-        )}
-      />
+      <FormTextField control={control} name="kind" select label={t('record.kind')}>
+        {MOVEMENT_KINDS.map((kind) => (
+          <MenuItem key={kind} value={kind}>
+            {t(`kind.${kind}`)}
+          </MenuItem>
+        ))}
+      </FormTextField>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         {(['startsAt', 'endsAt'] as const).map((name) => (
-          <Controller
+          <FormTextField
             key={name}
             control={control}
             name={name}
-            render={({ field, fieldState }) => (
-              <TextField
-                {...field}
-                type="datetime-local"
-                label={t(`record.${name}`)}
-                required
-                fullWidth
-                error={fieldState.error !== undefined}
-                helperText={fieldState.error?.message}
-                slotProps={{ inputLabel: { shrink: true } }}
-              />
-            )}
+            type="datetime-local"
+            label={t(`record.${name}`)}
+            required
+            fullWidth
+            slotProps={{ inputLabel: { shrink: true } }}
           />
         ))}
       </Stack>
-      <Controller
+      <FormTextField
         control={control}
         name="purpose"
-        render={({ field, fieldState }) => (
-          <TextField
-            {...field}
-            label={t('record.purpose')}
-            required
-            multiline
-            minRows={2}
-            error={fieldState.error !== undefined}
-            helperText={fieldState.error?.message}
-            slotProps={{ htmlInput: { maxLength: 500 } }}
-          />
-        )}
+        label={t('record.purpose')}
+        required
+        multiline
+        minRows={2}
+        slotProps={{ htmlInput: { maxLength: 500 } }}
       />
     </FormDialog>
   );
