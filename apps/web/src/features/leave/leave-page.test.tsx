@@ -238,6 +238,30 @@ describe('LeavePage', () => {
     expect(screen.getByRole('button', { name: 'Show only the types I use' })).toHaveAttribute('aria-expanded', 'true');
   });
 
+  it('keeps every type shown when the balances of another date are drawn anew', async () => {
+    const next = `${year + 1}-03-31`;
+    let refused = false;
+    const api = stub({
+      'GET /leave/me': ({ query }) => {
+        // The first ask for the other date fails: the error replaces the cards until a retry.
+        if (query.get('asAt') === next && !refused) {
+          refused = true;
+          return new Response('{"code":"INTERNAL_ERROR","message":"Balances are down."}', { status: 500 });
+        }
+        return myLeave(year);
+      },
+    });
+    const user = userEvent.setup();
+    renderLeavePage(<LeavePage />, PAGE_URL);
+    await user.click(await screen.findByRole('button', { name: 'Show all 5 leave types' }));
+    fireEvent.change(screen.getByLabelText('As at'), { target: { value: typedDate(next) } });
+    // The failed try takes the cards away ("Trying again…"); the retry brings them back.
+    expect(await screen.findByText('Trying again…')).toBeInTheDocument();
+    expect(await screen.findByRole('listitem', { name: 'Paternity Leave' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Show only the types I use' })).toHaveAttribute('aria-expanded', 'true');
+    expect(api.callsTo('GET', '/leave/me').at(-1)!.query.get('asAt')).toBe(next);
+  });
+
   it('offers only active leave types', async () => {
     stub();
     renderLeavePage(<LeavePage />, PAGE_URL);

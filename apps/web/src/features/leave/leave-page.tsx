@@ -111,6 +111,8 @@ export function LeavePage() {
   // Balances as at a date (docs/product/leave.md): today unless the user picks another.
   const [asAt, setAsAt] = useState(today);
   const balanceYear = Number(asAt.slice(0, 4));
+  // "Show all" stays open while the balances of another date load (the cards are drawn anew).
+  const [showAllTypes, setShowAllTypes] = useState(false);
 
   const myLeave = useMyLeave(asAt);
   const types = useLeaveTypes();
@@ -160,7 +162,7 @@ export function LeavePage() {
           isEmpty={(data) => data.balances.length === 0}
           emptyText={t('myLeaves.balances.empty', { year: balanceYear })}
         >
-          {(data) => <BalanceCards balances={data.balances} />}
+          {(data) => <BalanceCards balances={data.balances} showAll={showAllTypes} onShowAll={setShowAllTypes} />}
         </QueryState>
       </Section>
 

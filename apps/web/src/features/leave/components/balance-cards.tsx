@@ -86,10 +86,24 @@ export function shownBalances(balances: readonly LeaveBalance[]): LeaveBalance[]
  * Balances per leave type (docs/product/screens.md): the numbers and a stacked bar for each type,
  * and why a balance is lower than its entitlement where that is not in the numbers.
  */
-export function BalanceCards({ balances }: { balances: readonly LeaveBalance[] }) {
+export function BalanceCards({
+  balances,
+  showAll: shownAll,
+  onShowAll,
+}: {
+  balances: readonly LeaveBalance[];
+  /**
+   * Whether every type shows, kept by the page when it reloads the balances (another as-at date):
+   * the cards are drawn anew then, and "Show all" would otherwise close under the user's eyes.
+   */
+  showAll?: boolean;
+  onShowAll?: (showAll: boolean) => void;
+}) {
   const { t, i18n } = useTranslation(leaveNs);
   const locale = i18n.resolvedLanguage ?? 'en';
-  const [showAll, setShowAll] = useState(false);
+  const [ownShowAll, setOwnShowAll] = useState(false);
+  const showAll = shownAll ?? ownShowAll;
+  const setShowAll = (next: boolean) => (onShowAll ?? setOwnShowAll)(next);
   const notesOf = useBalanceNotes();
   const rows = ['entitled', 'carried', 'adjustments', 'taken', 'booked', 'pending'] as const;
   const few = shownBalances(balances);
@@ -166,7 +180,7 @@ export function BalanceCards({ balances }: { balances: readonly LeaveBalance[] }
         ))}
       </Box>
       {few.length < balances.length && (
-        <Button sx={{ mt: 2 }} onClick={() => setShowAll((previous) => !previous)} aria-expanded={showAll}>
+        <Button sx={{ mt: 2 }} onClick={() => setShowAll(!showAll)} aria-expanded={showAll}>
           {showAll ? t('myLeaves.balances.showFewer') : t('myLeaves.balances.showAll', { count: balances.length })}
         </Button>
       )}
