@@ -41,23 +41,26 @@ export function useListParams() {
 /**
  * A text box over one URL parameter: it shows what is typed (the router writes the address in a
  * transition, which a text field cannot follow keystroke by keystroke), writes it to the URL at
- * once, and takes the URL's value again when Back or a link changes it.
+ * once, and takes the URL's value again when Back or a link changes it. `inUrl` is what of the
+ * text the URL keeps: trimmed, by default; a date box keeps a date only once it is whole, so a
+ * half-typed one stays in the box (flagged there) and out of the address.
  */
 export function useTextParam(
   params: URLSearchParams,
   name: string,
   change: (changes: Record<string, string>, options?: ChangeOptions) => void,
+  inUrl: (text: string) => string = (text) => text.trim(),
 ): [string, (value: string) => void] {
-  const inUrl = params.get(name) ?? '';
-  const [text, setText] = useState(inUrl);
-  const [seen, setSeen] = useState(inUrl);
-  if (inUrl !== seen) {
-    setSeen(inUrl);
-    if (inUrl !== text.trim()) setText(inUrl);
+  const inAddress = params.get(name) ?? '';
+  const [text, setText] = useState(inAddress);
+  const [seen, setSeen] = useState(inAddress);
+  if (inAddress !== seen) {
+    setSeen(inAddress);
+    if (inAddress !== inUrl(text)) setText(inAddress);
   }
   const onChange = (value: string) => {
     setText(value);
-    change({ [name]: value.trim() }, { replace: true });
+    change({ [name]: inUrl(value) }, { replace: true });
   };
   return [text, onChange];
 }

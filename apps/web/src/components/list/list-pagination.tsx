@@ -1,5 +1,6 @@
 import TablePagination from '@mui/material/TablePagination';
 import { useTranslation } from 'react-i18next';
+import { formatCount } from './format-count';
 
 /**
  * The paging under a list whose total is known (docs/product/qualities.md §2): which rows of how
@@ -23,7 +24,7 @@ export function ListPagination({
   onPageSize?: (pageSize: number) => void;
 }) {
   const { t, i18n } = useTranslation('common');
-  const count = (value: number) => value.toLocaleString(i18n.resolvedLanguage === 'ms' ? 'ms-MY' : 'en-MY');
+  const count = (value: number) => formatCount(value, i18n.resolvedLanguage);
   const lastPage = Math.max(Math.ceil(total / pageSize) - 1, 0);
   return (
     <TablePagination

@@ -4,23 +4,12 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { formatCount } from './format-count';
 
 /** A search's count: exact up to a cap, then `more` (the API stops counting there). */
 export interface CappedCount {
   count: number;
   more: boolean;
-}
-
-/** Counts as the user reads them: "1,000" in English, "1,000" or "1.000" as the language writes it. */
-const countFormats = new Map<string, Intl.NumberFormat>();
-function formatCount(value: number, language: string) {
-  const tag = language === 'ms' ? 'ms-MY' : 'en-MY';
-  let format = countFormats.get(tag);
-  if (format === undefined) {
-    format = new Intl.NumberFormat(tag);
-    countFormats.set(tag, format);
-  }
-  return format.format(value);
 }
 
 /**

@@ -1,9 +1,9 @@
 import { ACCOUNT_SORTS, ACCOUNT_STATUS_FILTERS } from '@staff-portal/shared/access-control';
 import type { AccountSort, AccountStatusFilter } from '@staff-portal/shared/access-control';
+import type { SortOrder } from '../../components/list/sortable-header';
 
 /** The page sizes the list offers; the first is the default. */
 export const PAGE_SIZES = [25, 50, 100] as const;
-export type SortOrder = 'asc' | 'desc';
 
 /** The list as the URL says (`?search=&department=&status=&sort=&order=&page=&pageSize=`), so it can be linked. */
 export interface ListState {

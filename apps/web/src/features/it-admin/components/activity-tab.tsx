@@ -27,10 +27,9 @@ import { useActivity } from '../api/get-activity';
 import { ACTIVITY_AREAS } from '@staff-portal/shared/it-admin';
 import { actionsOf, isActivityArea, whoOf } from '../activity-choices';
 import { useActivityWords } from '../activity-words';
-import { ACTIVITY_FIELDS, activityFilters, filterValues } from '../filters';
+import { ACTIVITY_FIELDS, activityFilters, filterValues, keptInUrl } from '../filters';
 import type { ActivityField, FilterValues } from '../filters';
 import { formatInstant } from '../format';
-import { useDateParam } from '../use-date-param';
 import { ActivityDrawer } from './activity-drawer';
 import { LoadMore } from './load-more';
 import { itAdminNs } from '../../../locales/it-admin';
@@ -68,8 +67,9 @@ export function ActivityTab() {
   const set = (changes: Record<string, string>) => change(changes, { replace: true });
   const [user, setUser] = useTextParam(params, 'user', change);
   const [q, setQ] = useTextParam(params, 'q', change);
-  const [from, setFrom] = useDateParam(params, 'from', change);
-  const [to, setTo] = useDateParam(params, 'to', change);
+  // A date is kept in the URL only once it is whole (keptInUrl); one being typed stays in its box.
+  const [from, setFrom] = useTextParam(params, 'from', change, (date) => (keptInUrl('from', date) ? date : ''));
+  const [to, setTo] = useTextParam(params, 'to', change, (date) => (keptInUrl('to', date) ? date : ''));
   // The form's values now: the lists as the URL has them (one it cannot have is none), the boxes as typed.
   const values: FilterValues<ActivityField> = { ...filterValues(ACTIVITY_FIELDS, params), user, q, from, to };
   // The list asks for the URL once it settles, with a date still being typed (kept out of the URL

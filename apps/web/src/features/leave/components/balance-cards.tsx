@@ -5,7 +5,6 @@ import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { LeaveBalance } from '@staff-portal/shared/leave';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBalanceNotes } from '../../../lib/balance-notes';
 import { formatDayCount } from '../../../lib/dates';
@@ -88,22 +87,19 @@ export function shownBalances(balances: readonly LeaveBalance[]): LeaveBalance[]
  */
 export function BalanceCards({
   balances,
-  showAll: shownAll,
+  showAll,
   onShowAll,
 }: {
   balances: readonly LeaveBalance[];
   /**
-   * Whether every type shows, kept by the page when it reloads the balances (another as-at date):
-   * the cards are drawn anew then, and "Show all" would otherwise close under the user's eyes.
+   * Whether every type shows. The page keeps it: the cards are drawn anew when the balances of
+   * another date come after a failed try, and "Show all" would otherwise close under the user's eyes.
    */
-  showAll?: boolean;
-  onShowAll?: (showAll: boolean) => void;
+  showAll: boolean;
+  onShowAll: (showAll: boolean) => void;
 }) {
   const { t, i18n } = useTranslation(leaveNs);
   const locale = i18n.resolvedLanguage ?? 'en';
-  const [ownShowAll, setOwnShowAll] = useState(false);
-  const showAll = shownAll ?? ownShowAll;
-  const setShowAll = (next: boolean) => (onShowAll ?? setOwnShowAll)(next);
   const notesOf = useBalanceNotes();
   const rows = ['entitled', 'carried', 'adjustments', 'taken', 'booked', 'pending'] as const;
   const few = shownBalances(balances);
@@ -180,7 +176,7 @@ export function BalanceCards({
         ))}
       </Box>
       {few.length < balances.length && (
-        <Button sx={{ mt: 2 }} onClick={() => setShowAll(!showAll)} aria-expanded={showAll}>
+        <Button sx={{ mt: 2 }} onClick={() => onShowAll(!showAll)} aria-expanded={showAll}>
           {showAll ? t('myLeaves.balances.showFewer') : t('myLeaves.balances.showAll', { count: balances.length })}
         </Button>
       )}
