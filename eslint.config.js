@@ -49,6 +49,28 @@ const moduleZones = modules.map((module) => ({
   message: 'A module imports another only through its public file, <module>.public.ts: add what you need there.',
 }));
 
+// Outside the modules, the app that composes them registers each module's routes
+// (`<module>*.routes.ts`) and may use what a module offers in its public file; the seed, plugins
+// and test helpers likewise, so nothing but the module itself depends on how it is built inside.
+const serverSrc = './apps/server/src';
+const outsideModules = fs
+  .readdirSync(serverSrc, { withFileTypes: true })
+  .filter((entry) => entry.name !== 'modules')
+  .map((entry) => `${serverSrc}/${entry.name}`);
+const compositionZone = {
+  target: outsideModules,
+  from: serverModules,
+  except: modules.flatMap((module) => [
+    `./${module}/${module}.public.ts`,
+    ...fs
+      .readdirSync(`${serverModules}/${module}`)
+      .filter((name) => name.endsWith('.routes.ts'))
+      .map((name) => `./${module}/${name}`),
+  ]),
+  message:
+    "Outside the modules, code registers a module's routes or imports its public file, <module>.public.ts: add what you need there.",
+};
+
 // The namespaces whose texts come with their screens' code (apps/web/src/lib/i18n.ts).
 const SCREEN_NAMESPACES =
   '/^(account|home|leave|leaveAdmin|staffMovement|accessControl|itAdmin|ir|irAdmin|teamSpace|posts)$/';
@@ -131,6 +153,15 @@ export default tseslint.config(
       'import-x/no-restricted-paths': ['error', { zones: moduleZones, basePath: import.meta.dirname }],
       // One import statement per file imported: what a module takes from another reads in one place.
       'import-x/no-duplicates': 'error',
+    },
+  },
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/modules/**'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js', '.json'] })] },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: [compositionZone], basePath: import.meta.dirname }],
     },
   },
   {

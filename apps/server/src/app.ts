@@ -35,7 +35,7 @@ import { logRoutes } from './modules/log/log.routes';
 import { meRoutes } from './modules/me/me.routes';
 import { postsRoutes } from './modules/posts/posts.routes';
 import { staffMovementRoutes } from './modules/staff-movement/staff-movement.routes';
-import { identityAccountsOver } from './modules/staff-records/identity-accounts';
+import { identityAccountsOver } from './modules/staff-records/staff-records.public';
 import { staffRecordRoutes } from './modules/staff-records/staff-records.routes';
 import { runtimeConfigRoutes } from './modules/runtime-config/runtime-config.routes';
 import { teamRoutes } from './modules/team/team.routes';

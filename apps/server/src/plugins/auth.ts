@@ -5,7 +5,7 @@ import { departmentsOf, hasAnyGroup, type GuardGroup } from '@staff-portal/share
 import { isPasswordExpiredByClaims } from '@staff-portal/shared/signed-in-user';
 import type { TokenCutoffs } from '../auth/token-cutoffs';
 import { accessChanged, type TokenUser, type TokenVerifier } from '../auth/token-verifier';
-import type { AuditActor } from '../modules/audit/audit.repository';
+import type { AuditActor } from '../modules/audit/audit.public';
 
 export interface AuthenticateOptions {
   /** Route guards of docs/product/specification.md §6 (docs/product/access.md); holding any one admits. None: any signed-in user. */

@@ -2,7 +2,7 @@ import { count, eq, sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_TIME_ZONE } from '@staff-portal/shared/constants';
 import type { Db, Queryable, Transaction } from '../db/client';
 import { irCaseActions, irCaseEvents, irCases, irCategories, irMembers } from '../db/schema/ir';
-import { insertMembers } from '../modules/ir/ir-members.repository';
+import { insertMembers } from '../modules/ir/ir.public';
 
 /**
  * The industrial-relations demo data (docs/product/ir.md): members of Malay, Chinese and Indian

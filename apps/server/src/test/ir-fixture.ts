@@ -13,7 +13,7 @@ import {
   irMembers,
 } from '../db/schema/ir';
 import { createUser } from '../identity/identity-test-kit';
-import { insertMembers } from '../modules/ir/ir-members.repository';
+import { insertMembers } from '../modules/ir/ir.public';
 import type { TestContext } from './app';
 
 /** The members of the IR API tests: names of every origin, one with accents, NRICs close together. */
