@@ -22,6 +22,7 @@ if (process.env.NODE_ENV === 'production') {
 }
 const { startServer } = await import('../apps/server/dist/start-server.mjs');
 await startServer({ webBuild }).catch((error) => {
-  console.error(error);
+  // A database it cannot open is said in one line (apps/server/src/db/unreachable-database.ts).
+  console.error(error?.name === 'DatabaseUnreachable' ? `Staff Portal cannot start: ${error.message}` : error);
   process.exit(1);
 });

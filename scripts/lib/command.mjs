@@ -24,7 +24,8 @@ export function commandLine(usage, options = {}, accept = () => true) {
 /**
  * Runs `task` with the server's configuration (a bad variable stops with one line naming it; the
  * task imports the server's modules itself, once tsx is registered). A failure the command
- * expects, an error whose name is in `expected`, prints "<failed>: <message>" and exits with
+ * expects, an error whose name is in `expected` or a PostgreSQL database it cannot open
+ * (apps/server/src/db/unreachable-database.ts), prints "<failed>: <message>" and exits with
  * status 1; any other is printed whole.
  */
 export async function runWithConfig(failed, expected, task) {
@@ -34,7 +35,8 @@ export async function runWithConfig(failed, expected, task) {
   try {
     await task(config);
   } catch (error) {
-    console.error(expected.includes(error?.name) ? `${failed}: ${error.message}` : error);
+    const known = [...expected, 'DatabaseUnreachable'].includes(error?.name);
+    console.error(known ? `${failed}: ${error.message}` : error);
     process.exit(1);
   }
 }

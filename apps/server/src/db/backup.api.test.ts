@@ -426,6 +426,10 @@ describe('backup and restore', () => {
         path.join(dataDir, 'identity-key-encryption-key'),
       );
       const name = `sp_test_migrate_${randomBytes(6).toString('hex')}`;
+      // A target not created yet is said so in one line, copying nothing.
+      await expect(runMigrateToPostgres(embedded, databaseUrl(name), () => undefined)).rejects.toThrow(
+        `the database "${name}" does not exist on`,
+      );
       await onAdminConnection(`create database "${name}"`);
       try {
         await expect(

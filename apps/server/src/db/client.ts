@@ -4,6 +4,7 @@ import { PGlite, type PGliteInterface } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { schema, type Database, type Db } from './database';
+import { unreachableDatabase } from './unreachable-database';
 
 // The schema and the database's types live in database.ts, which the PostgreSQL driver's module
 // (pg-client.ts, loaded only for PostgreSQL) shares without importing this one back.
@@ -134,7 +135,12 @@ export async function openDatabase(options: { databaseUrl: string | undefined; d
     // Loaded only here, so the embedded default never pays for the pg driver.
     const { createPgPool, fromPgPool } = await import('./pg-client');
     const database = fromPgPool(createPgPool(options.databaseUrl));
-    await database.ping();
+    try {
+      await database.ping();
+    } catch (error) {
+      await database.close().catch(() => undefined);
+      throw unreachableDatabase(options.databaseUrl, error) ?? error;
+    }
     return database;
   }
   const dir = path.join(options.dataDir, 'pglite');
