@@ -5,7 +5,7 @@
 //                         [--sign-ins-per-second 3]
 //                         [--engine pglite|postgres] [--bundle-only] [--pages-only] [--page-runs 5]
 //                         [--screens my-leaves,approval,staff-record] [--trace DIR] [--auth-only]
-//                         [--start-only] [--start-runs 3]
+//                         [--start-only] [--start-runs 3] [--scenarios leave,ir]
 // `--auth-only` measures just what authentication costs: /healthz, /api/me, SRP sign-ins (paced:
 // one after another, a few a second, by the real Amplify client with its device confirmation; and
 // saturating, with /healthz asked beside them) and refreshes, without the browser rows or the
@@ -87,6 +87,7 @@ const { values: args } = parseArgs({
     'pages-only': { type: 'boolean', default: false },
     'page-runs': { type: 'string', default: '5' },
     screens: { type: 'string' },
+    scenarios: { type: 'string' },
     trace: { type: 'string' },
     'auth-only': { type: 'boolean', default: false },
     'postgres-url': {
@@ -106,6 +107,13 @@ const screenNames = args.screens?.split(',').map((name) => name.trim());
 const unknownScreen = screenNames?.find((name) => !(SCREEN_NAMES as readonly string[]).includes(name));
 if (unknownScreen !== undefined)
   throw new Error(`--screens: no screen ${unknownScreen}; they are ${SCREEN_NAMES.join(', ')}`);
+// `--scenarios` measures only the named modules' API rows (scenarios/<module>.ts), in their usual order.
+const scenarioNames = args.scenarios?.split(',').map((name) => name.trim());
+const unknownScenario = scenarioNames?.find((name) => !SCENARIOS.some((scenario) => scenario.name === name));
+if (unknownScenario !== undefined)
+  throw new Error(`--scenarios: no scenario ${unknownScenario}; they are ${SCENARIOS.map((s) => s.name).join(', ')}`);
+const chosenScenarios =
+  scenarioNames === undefined ? SCENARIOS : SCENARIOS.filter((scenario) => scenarioNames.includes(scenario.name));
 const traceDir = args.trace === undefined ? undefined : path.resolve(args.trace);
 const port = 3900 + Math.floor(Math.random() * 90);
 // By address, not `localhost`: Chromium tries ::1 first, and here a fresh browser context's first
@@ -168,7 +176,7 @@ for (const engine of engines) {
       authOnly: args['auth-only'],
       pagesOnly: args['pages-only'],
     },
-    args['auth-only'] ? AUTH_ONLY_SCENARIOS : SCENARIOS,
+    args['auth-only'] ? AUTH_ONLY_SCENARIOS : chosenScenarios,
   );
   if (result.pages) pageTables.push({ engine, reports: result.pages });
   rows.push(...result.rows);

@@ -89,7 +89,7 @@ export const leave: Scenario = {
  * row at most 2,000 of the rest.
  */
 export const leaveDecisions: Scenario = {
-  name: 'leave decisions',
+  name: 'leave-decisions',
   run: async (bench) => {
     const decision = await decisionOf(bench);
     const { pending, connections, duration } = bench;
