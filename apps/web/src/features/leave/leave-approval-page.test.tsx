@@ -158,12 +158,14 @@ describe('LeaveApprovalPage', () => {
     expect(api.decisions()[0]?.body).toEqual({ decision: 'reject', remarks: 'Needed that day' });
   });
 
-  it('lists the queue before the acting-approver set-up', async () => {
+  it('lists the queue before the acting-approver set-up, which comes once the queue has', async () => {
     stub();
     renderLeavePage(
       <LeaveApprovalPage actingApprover={<section aria-label="Acting approver">set-up</section>} />,
       PAGE_URL,
     );
+    // Shown before the queue, the set-up would be pushed down under the pointer as the queue came.
+    expect(screen.queryByRole('region', { name: 'Acting approver' })).not.toBeInTheDocument();
     const queue = await screen.findByRole('list', { name: 'Leave Approval' });
     const actingApprover = screen.getByRole('region', { name: 'Acting approver' });
     expect(queue.compareDocumentPosition(actingApprover) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();

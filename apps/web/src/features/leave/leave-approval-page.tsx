@@ -333,7 +333,10 @@ export function LeaveApprovalPage({ actingApprover }: { actingApprover?: ReactNo
       </QueryState>
       {/* The queue is what the page is for; delegating while away is occasional, so it comes after,
           and not at all without a staff record (there is nobody to delegate for). */}
-      {actingApprover !== undefined && !isNoStaffRecord(approvals.error) && <Box sx={{ mt: 3 }}>{actingApprover}</Box>}
+      {/* Under the queue once it has come, so that the queue does not push it down under the user's pointer. */}
+      {actingApprover !== undefined && !approvals.isPending && !isNoStaffRecord(approvals.error) && (
+        <Box sx={{ mt: 3 }}>{actingApprover}</Box>
+      )}
       <RemarksDialog
         open={deciding !== null}
         title={dialog.title}
