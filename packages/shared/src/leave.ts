@@ -367,10 +367,19 @@ export type ApprovalItem = z.infer<typeof approvalItemSchema>;
 export const publicHolidaySchema = z.object({ date: z.string(), region: z.string(), name: z.string() });
 export type PublicHoliday = z.infer<typeof publicHolidaySchema>;
 
-/** `GET /leave/admin/staff?search=&department=` (ADMIN): staff records by name, e-mail or id; paged. */
+/** The columns the staff records list sorts by (by name unless asked); ties go by staff id. */
+export const STAFF_SORTS = ['name', 'staffId', 'email', 'department'] as const;
+export type StaffSort = (typeof STAFF_SORTS)[number];
+
+/**
+ * `GET /leave/admin/staff?search=&department=&sort=&order=` (ADMIN): staff records by name,
+ * e-mail or id; sorted, paged.
+ */
 export const staffSearchQuerySchema = pageQuerySchema.extend({
   search: z.string().trim().max(100).optional(),
   department: z.string().trim().min(1).max(50).optional(),
+  sort: z.enum(STAFF_SORTS).default('name'),
+  order: z.enum(['asc', 'desc']).default('asc'),
 });
 
 /** `PUT /leave/admin/staff/:staffId` (ADMIN): one staff member's leave record; answers the StaffRecord. */

@@ -82,13 +82,23 @@ export const postAttachmentParamsSchema = postParamsSchema.extend({
   attachmentId: z.guid({ message: 'must be an attachment id' }),
 });
 
-/** `GET /posts/admin`: search over title and body, filters, newest first, paged. */
+/**
+ * The columns the admin list sorts by: when a post was written (the default, newest first), its
+ * title, when it is published (posts with no time yet, drafts, last either way) and its author.
+ */
+export const POST_SORTS = ['created', 'title', 'publishAt', 'author'] as const;
+export type PostSort = (typeof POST_SORTS)[number];
+
+/** `GET /posts/admin`: search over title and body, filters, sorted (newest first unless asked), paged. */
 export const adminPostListQuerySchema = z.object({
   q: z.string().trim().max(100, 'must be at most 100 characters').optional(),
   kind: postKindSchema.optional(),
   status: postStatusSchema.optional(),
   /** `everyone`, or a department: the posts whose audience is that (not the posts such a reader sees). */
   audience: postDepartmentSchema.optional(),
+  sort: z.enum(POST_SORTS).default('created'),
+  /** Left out: newest first by when written, A to Z (or earliest first) by anything else. */
+  order: z.enum(['asc', 'desc']).optional(),
   page,
   pageSize,
 });

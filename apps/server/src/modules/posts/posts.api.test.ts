@@ -615,6 +615,19 @@ describe('admin functions', () => {
     );
     expect(paged).toMatchObject({ total: 3, page: 2, pageSize: 2 });
     expect(paged.items.map((item) => item.id)).toEqual([a.id]);
+
+    // Sorted by a column either way; a draft without a publish time comes last either way.
+    expect(await ids('sort=created&order=asc')).toEqual([a.id, b.id, c.id]);
+    expect(await ids('sort=title')).toEqual([c.id, b.id, a.id]);
+    expect(await ids('sort=title&order=desc')).toEqual([a.id, b.id, c.id]);
+    expect(await ids('sort=publishAt')).toEqual([a.id, b.id, c.id]);
+    expect(await ids('sort=publishAt&order=desc')).toEqual([b.id, a.id, c.id]);
+    expect(await ids('sort=title&order=desc&pageSize=2&page=2')).toEqual([c.id]);
+    for (const query of ['sort=seen', 'order=newest']) {
+      const refused = await call(ctx, people.hradmin, 'GET', `/api/posts/admin?${query}`);
+      expect(refused.statusCode, query).toBe(400);
+      expect(refused.json(), query).toMatchObject({ field: query.split('=')[0] });
+    }
   });
 
   it('updates a post in full, keeping its receipts and attachments, and names the editor', async () => {

@@ -14,7 +14,7 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
-import type { PostAttachment } from '@staff-portal/shared/posts';
+import type { PostAttachment, PostSort } from '@staff-portal/shared/posts';
 import { EVERYONE, type Audience, type PostKind, type PostStatus } from '@staff-portal/shared/posts-rules';
 import type { Queryable, Transaction } from '../../db/client';
 import { qualified } from '../../db/qualified';
@@ -112,8 +112,32 @@ export interface AdminPostFilter {
   status?: PostStatus | undefined;
   /** `everyone`, or a department the audience names. */
   audience?: string | undefined;
+  sort?: PostSort | undefined;
+  order?: 'asc' | 'desc' | undefined;
   page: number;
   pageSize: number;
+}
+
+/**
+ * The admin list's order (adminPostListQuerySchema): the column, then the post's id so that pages
+ * never share or skip a row. Titles and authors sort regardless of case, letter by letter ("C"),
+ * the same on PGlite and PostgreSQL; posts with no publish time come last either way.
+ */
+function adminOrder(sort: PostSort = 'created', order: 'asc' | 'desc' = sort === 'created' ? 'desc' : 'asc') {
+  const direction = order === 'desc' ? desc : asc;
+  switch (sort) {
+    case 'created':
+      return [direction(posts.createdAt), direction(posts.id)];
+    case 'title':
+      return [direction(sql`lower(${posts.title}) collate "C"`), direction(posts.id)];
+    case 'author':
+      return [direction(sql`lower(${posts.authorName}) collate "C"`), desc(posts.createdAt), direction(posts.id)];
+    case 'publishAt':
+      return [
+        order === 'desc' ? sql`${posts.publishAt} desc nulls last` : sql`${posts.publishAt} asc nulls last`,
+        direction(posts.id),
+      ];
+  }
 }
 
 /**
@@ -134,13 +158,13 @@ function adminWhere(filter: AdminPostFilter, now: Date) {
   );
 }
 
-/** A page of the admin list, newest first. */
+/** A page of the admin list, newest first unless another order is asked for. */
 export function adminPostPage(db: Queryable, filter: AdminPostFilter, now: Date) {
   return db
     .select({ post: postColumns, attachmentCount, receiptCount })
     .from(posts)
     .where(adminWhere(filter, now))
-    .orderBy(desc(posts.createdAt), desc(posts.id))
+    .orderBy(...adminOrder(filter.sort, filter.order))
     .limit(filter.pageSize)
     .offset((filter.page - 1) * filter.pageSize);
 }

@@ -1,6 +1,6 @@
-import { and, asc, count, eq, inArray, isNull, max, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, max, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { StaffRecord } from '@staff-portal/shared/leave';
+import type { StaffRecord, StaffSort } from '@staff-portal/shared/leave';
 import type { Queryable, Transaction } from '../../db/client';
 import { departments, staff } from '../../db/schema/organisation';
 import { containing } from '@staff-portal/shared/like-pattern';
@@ -68,11 +68,33 @@ export async function staffRecord(db: Queryable, staffId: string): Promise<Staff
 export interface StaffSearch {
   search?: string | undefined;
   department?: string | undefined;
+  sort: StaffSort;
+  order: 'asc' | 'desc';
   page: number;
   pageSize: number;
 }
 
-/** Staff records whose name, e-mail or id contains the search text, by name; paged. */
+/**
+ * The order of a sort, then its ties: a department's people by name, and a staff id last so that
+ * pages never share or skip a row. Names and e-mail addresses sort regardless of case, letter by
+ * letter ("C"), the same on PGlite and PostgreSQL whatever the database's collation.
+ */
+function staffOrder(sort: StaffSort, order: 'asc' | 'desc') {
+  const direction = order === 'desc' ? desc : asc;
+  const name = sql`lower(${staff.displayName}) collate "C"`;
+  switch (sort) {
+    case 'name':
+      return [direction(name), direction(staff.staffId)];
+    case 'email':
+      return [direction(sql`lower(${staff.email}) collate "C"`), direction(staff.staffId)];
+    case 'department':
+      return [direction(staff.departmentCode), asc(name), asc(staff.staffId)];
+    case 'staffId':
+      return [direction(staff.staffId)];
+  }
+}
+
+/** Staff records whose name, e-mail or id contains the search text, sorted; paged. */
 export async function searchStaff(db: Queryable, filter: StaffSearch) {
   const text = filter.search ? containing(filter.search) : undefined;
   const where = and(
@@ -87,7 +109,7 @@ export async function searchStaff(db: Queryable, filter: StaffSearch) {
       .from(staff)
       .leftJoin(approver, eq(approver.staffId, staff.approverStaffId))
       .where(where)
-      .orderBy(asc(staff.displayName), asc(staff.staffId))
+      .orderBy(...staffOrder(filter.sort, filter.order))
       .limit(filter.pageSize)
       .offset((filter.page - 1) * filter.pageSize),
     db.select({ n: count() }).from(staff).where(where),
