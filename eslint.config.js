@@ -192,6 +192,10 @@ export default tseslint.config(
           message: "Use lib/use-url-search-params's useUrlSearchParams: each change starts from the latest URL.",
         },
         {
+          group: ['@mui/material/Select', '@mui/material/NativeSelect'],
+          message: "A select is components/select-field's SelectField, or FormSelectField in a react-hook-form form.",
+        },
+        {
           group: ['@tanstack/react-query'],
           importNames: ['keepPreviousData'],
           message:
@@ -218,6 +222,11 @@ export default tseslint.config(
           selector: `${context}[value=${SCREEN_NAMESPACES}]`,
           message: "Name a screen's namespace by the export of its module in locales/ (e.g. leaveNs), not as a string.",
         })),
+        {
+          // One select for every list and form (CONTRIBUTING.md §3.3).
+          selector: "JSXOpeningElement[name.name=/^(TextField|FormTextField)$/] > JSXAttribute[name.name='select']",
+          message: "A select is components/select-field's SelectField, or FormSelectField in a react-hook-form form.",
+        },
       ],
     },
   },

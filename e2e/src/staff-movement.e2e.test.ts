@@ -163,8 +163,7 @@ describe('staff movement, acting approvers and calendar feeds', () => {
     // He records two days outstation, Monday to Tuesday.
     await page.getByRole('button', { name: 'Record my movement' }).click();
     const dialog = page.getByRole('dialog', { name: 'Record my movement' });
-    await dialog.getByRole('combobox', { name: 'Kind' }).click();
-    await page.getByRole('option', { name: 'Outstation' }).click();
+    await dialog.getByRole('combobox', { name: 'Kind' }).selectOption({ label: 'Outstation' });
     await dialog.getByLabel(/^From/).fill(`${monday}T08:30`);
     await dialog.getByLabel(/^To/).fill(`${addDays(monday, 1)}T17:00`);
     await dialog.getByLabel(/^Purpose/).fill('Audit of the Penang branch');

@@ -13,9 +13,9 @@ type FormTextFieldProps<V extends FieldValues, Output> = Omit<
 };
 
 /**
- * A react-hook-form field drawn as MUI's TextField (a text, a multi-line text or, with `select`, a
- * native select): the field's value and events, and its error under it in place of the helper
- * text while there is one. Dates are `DateField` (components/date-field.tsx).
+ * A react-hook-form field drawn as MUI's TextField (a text or a multi-line text): the field's value
+ * and events, and its error under it in place of the helper text while there is one. Dates are
+ * `DateField` (components/date-field.tsx), choices `FormSelectField` (components/select-field.tsx).
  */
 export function FormTextField<V extends FieldValues, Output = V>({
   control,

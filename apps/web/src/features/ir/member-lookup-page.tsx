@@ -11,7 +11,6 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
@@ -38,6 +37,7 @@ import { useListParams, useTextParam } from '../../lib/use-list-params';
 import { memberPath } from './paths';
 import type { FromList } from './paths';
 import { irNs } from '../../locales/ir';
+import { SelectField } from '../../components/select-field';
 
 type MemberSort = (typeof MEMBER_SORTS)[number];
 const isSort = (value: string | null): value is MemberSort =>
@@ -189,54 +189,39 @@ export function MemberLookupPage() {
         search={<ListSearchField label={t('lookup.search')} value={search} onChange={setSearch} problem={refusal} />}
         activeCount={[employer, branch, status].filter((value) => value !== '').length}
       >
-        <TextField
-          select
+        <SelectField
           size="small"
           label={t('lookup.employer')}
           value={employer}
-          onChange={(event) => change({ employer: event.target.value })}
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          onChange={(chosen) => change({ employer: chosen })}
+          options={[
+            { value: '', label: t('lookup.allEmployers') },
+            ...withValue(options.data?.employers ?? [], employer).map((name) => ({ value: name, label: name })),
+          ]}
           sx={{ minWidth: 180 }}
-        >
-          <option value="">{t('lookup.allEmployers')}</option>
-          {withValue(options.data?.employers ?? [], employer).map((name) => (
-            <option key={name} value={name}>
-              {name}
-            </option>
-          ))}
-        </TextField>
-        <TextField
-          select
+        />
+        <SelectField
           size="small"
           label={t('lookup.branch')}
           value={branch}
-          onChange={(event) => change({ branch: event.target.value })}
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          onChange={(chosen) => change({ branch: chosen })}
+          options={[
+            { value: '', label: t('lookup.allBranches') },
+            ...withValue(options.data?.branches ?? [], branch).map((name) => ({ value: name, label: name })),
+          ]}
           sx={{ minWidth: 180 }}
-        >
-          <option value="">{t('lookup.allBranches')}</option>
-          {withValue(options.data?.branches ?? [], branch).map((name) => (
-            <option key={name} value={name}>
-              {name}
-            </option>
-          ))}
-        </TextField>
-        <TextField
-          select
+        />
+        <SelectField
           size="small"
           label={t('lookup.status')}
           value={status}
-          onChange={(event) => change({ status: event.target.value })}
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          onChange={(chosen) => change({ status: chosen })}
+          options={[
+            { value: '', label: t('lookup.allStatuses') },
+            ...MEMBER_STATUSES.map((value) => ({ value, label: statusText(value) })),
+          ]}
           sx={{ minWidth: 150 }}
-        >
-          <option value="">{t('lookup.allStatuses')}</option>
-          {MEMBER_STATUSES.map((value) => (
-            <option key={value} value={value}>
-              {statusText(value)}
-            </option>
-          ))}
-        </TextField>
+        />
       </ListFilters>
       {query === null ? (
         <Box sx={{ py: 3 }}>

@@ -38,6 +38,7 @@ import { useListParams, useTextParam } from '../../lib/use-list-params';
 import { casePath } from './paths';
 import type { FromList } from './paths';
 import { irNs } from '../../locales/ir';
+import { SelectField } from '../../components/select-field';
 
 const HIDDEN_ON_PHONE = { display: { xs: 'none', sm: 'table-cell' } } as const;
 const HIDDEN_BELOW_DESKTOP = { display: { xs: 'none', md: 'table-cell' } } as const;
@@ -161,7 +162,6 @@ export function SearchGrievancesPage() {
     </TableContainer>
   );
 
-  const selectProps = { select: { native: true }, inputLabel: { shrink: true } } as const;
   return (
     <PageFrame title={t('grievances.title')} intro={t('grievances.intro')}>
       <ListFilters
@@ -216,66 +216,46 @@ export function SearchGrievancesPage() {
           slotProps={{ htmlInput: { maxLength: 100 } }}
           sx={WHOLE_ROW_ON_PHONE}
         />
-        <TextField
-          select
+        <SelectField
           size="small"
           label={t('grievances.status')}
           value={select('status')}
-          onChange={(event) => change({ status: event.target.value })}
-          slotProps={selectProps}
-        >
-          <option value="">{t('grievances.allStatuses')}</option>
-          {CASE_STATUS_CODES.map((code) => (
-            <option key={code} value={String(code)}>
-              {caseStatusText(code)}
-            </option>
-          ))}
-        </TextField>
-        <TextField
-          select
+          onChange={(status) => change({ status })}
+          options={[
+            { value: '', label: t('grievances.allStatuses') },
+            ...CASE_STATUS_CODES.map((code) => ({ value: String(code), label: caseStatusText(code) })),
+          ]}
+        />
+        <SelectField
           size="small"
           label={t('grievances.officer')}
           value={select('officer')}
-          onChange={(event) => change({ officer: event.target.value })}
-          slotProps={selectProps}
-        >
-          <option value="">{t('grievances.allOfficers')}</option>
-          {(officers.data ?? []).map((officer) => (
-            <option key={officer.id} value={officer.id}>
-              {officer.name}
-            </option>
-          ))}
-        </TextField>
-        <TextField
-          select
+          onChange={(officer) => change({ officer })}
+          options={[
+            { value: '', label: t('grievances.allOfficers') },
+            ...(officers.data ?? []).map((officer) => ({ value: officer.id, label: officer.name })),
+          ]}
+        />
+        <SelectField
           size="small"
           label={t('grievances.category')}
           value={select('category')}
-          onChange={(event) => change({ category: event.target.value })}
-          slotProps={selectProps}
-        >
-          <option value="">{t('grievances.allCategories')}</option>
-          {(categories.data ?? []).map((category) => (
-            <option key={category.id} value={category.id}>
-              {category.name}
-            </option>
-          ))}
-        </TextField>
-        <TextField
-          select
+          onChange={(category) => change({ category })}
+          options={[
+            { value: '', label: t('grievances.allCategories') },
+            ...(categories.data ?? []).map((category) => ({ value: category.id, label: category.name })),
+          ]}
+        />
+        <SelectField
           size="small"
           label={t('grievances.contactMethod')}
           value={select('contactMethod')}
-          onChange={(event) => change({ contactMethod: event.target.value })}
-          slotProps={selectProps}
-        >
-          <option value="">{t('grievances.allMethods')}</option>
-          {CONTACT_METHOD_CODES.map((code) => (
-            <option key={code} value={String(code)}>
-              {contactMethodText(code)}
-            </option>
-          ))}
-        </TextField>
+          onChange={(contactMethod) => change({ contactMethod })}
+          options={[
+            { value: '', label: t('grievances.allMethods') },
+            ...CONTACT_METHOD_CODES.map((code) => ({ value: String(code), label: contactMethodText(code) })),
+          ]}
+        />
         {DATE_FILTERS.map((field) => (
           <DateField
             key={field}

@@ -60,6 +60,41 @@ describe('LeaveAdminPage', () => {
     expect(await screen.findByTestId('location')).toHaveTextContent(`${PATH}/${HAFIZ.staffId}`);
   });
 
+  it('sorts the staff by a column, and turns the order round on a second click', async () => {
+    const api = stubLeaveApi({
+      'GET /leave/admin/staff': ({ query }) => {
+        if (query.get('pageSize') === '100') return page(everyone, 1, 100);
+        const key = query.get('sort') === 'department' ? 'departmentCode' : 'displayName';
+        const sorted = everyone.toSorted((a, b) => a[key].localeCompare(b[key]));
+        return page(query.get('order') === 'desc' ? sorted.reverse() : sorted);
+      },
+    });
+    renderLeavePage(<LeaveAdminPage />, PATH, admin);
+    const table = await screen.findByRole('table', { name: 'Staff' });
+    const nameHeader = within(table).getByRole('columnheader', { name: 'Name' });
+    expect(nameHeader).toHaveAttribute('aria-sort', 'ascending');
+    expect(api.callsTo('GET', '/leave/admin/staff').at(-1)!.query.get('sort')).toBe('name');
+
+    await userEvent.click(within(table).getByRole('button', { name: 'Department' }));
+    await waitFor(() =>
+      expect(screen.getByRole('columnheader', { name: 'Department' })).toHaveAttribute('aria-sort', 'ascending'),
+    );
+    expect(screen.getByRole('columnheader', { name: 'Name' })).not.toHaveAttribute('aria-sort');
+    await userEvent.click(
+      within(screen.getByRole('table', { name: 'Staff' })).getByRole('button', { name: 'Department' }),
+    );
+    await waitFor(() =>
+      expect(screen.getByRole('columnheader', { name: 'Department' })).toHaveAttribute('aria-sort', 'descending'),
+    );
+    const last = api.callsTo('GET', '/leave/admin/staff').at(-1)!.query;
+    expect([last.get('sort'), last.get('order')]).toEqual(['department', 'desc']);
+    const rows = within(screen.getByRole('table', { name: 'Staff' }))
+      .getAllByRole('row')
+      .slice(1);
+    const shown = rows.map((row) => within(row).getAllByRole('cell')[3]!.textContent);
+    expect(shown).toEqual(shown.toSorted().reverse());
+  });
+
   it('edits a leave type, refusing tiers out of order before it asks the server', async () => {
     const api = stubLeaveApi({
       'GET /leave/admin/types': () => [adminType()],

@@ -4,7 +4,6 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { STAFF_ID } from '@staff-portal/shared/leave';
 import type { ReactNode } from 'react';
@@ -21,6 +20,7 @@ import { RequestsSection } from './components/requests-section';
 import { StaffRecordForm } from './components/staff-record-form';
 import { leaveAdminNs } from '../../locales/leave-admin';
 import { useUrlSearchParams } from '../../lib/use-url-search-params';
+import { SelectField } from '../../components/select-field';
 
 function Section({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
   return (
@@ -51,20 +51,13 @@ function UserRecord({ staffId }: { staffId: string }) {
   const years = Array.from({ length: 6 }, (_, index) => thisYear + 1 - index);
 
   const yearPicker = (
-    <TextField
-      select
+    <SelectField
       size="small"
       label={t('year')}
       value={String(year)}
-      onChange={(event) => setParams({ year: event.target.value })}
-      slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-    >
-      {years.map((y) => (
-        <option key={y} value={y}>
-          {y}
-        </option>
-      ))}
-    </TextField>
+      onChange={(chosen) => setParams({ year: chosen })}
+      options={years.map((y) => ({ value: String(y), label: String(y) }))}
+    />
   );
 
   return (

@@ -3,7 +3,6 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CircularProgress from '@mui/material/CircularProgress';
-import TextField from '@mui/material/TextField';
 import { LEAVE_TYPE_ID, leaveStatusLabel } from '@staff-portal/shared/leave';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,6 +23,7 @@ import { requestsCsv } from './history-csv';
 import { downloadText } from '../../lib/download';
 import { leaveNs } from '../../locales/leave';
 import { useListParams } from '../../lib/use-list-params';
+import { SelectField } from '../../components/select-field';
 
 const PAGE_SIZES = [10, 20, 50, 100];
 const DEFAULT_PAGE_SIZE = 20;
@@ -100,12 +100,6 @@ export function LeaveHistoryPage() {
     }
   };
 
-  const selectProps = {
-    select: true,
-    size: 'small',
-    slotProps: { select: { native: true }, inputLabel: { shrink: true } },
-  } as const;
-
   return (
     <PageFrame title={t('history.title')}>
       <Card variant="outlined">
@@ -128,48 +122,43 @@ export function LeaveHistoryPage() {
               </Button>
             }
           >
-            <TextField
-              {...selectProps}
+            <SelectField
+              size="small"
               label={t('history.year')}
               value={filters.year === undefined ? '' : String(filters.year)}
-              onChange={(event) => change({ year: event.target.value })}
+              onChange={(year) => change({ year })}
+              options={[
+                { value: '', label: t('history.all') },
+                ...years.map((year) => ({ value: String(year), label: String(year) })),
+              ]}
               sx={{ minWidth: 120 }}
-            >
-              <option value="">{t('history.all')}</option>
-              {years.map((year) => (
-                <option key={year} value={year}>
-                  {year}
-                </option>
-              ))}
-            </TextField>
-            <TextField
-              {...selectProps}
+            />
+            <SelectField
+              size="small"
               label={t('history.type')}
               value={filters.leaveTypeId ?? ''}
-              onChange={(event) => change({ type: event.target.value })}
+              onChange={(type) => change({ type })}
+              options={[
+                { value: '', label: t('history.all') },
+                ...(types.data ?? []).map((type) => ({ value: type.id, label: type.name })),
+              ]}
               sx={{ minWidth: 200 }}
-            >
-              <option value="">{t('history.all')}</option>
-              {(types.data ?? []).map((type) => (
-                <option key={type.id} value={type.id}>
-                  {type.name}
-                </option>
-              ))}
-            </TextField>
-            <TextField
-              {...selectProps}
+            />
+            <SelectField
+              size="small"
               label={t('history.status')}
               value={filters.status === undefined ? '' : String(filters.status)}
-              onChange={(event) => change({ status: event.target.value })}
+              onChange={(status) => change({ status })}
+              options={[
+                { value: '', label: t('history.all') },
+                ...STATUSES.map((status) => ({
+                  value: String(status),
+                  label:
+                    status === 5 ? `${leaveStatusLabel(status)} (${t('history.byAdmin')})` : leaveStatusLabel(status),
+                })),
+              ]}
               sx={{ minWidth: 200 }}
-            >
-              <option value="">{t('history.all')}</option>
-              {STATUSES.map((status) => (
-                <option key={status} value={status}>
-                  {status === 5 ? `${leaveStatusLabel(status)} (${t('history.byAdmin')})` : leaveStatusLabel(status)}
-                </option>
-              ))}
-            </TextField>
+            />
           </ListFilters>
 
           <QueryState query={requests} isEmpty={(data) => data.items.length === 0} emptyText={t('history.empty')}>

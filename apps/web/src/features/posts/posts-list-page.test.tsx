@@ -77,6 +77,31 @@ describe('Announcements list', () => {
     expect(screen.getByRole('link', { name: 'New announcement' })).toHaveAttribute('href', '/announcements/create');
   });
 
+  it('sorts by title, publish time or author on a click, and turns the order round on a second', async () => {
+    const { api } = withPosts();
+    renderPosts('/announcements');
+    const table = await screen.findByRole('table', { name: 'Posts' });
+    // Newest first, as written, until a column is chosen: no column is marked sorted.
+    expect(within(table).queryByRole('columnheader', { name: /Title/ })).not.toHaveAttribute('aria-sort');
+
+    await userEvent.click(within(table).getByRole('button', { name: 'Title' }));
+    await waitFor(() => expect(titles()).toEqual(['Draft about parking', 'Office closed on Monday', 'Town hall']));
+    expect(screen.getByRole('columnheader', { name: 'Title' })).toHaveAttribute('aria-sort', 'ascending');
+    expect(api.callsTo('GET', '/posts/admin').at(-1)!.query.get('sort')).toBe('title');
+
+    await userEvent.click(within(screen.getByRole('table', { name: 'Posts' })).getByRole('button', { name: 'Title' }));
+    await waitFor(() => expect(titles()).toEqual(['Town hall', 'Office closed on Monday', 'Draft about parking']));
+    expect(screen.getByRole('columnheader', { name: 'Title' })).toHaveAttribute('aria-sort', 'descending');
+
+    // By publish time, the draft with none comes last.
+    await userEvent.click(
+      within(screen.getByRole('table', { name: 'Posts' })).getByRole('button', { name: 'Publish / expiry' }),
+    );
+    await waitFor(() => expect(titles()).toEqual(['Office closed on Monday', 'Town hall', 'Draft about parking']));
+    const last = api.callsTo('GET', '/posts/admin').at(-1)!.query;
+    expect([last.get('sort'), last.get('order')]).toEqual(['publishAt', 'asc']);
+  });
+
   it('lists staff information under its own path and button', async () => {
     withPosts();
     renderPosts('/staff-info');

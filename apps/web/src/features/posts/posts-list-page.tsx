@@ -11,10 +11,10 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import type { AdminPostSummary } from '@staff-portal/shared/posts';
+import type { SxProps, Theme } from '@mui/material/styles';
+import type { AdminPostSummary, PostSort } from '@staff-portal/shared/posts';
 import { EVERYONE, POST_STATUSES, postDepartments } from '@staff-portal/shared/posts-rules';
 import type { PostKind } from '@staff-portal/shared/posts-rules';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +22,7 @@ import { Link as RouterLink } from 'react-router';
 import { ListFilters } from '../../components/list/list-filters';
 import { ListSearchField } from '../../components/list/list-search-field';
 import { ListPagination } from '../../components/list/list-pagination';
+import { SortableHeader } from '../../components/list/sortable-header';
 import { PageFrame } from '../../components/page-frame';
 import { QueryState } from '../../components/query-state';
 import { useRuntimeConfig } from '../../lib/runtime-config';
@@ -38,6 +39,7 @@ import { readListState } from './list-params';
 import type { ListState } from './list-params';
 import { createPath, editPath } from './paths';
 import { usePostTexts } from './post-texts';
+import { SelectField } from '../../components/select-field';
 
 const HIDDEN_ON_PHONE = { display: { xs: 'none', sm: 'table-cell' } } as const;
 const HIDDEN_BELOW_DESKTOP = { display: { xs: 'none', md: 'table-cell' } } as const;
@@ -50,6 +52,8 @@ function apiQuery(kind: PostKind, state: ListState, q: string): PostsQuery {
     ...(q === '' ? {} : { q }),
     ...(state.status === '' ? {} : { status: state.status }),
     ...(state.audience === '' ? {} : { audience: state.audience }),
+    // Newest first is the API's own order, left out.
+    ...(state.sort === 'created' && state.order === 'desc' ? {} : { sort: state.sort, order: state.order }),
     page: state.page,
     pageSize: PAGE_SIZE,
   };
@@ -80,6 +84,17 @@ export function PostsListPage({ kind }: { kind: PostKind }) {
       ? departments
       : [state.audience, ...departments];
   const filtered = state.q !== '' || state.status !== '' || state.audience !== '';
+  const header = (column: PostSort, label: string, sx?: SxProps<Theme>) => (
+    <SortableHeader
+      column={column}
+      sort={state.sort}
+      order={state.order}
+      onSort={(sort, order) => change({ sort, order })}
+      sx={sx}
+    >
+      {label}
+    </SortableHeader>
+  );
 
   return (
     <PageFrame title={t(`kind.${kind}.listTitle`)} intro={t(`kind.${kind}.listIntro`)}>
@@ -99,39 +114,29 @@ export function PostsListPage({ kind }: { kind: PostKind }) {
           </Button>
         }
       >
-        <TextField
-          select
+        <SelectField
           size="small"
           label={t('list.status')}
           value={state.status}
-          onChange={(event) => change({ status: event.target.value })}
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          onChange={(status) => change({ status })}
+          options={[
+            { value: '', label: t('list.allStatuses') },
+            ...POST_STATUSES.map((status) => ({ value: status, label: t(`status.${status}`) })),
+          ]}
           sx={{ minWidth: 160 }}
-        >
-          <option value="">{t('list.allStatuses')}</option>
-          {POST_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {t(`status.${status}`)}
-            </option>
-          ))}
-        </TextField>
-        <TextField
-          select
+        />
+        <SelectField
           size="small"
           label={t('list.audience')}
           value={state.audience}
-          onChange={(event) => change({ audience: event.target.value })}
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          onChange={(audience) => change({ audience })}
+          options={[
+            { value: '', label: t('list.allAudiences') },
+            { value: EVERYONE, label: t('everyone') },
+            ...audiences.map((name) => ({ value: name, label: name })),
+          ]}
           sx={{ minWidth: 180 }}
-        >
-          <option value="">{t('list.allAudiences')}</option>
-          <option value={EVERYONE}>{t('everyone')}</option>
-          {audiences.map((name) => (
-            <option key={name} value={name}>
-              {name}
-            </option>
-          ))}
-        </TextField>
+        />
       </ListFilters>
       <QueryState
         query={posts}
@@ -145,14 +150,14 @@ export function PostsListPage({ kind }: { kind: PostKind }) {
             </Typography>
             <TableContainer sx={{ overflowX: 'auto' }}>
               <Table size="small" aria-label={t('list.table')}>
-                {/* No column sorts: the API lists the newest first and takes no other order (adminPostListQuerySchema). */}
+                {/* Newest first until a column is chosen: no column shows when a post was written. */}
                 <TableHead>
                   <TableRow>
-                    <TableCell>{t('list.columns.title')}</TableCell>
+                    {header('title', t('list.columns.title'))}
                     <TableCell sx={HIDDEN_ON_PHONE}>{t('list.columns.status')}</TableCell>
                     <TableCell sx={HIDDEN_BELOW_DESKTOP}>{t('list.columns.audience')}</TableCell>
-                    <TableCell sx={HIDDEN_BELOW_DESKTOP}>{t('list.columns.times')}</TableCell>
-                    <TableCell sx={HIDDEN_BELOW_WIDE}>{t('list.columns.author')}</TableCell>
+                    {header('publishAt', t('list.columns.times'), HIDDEN_BELOW_DESKTOP)}
+                    {header('author', t('list.columns.author'), HIDDEN_BELOW_WIDE)}
                     <TableCell sx={HIDDEN_BELOW_WIDE}>{t('list.columns.attachments')}</TableCell>
                     <TableCell sx={HIDDEN_ON_PHONE}>{t('list.columns.seen')}</TableCell>
                     <TableCell align="right">

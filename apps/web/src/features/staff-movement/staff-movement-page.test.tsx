@@ -244,8 +244,7 @@ describe('StaffMovementPage', () => {
     const user = userEvent.setup();
     renderInApp(<StaffMovementPage />);
     await screen.findByRole('table');
-    await user.click(screen.getByRole('combobox', { name: 'Department' }));
-    await user.click(screen.getByRole('option', { name: 'IR' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Department' }), 'IR');
     await screen.findByRole('row', { name: /Nurul Izzah/ });
     expect(api.callsTo('GET', '/leave/movement').at(-1)?.query.get('department')).toBe('IR');
   });
@@ -290,8 +289,7 @@ describe('StaffMovementPage', () => {
     await screen.findByRole('table');
     await user.click(screen.getByRole('button', { name: 'Record my movement' }));
     const dialog = await screen.findByRole('dialog', { name: 'Record my movement' });
-    await user.click(within(dialog).getByRole('combobox', { name: 'Kind' }));
-    await user.click(screen.getByRole('option', { name: 'Training' }));
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Kind' }), 'Training');
     // An empty purpose is refused before anything is sent.
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText('Please enter the purpose.')).toBeInTheDocument();

@@ -6,9 +6,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
@@ -31,6 +29,7 @@ import { addDays } from '@staff-portal/shared/iso-dates';
 import { formatDate, todayIn } from '../../lib/dates';
 import type { CalendarView } from './format';
 import { staffMovementNs } from '../../locales/staff-movement';
+import { SelectField } from '../../components/select-field';
 
 /** `/shared/hr-services/leave/staff-movement` (StaffMovementPage). */
 export function StaffMovementPage() {
@@ -117,20 +116,17 @@ export function StaffMovementPage() {
         </Stack>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
           {data !== undefined && data.departments.length > 1 && (
-            <TextField
-              select
+            <SelectField
               size="small"
               label={t('department')}
               value={shownDepartment}
-              onChange={(event) => setDepartment(event.target.value)}
+              onChange={setDepartment}
+              options={data.departments.map((d) => ({
+                value: d.code,
+                label: d.name === d.code ? d.code : `${d.name} (${d.code})`,
+              }))}
               sx={{ minWidth: 200 }}
-            >
-              {data.departments.map((d) => (
-                <MenuItem key={d.code} value={d.code}>
-                  {d.name === d.code ? d.code : `${d.name} (${d.code})`}
-                </MenuItem>
-              ))}
-            </TextField>
+            />
           )}
           {!noStaffRecord && (
             <Button

@@ -6,7 +6,6 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { passesGuards } from '@staff-portal/shared/groups';
 import { MAX_AWAY_ENTRIES } from '@staff-portal/shared/team';
@@ -28,6 +27,7 @@ import { AwayList } from './components/away-list';
 import { PeopleList } from './components/people-list';
 import { formatWeekday } from './format';
 import { teamSpaceNs } from '../../locales/team-space';
+import { SelectField } from '../../components/select-field';
 
 /**
  * The staff movement page, and the guard the route table gives it (SHARED): the lists link there
@@ -105,22 +105,20 @@ export function TeamSpacePage() {
       ) : (
         <>
           {data !== undefined && data.departments.length > 1 && (
-            <TextField
-              select
+            <SelectField
               size="small"
               label={t('people.department')}
               value={department}
-              onChange={(event) => change({ department: event.target.value })}
-              slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+              onChange={(code) => change({ department: code })}
+              options={[
+                { value: '', label: t('people.allDepartments') },
+                ...data.departments.map((d) => ({
+                  value: d.code,
+                  label: d.name === d.code ? d.code : `${d.name} (${d.code})`,
+                })),
+              ]}
               sx={{ mb: 2, minWidth: 240, width: { xs: '100%', sm: 'auto' } }}
-            >
-              <option value="">{t('people.allDepartments')}</option>
-              {data.departments.map((d) => (
-                <option key={d.code} value={d.code}>
-                  {d.name === d.code ? d.code : `${d.name} (${d.code})`}
-                </option>
-              ))}
-            </TextField>
+            />
           )}
 
           <Box sx={{ mb: 4 }}>

@@ -130,7 +130,6 @@ export const leave = {
     attachmentRequired: 'Attach a document: this leave type needs one.',
     attachmentType: 'The attachment must be a PDF, JPEG or PNG file.',
     attachmentSize: 'The attachment must be at most 5 MB.',
-    required: 'This field is required',
     preview: {
       label: 'Day count and balance',
       prompt: 'Choose a leave type and dates to see the day count.',

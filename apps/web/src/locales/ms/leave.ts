@@ -135,7 +135,6 @@ export const leave: typeof en = {
     attachmentRequired: 'Lampirkan dokumen: jenis cuti ini memerlukannya.',
     attachmentType: 'Lampiran mestilah fail PDF, JPEG atau PNG.',
     attachmentSize: 'Lampiran tidak boleh melebihi 5 MB.',
-    required: 'Ruangan ini wajib diisi',
     preview: {
       label: 'Bilangan hari dan baki',
       prompt: 'Pilih jenis cuti dan tarikh untuk melihat bilangan hari.',

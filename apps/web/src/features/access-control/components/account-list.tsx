@@ -10,7 +10,6 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { Account, AccountSort } from '@staff-portal/shared/access-control';
 import { useTranslation } from 'react-i18next';
@@ -29,6 +28,7 @@ import { ACCOUNT_PARAM, PAGE_SIZES, readListState } from '../list-params';
 import type { ListState } from '../list-params';
 import { accessControlNs } from '../../../locales/access-control';
 import { SEARCH_DELAY_MS, useListParams, useTextParam } from '../../../lib/use-list-params';
+import { SelectField } from '../../../components/select-field';
 
 const HIDDEN_ON_PHONE = { display: { xs: 'none', sm: 'table-cell' } } as const;
 const HIDDEN_BELOW_DESKTOP = { display: { xs: 'none', md: 'table-cell' } } as const;
@@ -119,37 +119,31 @@ export function AccountList({ onCreate, onBulkCreate }: { onCreate: () => void; 
           </>
         }
       >
-        <TextField
-          select
+        <SelectField
           size="small"
           label={t('list.department')}
           value={state.department}
-          onChange={(event) => change({ department: event.target.value })}
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          onChange={(department) => change({ department })}
+          options={[
+            { value: '', label: t('list.allDepartments') },
+            ...shownDepartments.map((name) => ({ value: name, label: departmentLabel(name, departments.data ?? []) })),
+          ]}
           sx={{ minWidth: 180 }}
-        >
-          <option value="">{t('list.allDepartments')}</option>
-          {shownDepartments.map((name) => (
-            <option key={name} value={name}>
-              {departmentLabel(name, departments.data ?? [])}
-            </option>
-          ))}
-        </TextField>
-        <TextField
-          select
+        />
+        <SelectField
           size="small"
           label={t('list.status')}
           value={state.status}
-          onChange={(event) => change({ status: event.target.value })}
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          onChange={(status) => change({ status })}
+          options={[
+            { value: '', label: t('list.allStatuses') },
+            { value: 'CONFIRMED', label: t('status.CONFIRMED') },
+            { value: 'FORCE_CHANGE_PASSWORD', label: t('status.FORCE_CHANGE_PASSWORD') },
+            { value: 'RESET_REQUIRED', label: t('status.RESET_REQUIRED') },
+            { value: 'DISABLED', label: t('list.disabledFilter') },
+          ]}
           sx={{ minWidth: 200 }}
-        >
-          <option value="">{t('list.allStatuses')}</option>
-          <option value="CONFIRMED">{t('status.CONFIRMED')}</option>
-          <option value="FORCE_CHANGE_PASSWORD">{t('status.FORCE_CHANGE_PASSWORD')}</option>
-          <option value="RESET_REQUIRED">{t('status.RESET_REQUIRED')}</option>
-          <option value="DISABLED">{t('list.disabledFilter')}</option>
-        </TextField>
+        />
       </ListFilters>
       <QueryState query={accounts} isEmpty={(data) => data.items.length === 0} emptyText={t('list.empty')}>
         {(data) => (

@@ -25,7 +25,6 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -34,6 +33,7 @@ import { reasonText } from '../../../lib/error-text';
 import { errorText } from '../../../lib/error-text';
 import { irAdminNs } from '../../../locales/ir-admin';
 import { useImportMembers, usePreviewImport } from '../api/ir-admin-api';
+import { SelectField } from '../../../components/select-field';
 
 /** Problems shown on the page; the downloadable report has every one. */
 const SHOWN_PROBLEMS = 200;
@@ -252,21 +252,14 @@ function EncodingCheck({
           ))}
         </Alert>
       )}
-      <TextField
-        select
+      <SelectField<MemberFileEncoding>
         size="small"
         label={t('import.encoding.label')}
         value={encoding}
-        onChange={(event) => onEncoding(event.target.value as MemberFileEncoding)}
-        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+        onChange={onEncoding}
+        options={MEMBER_FILE_ENCODINGS.map((option) => ({ value: option, label: t(`import.encoding.${option}`) }))}
         sx={{ maxWidth: 320 }}
-      >
-        {MEMBER_FILE_ENCODINGS.map((option) => (
-          <option key={option} value={option}>
-            {t(`import.encoding.${option}`)}
-          </option>
-        ))}
-      </TextField>
+      />
     </Stack>
   );
 }

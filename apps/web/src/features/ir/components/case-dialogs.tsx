@@ -29,6 +29,7 @@ import { actionTypeText } from '../ir-texts';
 import { FilesPicker, useFilesProblem } from './files-picker';
 import { irNs } from '../../../locales/ir';
 import { showErrorAtField } from '../../../lib/field-error';
+import { FormSelectField } from '../../../components/select-field';
 
 interface CaseDialogProps {
   caseNo: string;
@@ -165,23 +166,18 @@ export function AddActionDialog({ caseNo, openedOn, open, onClose }: CaseDialogP
       pendingLabel={t('case.addAction.submitting')}
       onSubmit={(event) => void handleSubmit(submit)(event)}
     >
-      <FormTextField
+      <FormSelectField
         control={control}
         name="type"
-        select
         required
         autoFocus
         fullWidth
         label={t('case.addAction.type')}
-        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-      >
-        <option value="" />
-        {LATER_ACTION_TYPES.map((code) => (
-          <option key={code} value={String(code)}>
-            {actionTypeText(code)}
-          </option>
-        ))}
-      </FormTextField>
+        options={[
+          { value: '', label: '' },
+          ...LATER_ACTION_TYPES.map((code) => ({ value: String(code), label: actionTypeText(code) })),
+        ]}
+      />
       <Controller
         control={control}
         name="date"
@@ -416,24 +412,22 @@ export function ReassignDialog({ caseNo, officerId, open, onClose }: CaseDialogP
       onSubmit={(event) => void handleSubmit(submit)(event)}
       submitDisabled={unchanged}
     >
-      <FormTextField
+      <FormSelectField
         control={control}
         name="officerId"
-        select
         required
         autoFocus
         fullWidth
         label={t('case.reassign.officer')}
         helperText={unchanged ? t('case.reassign.same', { name: current }) : undefined}
-        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-      >
-        <option value="" />
-        {(officers.data ?? []).map((officer) => (
-          <option key={officer.id} value={officer.id}>
-            {t('case.reassign.openCases', { name: officer.name, count: officer.openCases })}
-          </option>
-        ))}
-      </FormTextField>
+        options={[
+          { value: '', label: '' },
+          ...(officers.data ?? []).map((officer) => ({
+            value: officer.id,
+            label: t('case.reassign.openCases', { name: officer.name, count: officer.openCases }),
+          })),
+        ]}
+      />
     </FormDialog>
   );
 }

@@ -22,6 +22,7 @@ import { CONTACT_METHOD_CODES, contactMethodText } from '../ir-texts';
 import { casePath } from '../paths';
 import { irNs } from '../../../locales/ir';
 import { showErrorAtField } from '../../../lib/field-error';
+import { FormSelectField } from '../../../components/select-field';
 
 interface Values {
   subject: string;
@@ -124,39 +125,29 @@ export function OpenCaseDialog({ member, open, onClose }: { member: Member; open
         label={t('openCase.subject')}
         slotProps={{ htmlInput: { maxLength: 200 } }}
       />
-      <FormTextField
+      <FormSelectField
         control={control}
         name="categoryId"
-        select
         required
         fullWidth
         label={t('openCase.category')}
         helperText={categories.isSuccess && active.length === 0 ? t('openCase.noCategories') : undefined}
-        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-      >
-        <option value="" />
-        {active.map((category) => (
-          <option key={category.id} value={category.id}>
-            {category.name}
-          </option>
-        ))}
-      </FormTextField>
-      <FormTextField
+        options={[
+          { value: '', label: '' },
+          ...active.map((category) => ({ value: category.id, label: category.name })),
+        ]}
+      />
+      <FormSelectField
         control={control}
         name="contactMethod"
-        select
         required
         fullWidth
         label={t('openCase.contactMethod')}
-        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-      >
-        <option value="" />
-        {CONTACT_METHOD_CODES.map((code) => (
-          <option key={code} value={String(code)}>
-            {contactMethodText(code)}
-          </option>
-        ))}
-      </FormTextField>
+        options={[
+          { value: '', label: '' },
+          ...CONTACT_METHOD_CODES.map((code) => ({ value: String(code), label: contactMethodText(code) })),
+        ]}
+      />
       <FormTextField
         control={control}
         name="description"
@@ -166,29 +157,22 @@ export function OpenCaseDialog({ member, open, onClose }: { member: Member; open
         minRows={4}
         label={t('openCase.description')}
       />
-      <FormTextField
+      <FormSelectField
         control={control}
         name="officerId"
-        select
         fullWidth
         disabled={!isAdmin}
         required={!amOfficer}
         label={t('openCase.officer')}
         helperText={isAdmin ? undefined : t('openCase.officerHint')}
-        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-      >
-        {/* No officer named: the server makes the one opening the case its officer. */}
-        <option value="">
-          {amOfficer ? t('openCase.me', { name: user?.name ?? '' }) : t('openCase.chooseOfficer')}
-        </option>
-        {(officers.data ?? [])
-          .filter((officer) => officer.id !== user?.id)
-          .map((officer) => (
-            <option key={officer.id} value={officer.id}>
-              {officer.name}
-            </option>
-          ))}
-      </FormTextField>
+        options={[
+          // No officer named: the server makes the one opening the case its officer.
+          { value: '', label: amOfficer ? t('openCase.me', { name: user?.name ?? '' }) : t('openCase.chooseOfficer') },
+          ...(officers.data ?? [])
+            .filter((officer) => officer.id !== user?.id)
+            .map((officer) => ({ value: officer.id, label: officer.name })),
+        ]}
+      />
       <Controller
         control={control}
         name="openedOn"

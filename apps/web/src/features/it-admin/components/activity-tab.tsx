@@ -33,6 +33,7 @@ import { formatInstant } from '../format';
 import { ActivityDrawer } from './activity-drawer';
 import { LoadMore } from './load-more';
 import { itAdminNs } from '../../../locales/it-admin';
+import { SelectField } from '../../../components/select-field';
 
 /** An e-mail may break after its @ rather than anywhere. */
 function Breakable({ text }: { text: string }) {
@@ -58,6 +59,8 @@ const WIDE_ONLY = { display: { xs: 'none', md: 'table-cell' } } as const;
 export function ActivityTab() {
   const { t } = useTranslation(itAdminNs);
   const words = useActivityWords();
+  const actionOptions = (area: string) =>
+    actionsOf(area).map((action) => ({ value: action, label: words.action(action) }));
   const { organisation } = useRuntimeConfig();
   const { notify } = useNotification();
   const errorText = useErrorText();
@@ -165,67 +168,48 @@ export function ActivityTab() {
         }}
       >
         {text('user', t('activity.user'), user, setUser)}
-        <TextField
-          select
+        <SelectField
           size="small"
           label={t('activity.source')}
           value={values.source}
-          onChange={(event) => set({ source: event.target.value })}
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-        >
-          <option value="">{t('all')}</option>
-          <option value="log">{t('activity.sourceOptions.log')}</option>
-          <option value="audit">{t('activity.sourceOptions.audit')}</option>
-        </TextField>
-        <TextField
-          select
+          onChange={(source) => set({ source })}
+          options={[
+            { value: '', label: t('all') },
+            { value: 'log', label: t('activity.sourceOptions.log') },
+            { value: 'audit', label: t('activity.sourceOptions.audit') },
+          ]}
+        />
+        <SelectField
           size="small"
           label={t('activity.area')}
           value={values.area}
           // An action of another area would match nothing: the choice of area clears it.
-          onChange={(event) => {
-            const area = event.target.value;
+          onChange={(area) => {
             const keep = actionsOf(area).some((action) => action === values.action);
             set({ area, ...(keep ? {} : { action: '' }) });
           }}
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-        >
-          <option value="">{t('all')}</option>
-          {ACTIVITY_AREAS.map((area) => (
-            <option key={area} value={area}>
-              {words.area(area)}
-            </option>
-          ))}
-        </TextField>
-        <TextField
-          select
+          options={[
+            { value: '', label: t('all') },
+            ...ACTIVITY_AREAS.map((area) => ({ value: area, label: words.area(area) })),
+          ]}
+        />
+        <SelectField
           size="small"
           label={t('activity.action')}
           value={values.action}
-          onChange={(event) => set({ action: event.target.value })}
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-        >
-          <option value="">
-            {isActivityArea(values.area)
-              ? t('activity.anyActionOf', { area: words.area(values.area) })
-              : t('activity.anyAction')}
-          </option>
-          {isActivityArea(values.area)
-            ? actionsOf(values.area).map((action) => (
-                <option key={action} value={action}>
-                  {words.action(action)}
-                </option>
-              ))
-            : ACTIVITY_AREAS.map((area) => (
-                <optgroup key={area} label={words.area(area)}>
-                  {actionsOf(area).map((action) => (
-                    <option key={action} value={action}>
-                      {words.action(action)}
-                    </option>
-                  ))}
-                </optgroup>
-              ))}
-        </TextField>
+          onChange={(action) => set({ action })}
+          options={[
+            {
+              value: '',
+              label: isActivityArea(values.area)
+                ? t('activity.anyActionOf', { area: words.area(values.area) })
+                : t('activity.anyAction'),
+            },
+            ...(isActivityArea(values.area)
+              ? actionOptions(values.area)
+              : ACTIVITY_AREAS.map((area) => ({ group: words.area(area), options: actionOptions(area) }))),
+          ]}
+        />
         <DateField
           size="small"
           label={t('activity.from')}

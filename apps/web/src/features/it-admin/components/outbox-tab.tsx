@@ -6,7 +6,6 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { OUTBOX_STATES } from '@staff-portal/shared/it-admin';
 import type { OutboxMessage } from '@staff-portal/shared/it-admin';
@@ -28,9 +27,12 @@ import { MessageDialog } from './message-dialog';
 import { canRetry, useOutboxTexts } from './outbox-texts';
 import { StateChip } from './state-chip';
 import { itAdminNs } from '../../../locales/it-admin';
+import { SelectField } from '../../../components/select-field';
 
-/** Columns a phone does without (the message's dialog has them). */
+/** Columns a phone or a tablet does without (the message's dialog has them). */
 const WIDE_ONLY = { display: { xs: 'none', md: 'table-cell' } } as const;
+/** A phone shows when, what, its state and Retry, so the table fits its width (the row opens the rest). */
+const NOT_ON_PHONE = { display: { xs: 'none', sm: 'table-cell' } } as const;
 
 /**
  * The outbox of e-mails and text messages (docs/product/screens.md §15): state, attempts and
@@ -83,24 +85,19 @@ export function OutboxTab() {
         }
         activeCount={chosen.state === '' ? 0 : 1}
       >
-        <TextField
-          select
+        <SelectField
           size="small"
           label={t('outbox.state')}
           value={chosen.state}
           // As typing does, a choice replaces the address: it is no step to go back to.
-          onChange={(event) => change({ state: event.target.value }, { replace: true })}
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          onChange={(state) => change({ state }, { replace: true })}
+          options={[
+            { value: '', label: t('all') },
+            ...OUTBOX_STATES.map((state) => ({ value: state, label: t(`outbox.states.${state}`) })),
+          ]}
           // Beside the recipient, about a third of the row, as before.
           sx={{ minWidth: { md: '33%' } }}
-        >
-          <option value="">{t('all')}</option>
-          {OUTBOX_STATES.map((state) => (
-            <option key={state} value={state}>
-              {t(`outbox.states.${state}`)}
-            </option>
-          ))}
-        </TextField>
+        />
       </ListFilters>
       {!valid && outbox.data === undefined ? (
         <Typography color="text.secondary" sx={{ py: 2 }}>
@@ -120,7 +117,7 @@ export function OutboxTab() {
                     <TableRow>
                       <TableCell>{t('outbox.columns.created')}</TableCell>
                       <TableCell sx={WIDE_ONLY}>{t('outbox.columns.channel')}</TableCell>
-                      <TableCell>{t('outbox.columns.recipient')}</TableCell>
+                      <TableCell sx={NOT_ON_PHONE}>{t('outbox.columns.recipient')}</TableCell>
                       <TableCell>{t('outbox.columns.subject')}</TableCell>
                       <TableCell>{t('outbox.columns.state')}</TableCell>
                       <TableCell align="right" sx={WIDE_ONLY}>
@@ -137,11 +134,11 @@ export function OutboxTab() {
                       const sending = retry.isPending && retry.variables === message.id;
                       return (
                         <TableRow key={message.id} hover onClick={() => setOpen(message)} sx={{ cursor: 'pointer' }}>
-                          <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                          <TableCell sx={{ whiteSpace: { sm: 'nowrap' } }}>
                             {formatInstant(message.createdAt, organisation.timeZone)}
                           </TableCell>
                           <TableCell sx={WIDE_ONLY}>{texts.channel(message.channel)}</TableCell>
-                          <TableCell sx={{ overflowWrap: 'anywhere' }}>{message.recipient}</TableCell>
+                          <TableCell sx={{ ...NOT_ON_PHONE, overflowWrap: 'anywhere' }}>{message.recipient}</TableCell>
                           <TableCell sx={{ overflowWrap: 'anywhere' }}>
                             {/* The row opens on a click; this is its way in for a keyboard and a screen reader. */}
                             <Link

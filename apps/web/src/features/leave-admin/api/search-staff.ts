@@ -1,5 +1,5 @@
 import { pageOf, staffRecordSchema } from '@staff-portal/shared/leave';
-import type { StaffRecord } from '@staff-portal/shared/leave';
+import type { StaffRecord, StaffSort } from '@staff-portal/shared/leave';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useApiClient, withQuery } from '../../../lib/api-client';
 import type { ApiClient } from '../../../lib/api-client';
@@ -9,13 +9,16 @@ import { useListQuery } from '../../../lib/list-query';
 export interface StaffQuery {
   search?: string | undefined;
   department?: string | undefined;
+  /** By name, A to Z, unless asked. */
+  sort?: StaffSort | undefined;
+  order?: 'asc' | 'desc' | undefined;
   page: number;
   pageSize: number;
 }
 
 const staffPage = pageOf(staffRecordSchema);
 
-/** `GET /leave/admin/staff?search=&department=`: staff records by name, e-mail or id; paged. */
+/** `GET /leave/admin/staff?search=&department=&sort=&order=`: staff records by name, e-mail or id; sorted, paged. */
 export async function searchStaff(client: ApiClient, query: StaffQuery, signal?: AbortSignal) {
   return staffPage.parse(await client.get(withQuery('/leave/admin/staff', { ...query }), { signal }));
 }

@@ -30,6 +30,7 @@ import { issueDetail } from '@staff-portal/shared/error-reasons';
 import { reasonText } from '../../../lib/error-text';
 import { leaveAdminNs } from '../../../locales/leave-admin';
 import { showErrorAtField } from '../../../lib/field-error';
+import { FormSelectField } from '../../../components/select-field';
 
 const WEEK = [0, 1, 2, 3, 4, 5, 6] as const;
 /** MON–FRI, the usual week (docs/product/leave.md). */
@@ -247,22 +248,21 @@ export function AddStaffRecordDialog({
           />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <FormTextField
+          <FormSelectField
             control={control}
             name="departmentCode"
-            select
             fullWidth
             required
             label={t('user.department')}
-            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-          >
-            <option value="">{t('addStaff.chooseDepartment')}</option>
-            {(departments.data ?? []).map((department) => (
-              <option key={department.code} value={department.code}>
-                {department.name === department.code ? department.code : `${department.code} (${department.name})`}
-              </option>
-            ))}
-          </FormTextField>
+            options={[
+              { value: '', label: t('addStaff.chooseDepartment') },
+              ...(departments.data ?? []).map((department) => ({
+                value: department.code,
+                label:
+                  department.name === department.code ? department.code : `${department.code} (${department.name})`,
+              })),
+            ]}
+          />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
           <Controller
@@ -311,17 +311,16 @@ export function AddStaffRecordDialog({
           />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <FormTextField
+          <FormSelectField
             control={control}
             name="gender"
-            select
             fullWidth
             label={t('user.gender')}
-            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-          >
-            <option value="F">{t('user.genders.F')}</option>
-            <option value="M">{t('user.genders.M')}</option>
-          </FormTextField>
+            options={[
+              { value: 'F', label: t('user.genders.F') },
+              { value: 'M', label: t('user.genders.M') },
+            ]}
+          />
         </Grid>
         <Grid size={12}>
           <Controller

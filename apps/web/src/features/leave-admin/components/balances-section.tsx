@@ -25,6 +25,7 @@ import { useStaffBalances } from '../api/get-staff-balances';
 import { useSetEntitlement } from '../api/set-entitlement';
 import { errorText } from '../../../lib/error-text';
 import { leaveAdminNs } from '../../../locales/leave-admin';
+import { SelectField } from '../../../components/select-field';
 
 /** The columns of a balance's parts, shown from a tablet up (under the type on a phone). */
 const PART = { display: { xs: 'none', sm: 'table-cell' } } as const;
@@ -145,23 +146,16 @@ function AdjustmentForm({ staffId, year, balances }: { staffId: string; year: nu
         {t('balances.adjustTitle')}
       </Typography>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
-        <TextField
-          select
+        <SelectField
           size="small"
           label={t('balances.adjustType')}
           value={leaveTypeId}
-          onChange={(event) => setLeaveTypeId(event.target.value)}
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          onChange={setLeaveTypeId}
+          options={balances.map((b) => ({ value: b.leaveTypeId, label: b.leaveTypeName }))}
           sx={{ minWidth: 200 }}
           error={errorOf('leaveTypeId') !== undefined}
           helperText={errorOf('leaveTypeId')}
-        >
-          {balances.map((b) => (
-            <option key={b.leaveTypeId} value={b.leaveTypeId}>
-              {b.leaveTypeName}
-            </option>
-          ))}
-        </TextField>
+        />
         <TextField
           size="small"
           label={t('balances.adjustDays')}

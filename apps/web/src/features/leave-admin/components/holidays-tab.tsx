@@ -26,6 +26,7 @@ import { useSaveHoliday } from '../api/save-holiday';
 import { useThisYear, YearSelect } from './year-select';
 import { errorText } from '../../../lib/error-text';
 import { leaveAdminNs } from '../../../locales/leave-admin';
+import { SelectField } from '../../../components/select-field';
 
 const HIDDEN_ON_PHONE = { display: { xs: 'none', sm: 'table-cell' } } as const;
 
@@ -81,23 +82,18 @@ function HolidayDialog({ holiday, year, onClose }: { holiday?: PublicHoliday; ye
         error={errorOf('date') !== undefined}
         helperText={errorOf('date')}
       />
-      <TextField
-        select
+      <SelectField
         size="small"
         label={t('holidays.region')}
         value={region}
-        onChange={(event) => setRegion(event.target.value)}
-        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+        onChange={setRegion}
+        options={[
+          { value: 'MY', label: 'MY' },
+          ...STATES.map(([code, stateName]) => ({ value: `MY-${code}`, label: `MY-${code} ${stateName}` })),
+        ]}
         error={errorOf('region') !== undefined}
         helperText={errorOf('region')}
-      >
-        <option value="MY">MY</option>
-        {STATES.map(([code, stateName]) => (
-          <option key={code} value={`MY-${code}`}>
-            {`MY-${code} ${stateName}`}
-          </option>
-        ))}
-      </TextField>
+      />
       <TextField
         size="small"
         label={t('holidays.name')}
@@ -146,21 +142,14 @@ export function HolidaysTab() {
         }}
       >
         <YearSelect value={year} onChange={setYear} />
-        <TextField
-          select
+        <SelectField<MalaysianState>
           size="small"
           label={t('holidays.state')}
           value={state}
-          onChange={(event) => setState(event.target.value as MalaysianState)}
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          onChange={setState}
+          options={STATES.map(([code, name]) => ({ value: code, label: name }))}
           sx={{ minWidth: 220 }}
-        >
-          {STATES.map(([code, name]) => (
-            <option key={code} value={code}>
-              {name}
-            </option>
-          ))}
-        </TextField>
+        />
         <Button type="submit" variant="contained" disabled={importHolidays.isPending}>
           {importHolidays.isPending ? t('holidays.importing') : t('holidays.import')}
         </Button>

@@ -26,6 +26,7 @@ import { useAdminLeaveTypes } from '../api/get-admin-leave-types';
 import { useUpdateLeaveType } from '../api/update-leave-type';
 import { errorText } from '../../../lib/error-text';
 import { leaveAdminNs } from '../../../locales/leave-admin';
+import { SelectField } from '../../../components/select-field';
 
 const FLAGS = [
   'attachmentRequired',
@@ -223,21 +224,20 @@ function EditTypeDialog({
         ))}
       </Stack>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <TextField
-          select
+        <SelectField<Gender | ''>
           size="small"
           label={t('types.eligibleGender')}
           value={gender}
-          onChange={(event) => setGender(event.target.value as Gender | '')}
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          onChange={setGender}
+          options={[
+            { value: '', label: t('types.everyone') },
+            { value: 'F', label: t('types.genders.F') },
+            { value: 'M', label: t('types.genders.M') },
+          ]}
           error={errorOf('eligibleGender') !== undefined}
           helperText={errorOf('eligibleGender')}
           sx={{ minWidth: 180 }}
-        >
-          <option value="">{t('types.everyone')}</option>
-          <option value="F">{t('types.genders.F')}</option>
-          <option value="M">{t('types.genders.M')}</option>
-        </TextField>
+        />
         <TextField
           size="small"
           label={t('types.minServiceMonths')}
@@ -248,39 +248,31 @@ function EditTypeDialog({
           helperText={errorOf('minServiceMonths') ?? t('types.minServiceMonthsHint')}
         />
       </Stack>
-      <TextField
-        select
+      <SelectField<ProRata>
         size="small"
         label={t('types.proRata')}
         value={proRata}
-        onChange={(event) => setProRata(event.target.value as ProRata)}
-        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+        onChange={setProRata}
+        options={PRO_RATA_ROUNDINGS.map((rounding) => ({ value: rounding, label: t(`types.proRatas.${rounding}`) }))}
         error={errorOf('proRata') !== undefined}
         helperText={errorOf('proRata') ?? t('types.proRataHint')}
-      >
-        {PRO_RATA_ROUNDINGS.map((rounding) => (
-          <option key={rounding} value={rounding}>
-            {t(`types.proRatas.${rounding}`)}
-          </option>
-        ))}
-      </TextField>
-      <TextField
-        select
+      />
+      <SelectField
         size="small"
         label={t('types.includesDaysOf')}
         value={includesDaysOf}
-        onChange={(event) => setIncludesDaysOf(event.target.value)}
-        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+        onChange={setIncludesDaysOf}
+        options={[
+          { value: '', label: t('types.includesNone') },
+          ...inclusionOptions(type, types).map(({ type: other, disabled }) => ({
+            value: other.id,
+            label: other.name,
+            disabled,
+          })),
+        ]}
         error={errorOf('includesDaysOf') !== undefined}
         helperText={errorOf('includesDaysOf') ?? t('types.includesDaysOfHint')}
-      >
-        <option value="">{t('types.includesNone')}</option>
-        {inclusionOptions(type, types).map(({ type: other, disabled }) => (
-          <option key={other.id} value={other.id} disabled={disabled}>
-            {other.name}
-          </option>
-        ))}
-      </TextField>
+      />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <TextField
           size="small"

@@ -18,6 +18,7 @@ import { useCancelFor } from '../api/cancel-for';
 import { useStaffRequests } from '../api/get-staff-requests';
 import { errorText } from '../../../lib/error-text';
 import { leaveAdminNs } from '../../../locales/leave-admin';
+import { SelectField } from '../../../components/select-field';
 
 /** A page of their requests (the route's loader asks for the first one with it). */
 export const PAGE_SIZE = 10;
@@ -68,38 +69,27 @@ function ApplyDialog({ staffId, name, onClose }: { staffId: string; name: string
       submitDisabled={typeId === ''}
       fullScreenOnPhone={false}
     >
-      <TextField
-        select
+      <SelectField
         size="small"
         label={t('requests.type')}
         value={typeId}
-        onChange={(event) => setLeaveTypeId(event.target.value)}
-        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+        onChange={setLeaveTypeId}
+        options={active.map((type) => ({ value: type.id, label: type.name }))}
         error={errorOf('leaveTypeId') !== undefined}
         helperText={errorOf('leaveTypeId')}
-      >
-        {active.map((type) => (
-          <option key={type.id} value={type.id}>
-            {type.name}
-          </option>
-        ))}
-      </TextField>
-      <TextField
-        select
+      />
+      <SelectField
         size="small"
         label={t('requests.dayType')}
         value={String(dayType)}
-        onChange={(event) => setDayType(Number(event.target.value) as DayType)}
-        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+        onChange={(value) => setDayType(Number(value) as DayType)}
+        options={([0, 1, 2] as const).map((value) => ({
+          value: String(value),
+          label: t(`requests.dayTypes.t${value}`),
+        }))}
         error={errorOf('dayType') !== undefined}
         helperText={errorOf('dayType')}
-      >
-        {([0, 1, 2] as const).map((value) => (
-          <option key={value} value={value}>
-            {t(`requests.dayTypes.t${value}`)}
-          </option>
-        ))}
-      </TextField>
+      />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <DateField
           size="small"

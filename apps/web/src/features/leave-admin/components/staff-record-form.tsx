@@ -20,6 +20,7 @@ import { useAllStaff } from '../api/search-staff';
 import { useUpdateStaff } from '../api/update-staff';
 import { errorText } from '../../../lib/error-text';
 import { leaveAdminNs } from '../../../locales/leave-admin';
+import { SelectField } from '../../../components/select-field';
 
 const WEEK = [0, 1, 2, 3, 4, 5, 6] as const;
 
@@ -102,23 +103,16 @@ export function StaffRecordForm({ detail }: { detail: StaffDetail }) {
         </Typography>
       </Grid>
       <Grid size={{ xs: 12, sm: 6 }}>
-        <TextField
-          select
+        <SelectField
           fullWidth
           size="small"
           label={t('user.department')}
           value={departmentCode}
-          onChange={(event) => setDepartmentCode(event.target.value)}
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          onChange={setDepartmentCode}
+          options={departments.map((code) => ({ value: code, label: code }))}
           error={errorOf('departmentCode') !== undefined}
           helperText={errorOf('departmentCode')}
-        >
-          {departments.map((code) => (
-            <option key={code} value={code}>
-              {code}
-            </option>
-          ))}
-        </TextField>
+        />
       </Grid>
       <Grid size={{ xs: 12, sm: 6 }}>
         <Autocomplete
@@ -164,18 +158,17 @@ export function StaffRecordForm({ detail }: { detail: StaffDetail }) {
         />
       </Grid>
       <Grid size={{ xs: 12, sm: 6 }}>
-        <TextField
-          select
+        <SelectField<'F' | 'M'>
           fullWidth
           size="small"
           label={t('user.gender')}
           value={gender}
-          onChange={(event) => setGender(event.target.value as 'F' | 'M')}
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-        >
-          <option value="F">{t('user.genders.F')}</option>
-          <option value="M">{t('user.genders.M')}</option>
-        </TextField>
+          onChange={setGender}
+          options={[
+            { value: 'F', label: t('user.genders.F') },
+            { value: 'M', label: t('user.genders.M') },
+          ]}
+        />
       </Grid>
       <Grid size={12}>
         <FormControl component="fieldset" error={mask === 0 || errorOf('workingDaysMask') !== undefined}>

@@ -6,27 +6,34 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
+import { STAFF_SORTS } from '@staff-portal/shared/leave';
+import type { StaffSort } from '@staff-portal/shared/leave';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import Link from '@mui/material/Link';
+import type { SxProps, Theme } from '@mui/material/styles';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { SEARCH_DELAY_MS, useListParams, useTextParam } from '../../../lib/use-list-params';
 import { ListFilters } from '../../../components/list/list-filters';
 import { ListSearchField } from '../../../components/list/list-search-field';
 import { ListPagination } from '../../../components/list/list-pagination';
+import { SortableHeader } from '../../../components/list/sortable-header';
 import { QueryState } from '../../../components/query-state';
 import { useAllStaff, useStaffSearch } from '../api/search-staff';
 import { AddStaffRecordDialog } from './add-staff-record-dialog';
 import { leaveAdminNs } from '../../../locales/leave-admin';
+import { SelectField } from '../../../components/select-field';
 
 const PAGE_SIZES = [10, 20, 50, 100];
 const DEFAULT_PAGE_SIZE = 20;
 
+const isSort = (value: string | null): value is StaffSort =>
+  (STAFF_SORTS as readonly (string | null)[]).includes(value);
+
 /**
- * Staff leave records: search by name, e-mail or id, filter by department, paged; a row opens the
- * record. A record is added here for someone who has none.
+ * Staff leave records: search by name, e-mail or id, filter by department, sorted by a column,
+ * paged; a row opens the record. A record is added here for someone who has none.
  */
 export function StaffTab() {
   const { t } = useTranslation(leaveAdminNs);
@@ -36,15 +43,31 @@ export function StaffTab() {
   const department = params.get('department') ?? '';
   const pageSizeParam = Number(params.get('pageSize') ?? DEFAULT_PAGE_SIZE);
   const pageSize = PAGE_SIZES.includes(pageSizeParam) ? pageSizeParam : DEFAULT_PAGE_SIZE;
+  const sortParam = params.get('sort');
+  const sort = isSort(sortParam) ? sortParam : 'name';
+  const order = params.get('order') === 'desc' ? 'desc' : 'asc';
   const [adding, setAdding] = useState(false);
   const everyone = useAllStaff();
   const departments = [...new Set((everyone.data ?? []).map((s) => s.departmentCode))].sort();
   const staff = useStaffSearch({
     search: debounced === '' ? undefined : debounced,
     department: department === '' ? undefined : department,
+    sort,
+    order,
     page,
     pageSize,
   });
+  const header = (column: StaffSort, label: string, sx?: SxProps<Theme>) => (
+    <SortableHeader
+      column={column}
+      sort={sort}
+      order={order}
+      onSort={(by, to) => change({ sort: by, order: to })}
+      sx={sx}
+    >
+      {label}
+    </SortableHeader>
+  );
 
   return (
     <>
@@ -63,22 +86,14 @@ export function StaffTab() {
           </Button>
         }
       >
-        <TextField
-          select
+        <SelectField
           size="small"
           label={t('staff.department')}
           value={department}
-          onChange={(event) => change({ department: event.target.value })}
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          onChange={(code) => change({ department: code })}
+          options={[{ value: '', label: t('all') }, ...departments.map((code) => ({ value: code, label: code }))]}
           sx={{ minWidth: 180 }}
-        >
-          <option value="">{t('all')}</option>
-          {departments.map((code) => (
-            <option key={code} value={code}>
-              {code}
-            </option>
-          ))}
-        </TextField>
+        />
       </ListFilters>
       <AddStaffRecordDialog open={adding} onClose={() => setAdding(false)} />
       <QueryState query={staff} isEmpty={(data) => data.items.length === 0} emptyText={t('staff.empty')}>
@@ -86,16 +101,13 @@ export function StaffTab() {
           <>
             <TableContainer sx={{ overflowX: 'auto' }}>
               <Table size="small" aria-label={t('tabs.staff')}>
-                {/* No column sorts: the API lists by name and takes no other order (staffSearchQuerySchema). */}
                 <TableHead>
                   <TableRow>
                     {/* A phone shows the name (the record it opens has the id) and the department. */}
-                    <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
-                      {t('staff.columns.staffId')}
-                    </TableCell>
-                    <TableCell>{t('staff.columns.name')}</TableCell>
-                    <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{t('staff.columns.email')}</TableCell>
-                    <TableCell>{t('staff.columns.department')}</TableCell>
+                    {header('staffId', t('staff.columns.staffId'), { display: { xs: 'none', sm: 'table-cell' } })}
+                    {header('name', t('staff.columns.name'))}
+                    {header('email', t('staff.columns.email'), { display: { xs: 'none', md: 'table-cell' } })}
+                    {header('department', t('staff.columns.department'))}
                     <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
                       {t('staff.columns.approver')}
                     </TableCell>

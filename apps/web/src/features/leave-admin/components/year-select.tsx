@@ -1,8 +1,8 @@
-import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { useRuntimeConfig } from '../../../lib/runtime-config';
 import { todayIn } from '../../../lib/dates';
 import { leaveAdminNs } from '../../../locales/leave-admin';
+import { SelectField } from '../../../components/select-field';
 
 /** This year in the organisation's zone. */
 export function useThisYear(): number {
@@ -24,20 +24,13 @@ export function YearSelect({
   const thisYear = useThisYear();
   const years = Array.from({ length: 7 }, (_, index) => thisYear + 1 - index);
   return (
-    <TextField
-      select
+    <SelectField
       size="small"
       label={label ?? t('year')}
       value={String(value)}
-      onChange={(event) => onChange(Number(event.target.value))}
-      slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+      onChange={(year) => onChange(Number(year))}
+      options={years.map((year) => ({ value: String(year), label: String(year) }))}
       sx={{ minWidth: 120 }}
-    >
-      {years.map((year) => (
-        <option key={year} value={year}>
-          {year}
-        </option>
-      ))}
-    </TextField>
+    />
   );
 }

@@ -33,6 +33,7 @@ import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { AttachmentPicker } from './attachment-picker';
 import { leaveNs } from '../../../locales/leave';
 import { showErrorAtField } from '../../../lib/field-error';
+import { SelectField } from '../../../components/select-field';
 
 type FormValues = z.input<typeof applyLeaveInputSchema>;
 
@@ -153,7 +154,6 @@ export function ApplyLeaveForm({
     }
   };
 
-  const required = t('apply.required');
   const dayTypeHelp =
     !halfDayAllowed && leaveType !== undefined ? t('apply.halfDayNotAllowed') : t('apply.halfDayOneDay');
 
@@ -169,27 +169,36 @@ export function ApplyLeaveForm({
         aria-labelledby={headingId}
       >
         <Stack spacing={2.5}>
-          <TextField
-            select
-            label={t('apply.leaveType')}
-            required
-            {...register('leaveTypeId', {
-              required,
-              onChange: () => setAttachmentServerError(null),
-            })}
-            error={fieldError('leaveTypeId') !== undefined}
-            helperText={fieldError('leaveTypeId') ?? serviceHint}
-            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-          >
-            <option value="" disabled>
-              {'—'}
-            </option>
-            {activeTypes.map((type) => (
-              <option key={type.id} value={type.id} disabled={otherGender(type)}>
-                {otherGender(type) ? t(`apply.forGender.${type.eligibleGender!}`, { type: type.name }) : type.name}
-              </option>
-            ))}
-          </TextField>
+          <Controller
+            control={control}
+            name="leaveTypeId"
+            render={({ field }) => (
+              <SelectField
+                label={t('apply.leaveType')}
+                required
+                name={field.name}
+                value={field.value}
+                onChange={(id) => {
+                  field.onChange(id);
+                  setAttachmentServerError(null);
+                }}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+                error={fieldError('leaveTypeId') !== undefined}
+                helperText={fieldError('leaveTypeId') ?? serviceHint}
+                options={[
+                  { value: '', label: '—', disabled: true },
+                  ...activeTypes.map((type) => ({
+                    value: type.id,
+                    label: otherGender(type)
+                      ? t(`apply.forGender.${type.eligibleGender!}`, { type: type.name })
+                      : type.name,
+                    disabled: otherGender(type),
+                  })),
+                ]}
+              />
+            )}
+          />
 
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
             <Controller

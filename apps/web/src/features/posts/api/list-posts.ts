@@ -1,5 +1,5 @@
 import { adminPostPageSchema } from '@staff-portal/shared/posts';
-import type { AdminPostPage } from '@staff-portal/shared/posts';
+import type { AdminPostPage, PostSort } from '@staff-portal/shared/posts';
 import type { PostKind, PostStatus } from '@staff-portal/shared/posts-rules';
 import { queryOptions } from '@tanstack/react-query';
 import { useApiClient, withQuery } from '../../../lib/api-client';
@@ -13,11 +13,13 @@ export interface PostsQuery {
   q?: string;
   status?: PostStatus;
   audience?: string;
+  sort?: PostSort;
+  order?: 'asc' | 'desc';
   page: number;
   pageSize: number;
 }
 
-/** `GET /posts/admin?q=&kind=&status=&audience=&page=&pageSize=`: a page of posts, newest first. */
+/** `GET /posts/admin?q=&kind=&status=&audience=&sort=&order=&page=&pageSize=`: a page of posts, newest first unless sorted. */
 export async function listPosts(client: ApiClient, query: PostsQuery, signal?: AbortSignal): Promise<AdminPostPage> {
   return adminPostPageSchema.parse(await client.get(withQuery('/posts/admin', { ...query }), { signal }));
 }

@@ -87,7 +87,14 @@ export function stubPostsApi({ posts = [], unseen = {}, overrides = {} }: PostsD
               : row.audience !== 'everyone' && row.audience.includes(q.audience)),
         )
         .filter((row) => text === '' || `${row.title}\n${row.body}`.toLowerCase().includes(text))
-        .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+        .sort((a, b) => {
+          // As the API sorts (adminPostListQuerySchema); posts with no publish time last either way.
+          const key = { created: 'createdAt', title: 'title', publishAt: 'publishAt', author: 'authorName' } as const;
+          const [x, y] = [a[key[q.sort]], b[key[q.sort]]];
+          if (x === null || y === null) return x === y ? 0 : x === null ? 1 : -1;
+          const up = x.toLowerCase().localeCompare(y.toLowerCase());
+          return (q.order ?? (q.sort === 'created' ? 'desc' : 'asc')) === 'desc' ? -up : up;
+        });
       return adminPostPageSchema.parse({
         items: matching.slice((q.page - 1) * q.pageSize, q.page * q.pageSize),
         total: matching.length,

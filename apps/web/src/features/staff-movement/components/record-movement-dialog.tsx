@@ -1,4 +1,3 @@
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import { MAX_MOVEMENT_DAYS, MOVEMENT_KINDS, movementInputSchema } from '@staff-portal/shared/staff-movement';
 import type { MovementKind } from '@staff-portal/shared/staff-movement';
@@ -14,6 +13,7 @@ import { issueDetail } from '@staff-portal/shared/error-reasons';
 import { reasonText } from '../../../lib/error-text';
 import { staffMovementNs } from '../../../locales/staff-movement';
 import { showErrorAtField } from '../../../lib/field-error';
+import { FormSelectField } from '../../../components/select-field';
 
 interface FormValues {
   kind: MovementKind;
@@ -90,13 +90,12 @@ export function RecordMovementDialog({ open, date, onClose }: Props) {
       pendingLabel={t('record.save')}
       onSubmit={(event) => void submit(event)}
     >
-      <FormTextField control={control} name="kind" select label={t('record.kind')}>
-        {MOVEMENT_KINDS.map((kind) => (
-          <MenuItem key={kind} value={kind}>
-            {t(`kind.${kind}`)}
-          </MenuItem>
-        ))}
-      </FormTextField>
+      <FormSelectField
+        control={control}
+        name="kind"
+        label={t('record.kind')}
+        options={MOVEMENT_KINDS.map((kind) => ({ value: kind, label: t(`kind.${kind}`) }))}
+      />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         {(['startsAt', 'endsAt'] as const).map((name) => (
           <FormTextField
