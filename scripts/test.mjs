@@ -28,16 +28,34 @@ const clock = (ms) => {
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 };
 
-/** Runs one command to its end, its output kept; prints a line when it ends, and the output if it failed. */
+/** Seconds of a `times` line ("1m2.500s 0m0.250s"): user and system time added. */
+const timesSeconds = (line) =>
+  (line ?? '')
+    .trim()
+    .split(/\s+/)
+    .map((part) => /^(\d+)m([\d.]+)s$/.exec(part))
+    .reduce((sum, match) => sum + (match ? Number(match[1]) * 60 + Number(match[2]) : 0), 0);
+
+/**
+ * Runs one command to its end, its output kept; prints a line when it ends, and the output if it
+ * failed. The command runs under bash, whose `times` then says the CPU time of the command and
+ * every process it waited for (the workers, the browser, the server under test): what the step
+ * costs the machine, beside the wall time it took while sharing it with the other lanes.
+ */
 function step(lane, title, command, args, { env = {}, quietOutput = false } = {}) {
   const at = Date.now();
+  const timesFile = path.join(reports, `times-${steps.length}-${Math.random().toString(36).slice(2)}`);
   console.log(`▶ ${title}`);
   return new Promise((resolve) => {
-    const child = spawn(command, args, {
-      cwd: root,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      'bash',
+      ['-c', '"$@"; status=$?; times > "$SP_STEP_TIMES"; exit $status', 'step', command, ...args],
+      {
+        cwd: root,
+        env: { ...process.env, ...env, SP_STEP_TIMES: timesFile },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     const output = [];
     child.stdout.on('data', (chunk) => output.push(chunk));
     child.stderr.on('data', (chunk) => output.push(chunk));
@@ -45,7 +63,8 @@ function step(lane, title, command, args, { env = {}, quietOutput = false } = {}
     child.once('close', (status) => {
       const ok = status === 0;
       const ms = Date.now() - at;
-      steps.push({ lane, title, ms, ok });
+      const times = fs.existsSync(timesFile) ? fs.readFileSync(timesFile, 'utf8').split('\n') : [];
+      steps.push({ lane, title, ms, ok, cpuMs: timesSeconds(times[1]) * 1000 });
       const text = Buffer.concat(output).toString();
       if (!ok || !quietOutput) process.stdout.write(text.endsWith('\n') || text === '' ? text : `${text}\n`);
       console.log(`${ok ? '✔' : '✘'} ${title} (${clock(ms)}${ok ? '' : `, exit ${status}`})`);
@@ -100,10 +119,14 @@ const runs = [unit, browser];
 const totals = { passed: 0, failed: 0, skipped: 0 };
 for (const run of runs.filter(Boolean)) for (const key of Object.keys(totals)) totals[key] += run[key];
 
-console.log('\nSteps (the three lanes ran at once):');
-for (const { lane, title, ms, ok } of steps)
-  console.log(`  ${clock(ms).padStart(6)}  ${ok ? ' ' : '✘'} ${lane.padEnd(7)} ${title}`);
-console.log(`  ${clock(Date.now() - started).padStart(6)}    all`);
+// Wall time, and the CPU time of the step's processes (a PostgreSQL server's own work is not in it).
+console.log('\nSteps (the three lanes ran at once; wall, then CPU):');
+for (const { lane, title, ms, ok, cpuMs } of steps) {
+  const cpu = cpuMs === undefined ? '' : clock(cpuMs);
+  console.log(`  ${clock(ms).padStart(6)} ${cpu.padStart(6)}  ${ok ? ' ' : '✘'} ${lane.padEnd(7)} ${title}`);
+}
+const cpuAll = steps.reduce((sum, { cpuMs }) => sum + (cpuMs ?? 0), 0);
+console.log(`  ${clock(Date.now() - started).padStart(6)} ${clock(cpuAll).padStart(6)}    all`);
 
 const slowest = runs
   .filter(Boolean)

@@ -1,4 +1,6 @@
+import { generateKeyPair } from 'jose';
 import { afterEach } from 'vitest';
+import { setFirstKeyPairsForTests } from '@staff-portal/identity/keys';
 import { closeTestApps } from './app';
 import { forgetClock } from './clock';
 import { closeSmtpServers } from './smtp';
@@ -11,4 +13,13 @@ afterEach(async () => {
   await closeTestApps();
   await closeSmtpServers();
   forgetClock();
+});
+
+// A test app's identity pool makes its first signing keys from one RSA pair per use, made once
+// per worker rather than two new ones per app (decision record 0101).
+const firstPairs = new Map<string, ReturnType<typeof generateKeyPair>>();
+setFirstKeyPairsForTests((use) => {
+  let pair = firstPairs.get(use);
+  if (!pair) firstPairs.set(use, (pair = generateKeyPair('RS256', { extractable: true, modulusLength: 2048 })));
+  return pair;
 });
