@@ -34,7 +34,9 @@ describe('unreachableDatabase', () => {
     );
     // As Drizzle reports it: its own error, the driver's as the cause.
     const wrapped = new Error('Failed query: select 1', { cause: failure('3D000') });
-    expect(unreachableDatabase(URL_WITH_SECRET, wrapped)?.message).toMatch(/^the database "staff_portal" does not exist/);
+    expect(unreachableDatabase(URL_WITH_SECRET, wrapped)?.message).toMatch(
+      /^the database "staff_portal" does not exist/,
+    );
   });
 
   it('leaves any other failure to be reported whole', () => {
