@@ -404,12 +404,20 @@ export function decisionTarget(from: number, decision: 'approve' | 'reject'): Le
   return undefined;
 }
 
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
 /**
- * Formats an instant as its YYYY-MM-DD date in a time zone (en-CA's format). Make one and keep
- * it: building an Intl.DateTimeFormat costs far more than using one.
+ * Formats an instant as its YYYY-MM-DD date in a time zone (en-CA's format). One per time zone,
+ * made once and shared (a format does not change): building an Intl.DateTimeFormat costs far
+ * more than using one, about 0.2 ms, and every service that knows the organisation's zone asks.
  */
 export function dateFormatIn(timeZone: string): Intl.DateTimeFormat {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+  let format = dateFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dateFormats.set(timeZone, format);
+  }
+  return format;
 }
 
 const referenceClock = new Intl.DateTimeFormat('en-GB', {
