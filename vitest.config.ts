@@ -63,9 +63,8 @@ if (process.env.TEST_DATABASE_URL) {
   });
 }
 
-// Three test files at a time on 2 cores: one and a half per core. Vitest's default leaves one
-// core to itself, but its own process does little while the workers run, and a worker often
-// waits: on PostgreSQL's process, on a file's server or SMTP socket, on a poll. Measured in
-// `.ci/run` on 2 cores with one worker per core, this lane's processes used 15.5 CPU-minutes in
-// its 19.1 minutes, and all the run's steps 26.5 of the 38 core-minutes (decision record 0102).
-export default defineConfig({ test: { projects, maxWorkers: '150%' } });
+// One test file per core at a time. Vitest's default leaves one core to itself (2 cores: one file
+// at a time), but its own process does little while the workers run, and API tests on PostgreSQL
+// wait on the database's process. More workers than cores did not shorten `.ci/run`: the lanes
+// keep both cores busy (decision record 0103).
+export default defineConfig({ test: { projects, maxWorkers: '100%' } });
