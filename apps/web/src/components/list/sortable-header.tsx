@@ -39,3 +39,25 @@ export function SortableHeader<S extends string>({
     </TableCell>
   );
 }
+
+/**
+ * The sortable headers of one list: `header(column, label, sx?)` draws a `SortableHeader` over
+ * the list's sort and order, and a click writes the new ones with `change` (useListParams').
+ */
+export function sortableHeaders<S extends string>(
+  sort: S,
+  order: SortOrder,
+  change: (changes: { sort: S; order: SortOrder }) => void,
+) {
+  return (column: S, label: ReactNode, sx?: SxProps<Theme>) => (
+    <SortableHeader
+      column={column}
+      sort={sort}
+      order={order}
+      onSort={(by, to) => change({ sort: by, order: to })}
+      sx={sx}
+    >
+      {label}
+    </SortableHeader>
+  );
+}

@@ -11,7 +11,6 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { isAppError } from '@staff-portal/shared/errors';
 import type { CaseSummary } from '@staff-portal/shared/ir';
-import type { SxProps, Theme } from '@mui/material/styles';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -19,7 +18,7 @@ import { DateField } from '../../components/date-field';
 import { ListFilters } from '../../components/list/list-filters';
 import { ListSearchField } from '../../components/list/list-search-field';
 import { SearchPager } from '../../components/list/search-pager';
-import { SortableHeader } from '../../components/list/sortable-header';
+import { sortableHeaders } from '../../components/list/sortable-header';
 import { useNotification } from '../../components/notification-context';
 import { PageFrame } from '../../components/page-frame';
 import { QueryState } from '../../components/query-state';
@@ -94,17 +93,7 @@ export function SearchGrievancesPage() {
     }
   };
 
-  const header = (column: CaseSort, label: string, sx?: SxProps<Theme>) => (
-    <SortableHeader
-      column={column}
-      sort={sort}
-      order={order}
-      onSort={(by, to) => change({ sort: by, order: to })}
-      sx={sx}
-    >
-      {label}
-    </SortableHeader>
-  );
+  const header = sortableHeaders<CaseSort>(sort, order, change);
 
   const table = (items: CaseSummary[]) => (
     <TableContainer sx={{ overflowX: 'auto' }}>

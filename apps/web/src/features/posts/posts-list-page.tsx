@@ -13,7 +13,6 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import type { SxProps, Theme } from '@mui/material/styles';
 import type { AdminPostSummary, PostSort } from '@staff-portal/shared/posts';
 import { EVERYONE, POST_STATUSES, postDepartments } from '@staff-portal/shared/posts-rules';
 import type { PostKind } from '@staff-portal/shared/posts-rules';
@@ -22,7 +21,7 @@ import { Link as RouterLink } from 'react-router';
 import { ListFilters } from '../../components/list/list-filters';
 import { ListSearchField } from '../../components/list/list-search-field';
 import { ListPagination } from '../../components/list/list-pagination';
-import { SortableHeader } from '../../components/list/sortable-header';
+import { sortableHeaders } from '../../components/list/sortable-header';
 import { PageFrame } from '../../components/page-frame';
 import { QueryState } from '../../components/query-state';
 import { useRuntimeConfig } from '../../lib/runtime-config';
@@ -84,17 +83,7 @@ export function PostsListPage({ kind }: { kind: PostKind }) {
       ? departments
       : [state.audience, ...departments];
   const filtered = state.q !== '' || state.status !== '' || state.audience !== '';
-  const header = (column: PostSort, label: string, sx?: SxProps<Theme>) => (
-    <SortableHeader
-      column={column}
-      sort={state.sort}
-      order={state.order}
-      onSort={(sort, order) => change({ sort, order })}
-      sx={sx}
-    >
-      {label}
-    </SortableHeader>
-  );
+  const header = sortableHeaders<PostSort>(state.sort, state.order, change);
 
   return (
     <PageFrame title={t(`kind.${kind}.listTitle`)} intro={t(`kind.${kind}.listIntro`)}>

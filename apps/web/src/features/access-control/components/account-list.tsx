@@ -17,7 +17,7 @@ import { Link as RouterLink } from 'react-router';
 import { ListFilters } from '../../../components/list/list-filters';
 import { ListSearchField } from '../../../components/list/list-search-field';
 import { ListPagination } from '../../../components/list/list-pagination';
-import { SortableHeader } from '../../../components/list/sortable-header';
+import { sortableHeaders } from '../../../components/list/sortable-header';
 import { QueryState } from '../../../components/query-state';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { accountName, departmentLabel, useAccountTexts } from '../account-texts';
@@ -78,17 +78,7 @@ export function AccountList({ onCreate, onBulkCreate }: { onCreate: () => void; 
     return { search: `?${next.toString()}` };
   };
 
-  const sortableHeader = (column: AccountSort, label: string, sx?: object) => (
-    <SortableHeader
-      column={column}
-      sort={state.sort}
-      order={state.order}
-      onSort={(sort, order) => change({ sort, order })}
-      sx={sx}
-    >
-      {label}
-    </SortableHeader>
-  );
+  const sortableHeader = sortableHeaders<AccountSort>(state.sort, state.order, change);
 
   return (
     <>

@@ -12,13 +12,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import Link from '@mui/material/Link';
-import type { SxProps, Theme } from '@mui/material/styles';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { SEARCH_DELAY_MS, useListParams, useTextParam } from '../../../lib/use-list-params';
 import { ListFilters } from '../../../components/list/list-filters';
 import { ListSearchField } from '../../../components/list/list-search-field';
 import { ListPagination } from '../../../components/list/list-pagination';
-import { SortableHeader } from '../../../components/list/sortable-header';
+import { sortableHeaders } from '../../../components/list/sortable-header';
 import { QueryState } from '../../../components/query-state';
 import { useAllStaff, useStaffSearch } from '../api/search-staff';
 import { AddStaffRecordDialog } from './add-staff-record-dialog';
@@ -57,17 +56,7 @@ export function StaffTab() {
     page,
     pageSize,
   });
-  const header = (column: StaffSort, label: string, sx?: SxProps<Theme>) => (
-    <SortableHeader
-      column={column}
-      sort={sort}
-      order={order}
-      onSort={(by, to) => change({ sort: by, order: to })}
-      sx={sx}
-    >
-      {label}
-    </SortableHeader>
-  );
+  const header = sortableHeaders<StaffSort>(sort, order, change);
 
   return (
     <>
