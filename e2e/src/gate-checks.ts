@@ -23,7 +23,7 @@ export function deliveredMessages(server: RunningServer, recipient: string): Del
 
 /** Waits for the message after the first `seen` to `recipient` and returns its six-digit code. */
 export async function nextCode(server: RunningServer, recipient: string, seen: number): Promise<string> {
-  await expect.poll(() => deliveredMessages(server, recipient).length, { timeout: 10_000 }).toBeGreaterThan(seen);
+  await expect.poll(() => deliveredMessages(server, recipient).length).toBeGreaterThan(seen);
   const body = deliveredMessages(server, recipient).at(-1)!.body;
   const code = /\b(\d{6})\b/.exec(body)?.[1];
   if (code === undefined) throw new Error(`No code in the message to ${recipient}: ${body}`);

@@ -155,7 +155,7 @@ describe('Industrial relations', () => {
     };
     await expect.poll(outbox).toBeGreaterThan(0);
     expect(session.errors).toEqual([]);
-  }, 180_000);
+  });
 
   it('an IR admin adds a category, sees the workload and imports members from a CSV with one bad row', async () => {
     const page = await as(accounts.IRAdmin, `${IR}/ir-admin`);
@@ -226,7 +226,7 @@ describe('Industrial relations', () => {
     );
     await page.getByRole('table', { name: 'Members' }).getByRole('row').filter({ hasText: 'T0000001' }).waitFor();
     expect(session.errors).toEqual([]);
-  }, 120_000);
+  });
 
   it("moves the import's progress bar as the server writes each batch (decision record 0076)", async () => {
     const page = await as(accounts.IRAdmin, `${IR}/ir-admin?tab=import`);
@@ -263,7 +263,7 @@ describe('Industrial relations', () => {
     expect(between.length).toBeGreaterThan(3);
     expect([...between].sort((a, b) => a - b)).toEqual(between);
     expect(session.errors).toEqual([]);
-  }, 180_000);
+  });
 
   it('an IT admin sees a member with the NRIC masked and the date of birth hidden, and shows both; cannot search by NRIC', async () => {
     const page = await as(accounts.ITAdmin, MEMBER_LOOKUP);
@@ -289,7 +289,7 @@ describe('Industrial relations', () => {
     await profile.getByText('12 Apr 1976').waitFor();
     // The refused search is the one 400 the browser logs.
     expect(session.errors.filter((error) => !error.includes('status of 400'))).toEqual([]);
-  }, 120_000);
+  });
 
   it.each([
     ['HR', accounts.HR],

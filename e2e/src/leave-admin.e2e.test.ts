@@ -147,7 +147,7 @@ describe('the E-Leave administration', () => {
     const row = page.getByRole('table', { name: 'Staff' }).getByRole('row').filter({ hasText: staff.nurul.id });
     await expect.poll(() => row.textContent()).toContain(staff.tan.name);
     expect(session.errors).toEqual([]);
-  }, 120_000);
+  });
 
   it('adds a staff record for an account that has none, which then uses E-Leave', async () => {
     // The invited account sets its password and finds no leave record: said once, calmly.
@@ -185,7 +185,7 @@ describe('the E-Leave administration', () => {
     await page.getByRole('heading', { name: 'Apply for leave' }).waitFor();
     expect(await page.getByText('No staff leave record yet').count()).toBe(0);
     expect(session.errors).toEqual([]);
-  }, 120_000);
+  });
 
   it('overrides an entitlement and adds an adjustment with its reason; the balance follows', async () => {
     const page = await as(accounts.HRAdmin, recordOf(staff.lim.id));
@@ -227,7 +227,7 @@ describe('the E-Leave administration', () => {
     });
     await checkScreens(page, 'leave-admin-record-balances');
     expect(session.errors).toEqual([]);
-  }, 120_000);
+  });
 
   it('applies and cancels leave on a staff member’s behalf', async () => {
     const julyDay = await julyWeeks(session.server.url, accounts.HRAdmin);
@@ -276,7 +276,7 @@ describe('the E-Leave administration', () => {
     const card = page.getByRole('listitem').filter({ hasText: approved });
     await expect.poll(() => card.textContent()).toContain('Cancellation request');
     expect(session.errors).toEqual([]);
-  }, 180_000);
+  });
 
   it('edits a leave type’s service-year tiers, rules and eligibility, kept after a reload', async () => {
     const page = await as(accounts.ITAdmin, `${LEAVE_ADMIN}?tab=types`);
@@ -310,7 +310,7 @@ describe('the E-Leave administration', () => {
     expect(await dialog.getByRole('checkbox', { name: 'Cancellable once approved' }).isChecked()).toBe(true);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     expect(session.errors).toEqual([]);
-  }, 120_000);
+  });
 
   it('imports a state’s public holidays for next year, and adds, edits and deletes one', async () => {
     const page = await as(accounts.HRAdmin, `${LEAVE_ADMIN}?tab=holidays`);
@@ -369,7 +369,7 @@ describe('the E-Leave administration', () => {
     // Polled: until the dialog has faded out, the page behind it is hidden from the accessibility tree.
     await expect.poll(() => selangor.count()).toBe(imported);
     expect(session.errors).toEqual([]);
-  }, 120_000);
+  });
 
   it('previews the year-end carry-forward with its cap, applies it, and reverses the run', async () => {
     // Annual Leave gets a cap of 5 days, expiring at the end of March.
@@ -443,7 +443,7 @@ describe('the E-Leave administration', () => {
     const restored = balanceRow(again, 'Annual Leave').carried;
     await expect.poll(() => restored.textContent()).toBe('0');
     expect(session.errors).toEqual([]);
-  }, 180_000);
+  });
 
   it('reports utilisation by department and type, downloaded as CSV and XLSX with the same numbers', async () => {
     const julyDay = await julyWeeks(session.server.url, accounts.HRAdmin);
@@ -539,7 +539,7 @@ describe('the E-Leave administration', () => {
       expect(cells.slice(4)).toEqual([Number(row.Staff), Number(row['Days taken']), Number(row['Days pending'])]);
     }
     expect(session.errors).toEqual([]);
-  }, 120_000);
+  });
 
   it('keeps the administration to HR and IT admins, and the leave pages from other departments', async () => {
     // HR staff may use the leave pages, not administer them.
@@ -570,5 +570,5 @@ describe('the E-Leave administration', () => {
     });
     expect(clubRefused.status).toBe(403);
     expect(session.errors).toEqual([]);
-  }, 120_000);
+  });
 });

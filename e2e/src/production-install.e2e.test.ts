@@ -171,7 +171,7 @@ describe('the production image, installed as the Dockerfile does', () => {
     }
     console.log(`npm ci --omit=dev took ${((Date.now() - started) / 1000).toFixed(1)} s`);
     installed = snapshot(install);
-  }, 300_000);
+  });
 
   afterAll(() => {
     fs.rmSync(temp, { recursive: true, force: true });
@@ -203,7 +203,7 @@ describe('the production image, installed as the Dockerfile does', () => {
     }
     expect(server.output()).not.toMatch(/ERR_MODULE_NOT_FOUND|Building the/);
     expect(differences(installed, snapshot(install))).toEqual([]);
-  }, 180_000);
+  });
 
   it('starts twice at the same moment from one installation, both ready', async () => {
     const servers = await Promise.all([0, 1].map(() => startProduction(install, stage, dataDirs())));
@@ -215,7 +215,7 @@ describe('the production image, installed as the Dockerfile does', () => {
       await Promise.all(servers.map((server) => server.stop()));
     }
     expect(differences(installed, snapshot(install))).toEqual([]);
-  }, 180_000);
+  });
 
   it('without a build, `npm start` in production exits 1 saying to run `npm run build`', () => {
     const bare = path.join(temp, 'unbuilt');

@@ -140,7 +140,7 @@ describe('team space', () => {
     await page.getByRole('link', { name: 'Open Staff Movement' }).click();
     await page.getByRole('heading', { level: 1, name: 'Staff Movement' }).waitFor();
     expect(session.errors).toEqual([]);
-  }, 180_000);
+  });
 
   it('lets an HR admin pick any department, search it by name or e-mail, and shows the same screen for claims', async () => {
     const page = await as(staff.tan.email, '/shared/hr-services/claims');

@@ -344,9 +344,6 @@ describe('backup and restore', () => {
         await restored.close();
       }
     },
-    // A backup and a restore of whole data directories while writes go on: 16 s alone, and over 120 s
-    // with the rest of the suite and the browser tests beside it on two cores (CONTRIBUTING.md §5.6).
-    600_000,
   );
 
   it('embedded: a DATA_DIR that cannot hold the admin socket costs the server its backups, and the commands refuse it', async () => {
