@@ -138,6 +138,26 @@ describe('LeaveAdminPage', () => {
     });
   });
 
+  it('refuses a leave type with no name or days that are not a number under their fields, asking nothing', async () => {
+    const api = stubLeaveApi({ 'GET /leave/admin/types': () => [adminType()] });
+    renderLeavePage(<LeaveAdminPage />, `${PATH}?tab=types`, admin);
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Annual Leave' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.clear(within(dialog).getByLabelText('Name'));
+    await userEvent.clear(within(dialog).getByLabelText('Default days a year'));
+    await userEvent.type(within(dialog).getByLabelText('Default days a year'), '2.25');
+    await userEvent.type(within(dialog).getByLabelText('Carry-forward cap (days)'), 'five');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('This is required.')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Carry-forward cap (days)')).toHaveAccessibleDescription(
+      'This value is not valid.',
+    );
+    expect(within(dialog).getByLabelText('Default days a year')).toHaveAccessibleDescription(
+      'Enter whole or half days, such as 1 or 1.5.',
+    );
+    expect(api.callsTo('PUT', '/leave/admin/types/LVE0001')).toHaveLength(0);
+  });
+
   it("edits a type's eligibility, pro-rating and inclusive allowance, and lists them among its rules", async () => {
     const paternity = adminType({
       id: 'LVE0005',
@@ -170,6 +190,16 @@ describe('LeaveAdminPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Edit Paternity Leave' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByLabelText('Who may take it')).toHaveValue('M');
+    // A first tier starts at year 0, the next a year after the last.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add a tier' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add a tier' }));
+    expect(
+      within(dialog)
+        .getAllByLabelText('From years')
+        .map((field) => (field as HTMLInputElement).value),
+    ).toEqual(['0', '1']);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Remove tier 2' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Remove tier 1' }));
     // A type cannot include its own days, nor those already included elsewhere.
     const includes = within(dialog).getByLabelText('Its allowance includes the days of');
     expect(within(includes).queryByRole('option', { name: 'Paternity Leave' })).not.toBeInTheDocument();
@@ -213,6 +243,31 @@ describe('LeaveAdminPage', () => {
     await userEvent.type(within(dialog).getByLabelText('Name'), 'Company Day');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText('There is already a holiday on 2026-01-01 for MY-14.')).toBeInTheDocument();
+  });
+
+  it("keeps the holidays' year and region in the address; a state's list has the nationwide ones too", async () => {
+    const api = stubLeaveApi({
+      'GET /leave/admin/holidays': () => [
+        { date: '2025-08-31', region: 'MY', name: 'National Day' },
+        { date: '2025-12-11', region: 'MY-10', name: "Sultan of Selangor's Birthday" },
+        { date: '2025-02-01', region: 'MY-14', name: 'Federal Territory Day' },
+      ],
+    });
+    renderLeavePage(<LeaveAdminPage />, `${PATH}?tab=holidays&year=2025&region=MY-10`, admin);
+    const table = await screen.findByRole('table', { name: 'Public holidays' });
+    expect(api.callsTo('GET', '/leave/admin/holidays').at(-1)!.query.get('year')).toBe('2025');
+    expect(screen.getByLabelText('Year')).toHaveValue('2025');
+    expect(within(table).getByText('National Day')).toBeInTheDocument();
+    expect(within(table).getByText("Sultan of Selangor's Birthday")).toBeInTheDocument();
+    expect(within(table).queryByText('Federal Territory Day')).not.toBeInTheDocument();
+
+    await userEvent.selectOptions(screen.getByLabelText('Holidays kept in'), 'MY');
+    await waitFor(() =>
+      expect(within(screen.getByRole('table', { name: 'Public holidays' })).queryByText(/Selangor/)).toBeNull(),
+    );
+    await userEvent.selectOptions(screen.getByLabelText('Holidays kept in'), '');
+    expect(await screen.findByText('Federal Territory Day')).toBeInTheDocument();
+    expect(screen.getByText('National Day')).toBeInTheDocument();
   });
 
   it('previews the carry-forward, applies it after a confirmation and lists the run to reverse', async () => {

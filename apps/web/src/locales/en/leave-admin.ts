@@ -189,7 +189,12 @@ export const leaveAdmin = {
   },
   holidays: {
     empty: 'No public holidays this year.',
+    emptyIn: 'No public holidays in {{region}} this year.',
     columns: { date: 'Date', region: 'Region', name: 'Name' },
+    shownFor: 'Holidays kept in',
+    everywhere: 'Every region',
+    nationwide: 'The whole country (MY)',
+    shownForHint: 'A state’s list includes the holidays of the whole country.',
     importTitle: 'Import a state’s holidays',
     state: 'State',
     import: 'Import',

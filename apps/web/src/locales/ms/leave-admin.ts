@@ -193,7 +193,12 @@ export const leaveAdmin: Texts<typeof english> = {
   },
   holidays: {
     empty: 'Tiada cuti umum tahun ini.',
+    emptyIn: 'Tiada cuti umum di {{region}} tahun ini.',
     columns: { date: 'Tarikh', region: 'Wilayah', name: 'Nama' },
+    shownFor: 'Cuti yang disimpan di',
+    everywhere: 'Semua wilayah',
+    nationwide: 'Seluruh negara (MY)',
+    shownForHint: 'Senarai sesebuah negeri termasuk cuti seluruh negara.',
     importTitle: 'Import cuti sesebuah negeri',
     state: 'Negeri',
     import: 'Import',

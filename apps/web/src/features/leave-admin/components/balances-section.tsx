@@ -9,11 +9,12 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { isAppError } from '@staff-portal/shared/errors';
+import { adjustmentInputSchema, entitlementInputSchema } from '@staff-portal/shared/leave-admin';
 import type { AdminBalance } from '@staff-portal/shared/leave-admin';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../components/form-dialog';
 import { useNotification } from '../../../components/notification-context';
@@ -23,20 +24,27 @@ import { formatDate, formatDayCount } from '../../../lib/dates';
 import { useAddAdjustment } from '../api/add-adjustment';
 import { useStaffBalances } from '../api/get-staff-balances';
 import { useSetEntitlement } from '../api/set-entitlement';
-import { errorText } from '../../../lib/error-text';
+import { FormTextField } from '../../../components/form-text-field';
+import { FormSelectField } from '../../../components/select-field';
+import { showErrorAtField } from '../../../lib/field-error';
+import { numberText } from '../../../lib/number-text';
+import { plainResolver } from '../../../lib/plain-resolver';
 import { leaveAdminNs } from '../../../locales/leave-admin';
-import { SelectField } from '../../../components/select-field';
 
 /** The columns of a balance's parts, shown from a tablet up (under the type on a phone). */
 const PART = { display: { xs: 'none', sm: 'table-cell' } } as const;
 
-type FieldError = { field?: string; message: string } | undefined;
-
-const toError = (error: unknown): FieldError =>
-  isAppError(error) ? { ...(error.field ? { field: error.field } : {}), message: errorText(error) } : undefined;
-
-/** A number typed by the admin, or NaN for text that is not one (the server names the field). */
-const numberOf = (text: string) => (text.trim() === '' ? Number.NaN : Number(text.replace(',', '.')));
+const entitlementShape = entitlementInputSchema.shape;
+/** The override ('' is the rule's days) and the days carried into the year, as typed. */
+const entitlementFormSchema = z.object({
+  entitled: numberText(entitlementShape.entitled, { empty: null }),
+  carried: numberText(entitlementShape.carried.unwrap()),
+});
+interface EntitlementValues {
+  entitled: string;
+  carried: string;
+}
+const entitlementResolver = plainResolver(entitlementFormSchema);
 
 function EntitlementDialog({
   staffId,
@@ -52,29 +60,32 @@ function EntitlementDialog({
   const { t } = useTranslation(leaveAdminNs);
   const { notify } = useNotification();
   const save = useSetEntitlement(staffId);
-  const [entitled, setEntitled] = useState(balance.entitledOverride === null ? '' : String(balance.entitledOverride));
-  // The days carried into the year, as recorded: after their expiry `carried` is only what of
-  // them still counts, and saving that would shrink the record.
-  const [carried, setCarried] = useState(String(balance.carriedForward));
-  const [error, setError] = useState<FieldError>();
-  const errorOf = (field: string) => (error?.field === field ? error.message : undefined);
+  const { control, handleSubmit, setError } = useForm<
+    EntitlementValues,
+    unknown,
+    z.output<typeof entitlementFormSchema>
+  >({
+    defaultValues: {
+      entitled: balance.entitledOverride === null ? '' : String(balance.entitledOverride),
+      // The days carried into the year, as recorded: after their expiry `carried` is only what
+      // of them still counts, and saving that would shrink the record.
+      carried: String(balance.carriedForward),
+    },
+    resolver: entitlementResolver,
+  });
 
-  const submit = () =>
+  const submit = handleSubmit((input) =>
     save.mutate(
-      {
-        year,
-        leaveTypeId: balance.leaveTypeId,
-        entitled: entitled.trim() === '' ? null : numberOf(entitled),
-        carried: numberOf(carried),
-      },
+      { year, leaveTypeId: balance.leaveTypeId, ...input },
       {
         onSuccess: () => {
           notify({ message: t('saved'), severity: 'success' });
           onClose();
         },
-        onError: (e) => setError(toError(e)),
+        onError: (error) => showErrorAtField(error, setError, ['entitled', 'carried']),
       },
-    );
+    ),
+  );
 
   return (
     <FormDialog
@@ -84,94 +95,101 @@ function EntitlementDialog({
       pending={save.isPending}
       submitLabel={t('save')}
       pendingLabel={t('saving')}
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
+      onSubmit={(event) => void submit(event)}
       maxWidth="xs"
       fullScreenOnPhone={false}
     >
-      <TextField
+      <FormTextField
+        control={control}
+        name="entitled"
         label={t('balances.entitled')}
-        value={entitled}
-        onChange={(event) => setEntitled(event.target.value)}
         slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-        error={errorOf('entitled') !== undefined}
-        helperText={errorOf('entitled') ?? t('balances.entitledHint')}
+        helperText={t('balances.entitledHint')}
       />
-      <TextField
+      <FormTextField
+        control={control}
+        name="carried"
         label={t('balances.carried')}
-        value={carried}
-        onChange={(event) => setCarried(event.target.value)}
         slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-        error={errorOf('carried') !== undefined}
-        helperText={errorOf('carried')}
       />
     </FormDialog>
   );
 }
 
+const adjustmentShape = adjustmentInputSchema.shape;
+/** An adjustment as typed: its type, ± days and reason; the year is the page's. */
+const adjustmentFormSchema = z.object({
+  leaveTypeId: adjustmentShape.leaveTypeId,
+  days: numberText(adjustmentShape.days),
+  reason: adjustmentShape.reason,
+});
+interface AdjustmentValues {
+  leaveTypeId: string;
+  days: string;
+  reason: string;
+}
+const adjustmentResolver = plainResolver(adjustmentFormSchema);
+
 function AdjustmentForm({ staffId, year, balances }: { staffId: string; year: number; balances: AdminBalance[] }) {
   const { t } = useTranslation(leaveAdminNs);
   const { notify } = useNotification();
   const add = useAddAdjustment(staffId);
-  const [leaveTypeId, setLeaveTypeId] = useState(balances[0]?.leaveTypeId ?? '');
-  const [days, setDays] = useState('');
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<FieldError>();
-  const errorOf = (field: string) => (error?.field === field ? error.message : undefined);
+  const { control, handleSubmit, setError, resetField } = useForm<
+    AdjustmentValues,
+    unknown,
+    z.output<typeof adjustmentFormSchema>
+  >({
+    defaultValues: { leaveTypeId: balances[0]?.leaveTypeId ?? '', days: '', reason: '' },
+    resolver: adjustmentResolver,
+  });
+
+  const submit = handleSubmit((input) =>
+    add.mutate(
+      { year, ...input },
+      {
+        onSuccess: () => {
+          notify({ message: t('balances.added'), severity: 'success' });
+          resetField('days');
+          resetField('reason');
+        },
+        onError: (error) => showErrorAtField(error, setError, ['leaveTypeId', 'days', 'reason']),
+      },
+    ),
+  );
 
   return (
     <Stack
       component="form"
       aria-label={t('balances.adjustTitle')}
       spacing={2}
-      onSubmit={(event) => {
-        event.preventDefault();
-        setError(undefined);
-        add.mutate(
-          { year, leaveTypeId, days: numberOf(days), reason },
-          {
-            onSuccess: () => {
-              notify({ message: t('balances.added'), severity: 'success' });
-              setDays('');
-              setReason('');
-            },
-            onError: (e) => setError(toError(e)),
-          },
-        );
-      }}
+      noValidate
+      onSubmit={(event) => void submit(event)}
     >
       <Typography variant="h6" component="h3">
         {t('balances.adjustTitle')}
       </Typography>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
-        <SelectField
+        <FormSelectField
+          control={control}
+          name="leaveTypeId"
           size="small"
           label={t('balances.adjustType')}
-          value={leaveTypeId}
-          onChange={setLeaveTypeId}
           options={balances.map((b) => ({ value: b.leaveTypeId, label: b.leaveTypeName }))}
           sx={{ minWidth: 200 }}
-          error={errorOf('leaveTypeId') !== undefined}
-          helperText={errorOf('leaveTypeId')}
         />
-        <TextField
+        <FormTextField
+          control={control}
+          name="days"
           size="small"
           label={t('balances.adjustDays')}
-          value={days}
-          onChange={(event) => setDays(event.target.value)}
           slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-          error={errorOf('days') !== undefined}
-          helperText={errorOf('days')}
         />
-        <TextField
+        <FormTextField
+          control={control}
+          name="reason"
           size="small"
           label={t('balances.adjustReason')}
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
-          error={errorOf('reason') !== undefined}
-          helperText={errorOf('reason') ?? t('balances.adjustHint')}
+          helperText={t('balances.adjustHint')}
           sx={{ flexGrow: 1 }}
         />
         <div>

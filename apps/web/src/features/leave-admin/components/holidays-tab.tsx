@@ -6,12 +6,12 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { isAppError } from '@staff-portal/shared/errors';
 import type { PublicHoliday } from '@staff-portal/shared/leave';
-import { MALAYSIAN_STATES, type MalaysianState } from '@staff-portal/shared/leave-admin';
+import { holidayInputSchema, MALAYSIAN_STATES, type MalaysianState } from '@staff-portal/shared/leave-admin';
+import type { HolidayInput } from '@staff-portal/shared/leave-admin';
 import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DateField } from '../../../components/date-field';
@@ -23,41 +23,50 @@ import { useDeleteHoliday } from '../api/delete-holiday';
 import { useAdminHolidays } from '../api/get-admin-holidays';
 import { useImportHolidays } from '../api/import-holidays';
 import { useSaveHoliday } from '../api/save-holiday';
-import { useThisYear, YearSelect } from './year-select';
-import { errorText } from '../../../lib/error-text';
+import { useYearParam, YearSelect } from './year-select';
+import { useListParams } from '../../../lib/use-list-params';
+import { FormTextField } from '../../../components/form-text-field';
+import { FormSelectField, SelectField } from '../../../components/select-field';
+import { showErrorAtField } from '../../../lib/field-error';
+import { plainResolver } from '../../../lib/plain-resolver';
 import { leaveAdminNs } from '../../../locales/leave-admin';
-import { SelectField } from '../../../components/select-field';
 
 const HIDDEN_ON_PHONE = { display: { xs: 'none', sm: 'table-cell' } } as const;
 
 const STATES = Object.entries(MALAYSIAN_STATES) as [MalaysianState, string][];
+/** The regions a holiday is kept for: the whole country, or a state (MY-01 … MY-16). */
+const REGIONS: [string, string][] = [
+  ['MY', 'MY'],
+  ...STATES.map(([code, name]): [string, string] => [`MY-${code}`, `${name} (MY-${code})`]),
+];
+
+const holidayResolver = plainResolver(holidayInputSchema);
 
 function HolidayDialog({ holiday, year, onClose }: { holiday?: PublicHoliday; year: number; onClose: () => void }) {
   const { t } = useTranslation(leaveAdminNs);
   const { notify } = useNotification();
   const save = useSaveHoliday();
-  const [date, setDate] = useState(holiday?.date ?? `${year}-01-01`);
-  const [region, setRegion] = useState(holiday?.region ?? 'MY-14');
-  const [name, setName] = useState(holiday?.name ?? '');
-  const [error, setError] = useState<{ field?: string; message: string }>();
-  const errorOf = (field: string) => (error?.field === field ? error.message : undefined);
+  const { control, handleSubmit, setError } = useForm<HolidayInput>({
+    defaultValues: {
+      date: holiday?.date ?? `${year}-01-01`,
+      region: holiday?.region ?? 'MY-14',
+      name: holiday?.name ?? '',
+    },
+    resolver: holidayResolver,
+  });
 
-  const submit = () =>
+  const submit = handleSubmit((input) =>
     save.mutate(
-      {
-        ...(holiday ? { original: { date: holiday.date, region: holiday.region } } : {}),
-        input: { date, region, name },
-      },
+      { ...(holiday ? { original: { date: holiday.date, region: holiday.region } } : {}), input },
       {
         onSuccess: () => {
           notify({ message: t('saved'), severity: 'success' });
           onClose();
         },
-        onError: (e) => {
-          if (isAppError(e)) setError({ ...(e.field ? { field: e.field } : {}), message: errorText(e) });
-        },
+        onError: (error) => showErrorAtField(error, setError, ['date', 'region', 'name']),
       },
-    );
+    ),
+  );
 
   return (
     <FormDialog
@@ -67,41 +76,38 @@ function HolidayDialog({ holiday, year, onClose }: { holiday?: PublicHoliday; ye
       pending={save.isPending}
       submitLabel={t('save')}
       pendingLabel={t('save')}
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
+      onSubmit={(event) => void submit(event)}
       maxWidth="xs"
       fullScreenOnPhone={false}
     >
-      <DateField
-        size="small"
-        label={t('holidays.date')}
-        value={date}
-        onChange={setDate}
-        error={errorOf('date') !== undefined}
-        helperText={errorOf('date')}
+      <Controller
+        control={control}
+        name="date"
+        render={({ field, fieldState }) => (
+          <DateField
+            size="small"
+            label={t('holidays.date')}
+            name={field.name}
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            inputRef={field.ref}
+            error={fieldState.error !== undefined}
+            helperText={fieldState.error?.message}
+          />
+        )}
       />
-      <SelectField
+      <FormSelectField
+        control={control}
+        name="region"
         size="small"
         label={t('holidays.region')}
-        value={region}
-        onChange={setRegion}
         options={[
           { value: 'MY', label: 'MY' },
           ...STATES.map(([code, stateName]) => ({ value: `MY-${code}`, label: `MY-${code} ${stateName}` })),
         ]}
-        error={errorOf('region') !== undefined}
-        helperText={errorOf('region')}
       />
-      <TextField
-        size="small"
-        label={t('holidays.name')}
-        value={name}
-        onChange={(event) => setName(event.target.value)}
-        error={errorOf('name') !== undefined}
-        helperText={errorOf('name')}
-      />
+      <FormTextField control={control} name="name" size="small" label={t('holidays.name')} />
     </FormDialog>
   );
 }
@@ -111,7 +117,15 @@ export function HolidaysTab() {
   const { t, i18n } = useTranslation(leaveAdminNs);
   const locale = i18n.resolvedLanguage ?? 'en';
   const { notify } = useNotification();
-  const [year, setYear] = useState(useThisYear());
+  const [year, setYear] = useYearParam();
+  const { params, change } = useListParams();
+  // '' every region; MY the nationwide ones; a state its own and the nationwide ones, as they
+  // apply to its staff (docs/product/screens.md: LeaveAdminPage).
+  const requestedRegion = params.get('region') ?? '';
+  const region = REGIONS.some(([code]) => code === requestedRegion) ? requestedRegion : '';
+  const regionName = REGIONS.find(([code]) => code === region)?.[1] ?? region;
+  const kept = (holiday: PublicHoliday) =>
+    region === '' || holiday.region === region || (region !== 'MY' && holiday.region === 'MY');
   const [state, setState] = useState<MalaysianState>('14');
   const holidays = useAdminHolidays(year);
   const importHolidays = useImportHolidays();
@@ -157,8 +171,25 @@ export function HolidaysTab() {
           {t('holidays.addTitle')}
         </Button>
       </Stack>
-      <QueryState query={holidays} isEmpty={(data) => data.length === 0} emptyText={t('holidays.empty')}>
-        {(data) => (
+      <SelectField
+        size="small"
+        label={t('holidays.shownFor')}
+        value={region}
+        onChange={(value) => change({ region: value })}
+        options={[
+          { value: '', label: t('holidays.everywhere') },
+          { value: 'MY', label: t('holidays.nationwide') },
+          ...REGIONS.filter(([code]) => code !== 'MY').map(([code, name]) => ({ value: code, label: name })),
+        ]}
+        helperText={t('holidays.shownForHint')}
+        sx={{ maxWidth: 360 }}
+      />
+      <QueryState
+        query={holidays}
+        isEmpty={(data) => !data.some(kept)}
+        emptyText={region === '' ? t('holidays.empty') : t('holidays.emptyIn', { region: regionName })}
+      >
+        {(all) => (
           <TableContainer sx={{ overflowX: 'auto' }}>
             <Table
               size="small"
@@ -174,7 +205,7 @@ export function HolidaysTab() {
                 </TableRow>
               </TableHead>
               <TableBody>
-                {data.map((holiday) => (
+                {all.filter(kept).map((holiday) => (
                   <TableRow key={`${holiday.date}-${holiday.region}`}>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>
                       {formatDate(holiday.date, locale)}

@@ -12,21 +12,26 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { isAppError } from '@staff-portal/shared/errors';
 import { PRO_RATA_ROUNDINGS, type Gender, type ProRata } from '@staff-portal/shared/leave';
-import type { AdminLeaveType } from '@staff-portal/shared/leave-admin';
+import { leaveTypeInputSchema } from '@staff-portal/shared/leave-admin';
+import type { AdminLeaveType, LeaveTypeInput } from '@staff-portal/shared/leave-admin';
 import { useState } from 'react';
+import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
+import type { Path } from 'react-hook-form';
+import { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../components/form-dialog';
 import { useNotification } from '../../../components/notification-context';
 import { QueryState } from '../../../components/query-state';
 import { useAdminLeaveTypes } from '../api/get-admin-leave-types';
 import { useUpdateLeaveType } from '../api/update-leave-type';
-import { errorText } from '../../../lib/error-text';
+import { FormTextField } from '../../../components/form-text-field';
+import { FormSelectField } from '../../../components/select-field';
+import { showErrorAtField } from '../../../lib/field-error';
+import { numberFromText, numberText } from '../../../lib/number-text';
+import { plainResolver } from '../../../lib/plain-resolver';
 import { leaveAdminNs } from '../../../locales/leave-admin';
-import { SelectField } from '../../../components/select-field';
 
 const FLAGS = [
   'attachmentRequired',
@@ -39,8 +44,6 @@ const FLAGS = [
 type Flag = (typeof FLAGS)[number];
 
 const HIDDEN_ON_PHONE = { display: { xs: 'none', sm: 'table-cell' } } as const;
-
-const numberOf = (text: string) => (text.trim() === '' ? Number.NaN : Number(text.replace(',', '.')));
 
 /** Strictly ascending years of service, as the server also checks. */
 export const tiersAscending = (tiers: readonly { minYears: number }[]) =>
@@ -59,6 +62,77 @@ function inclusionOptions(type: AdminLeaveType, types: readonly AdminLeaveType[]
     }));
 }
 
+/** The form's values: numbers as typed, '' for "everyone", "none" or "no cap". */
+interface TypeValues extends Record<Flag, boolean> {
+  name: string;
+  defaultDays: string;
+  serviceTiers: { minYears: string; days: string }[];
+  eligibleGender: Gender | '';
+  minServiceMonths: string;
+  proRata: ProRata;
+  includesDaysOf: string;
+  carryForwardCap: string;
+  carryForwardExpiry: string;
+}
+
+const shape = leaveTypeInputSchema.shape;
+const tier = shape.serviceTiers.unwrap().element.shape;
+const orNull = (text: string) => (text.trim() === '' ? null : text.trim());
+/** The contract's input as the form fills it, checked as the server will before it is sent. */
+const typeFormSchema = z.object({
+  name: shape.name,
+  defaultDays: numberText(shape.defaultDays),
+  serviceTiers: z
+    .array(z.object({ minYears: numberText(tier.minYears), days: numberText(tier.days) }))
+    .transform((tiers) => (tiers.length === 0 ? null : tiers))
+    .pipe(shape.serviceTiers),
+  ...Object.fromEntries(FLAGS.map((flag) => [flag, shape[flag]])),
+  eligibleGender: z.string().transform(orNull).pipe(shape.eligibleGender),
+  minServiceMonths: numberText(shape.minServiceMonths),
+  proRata: shape.proRata,
+  includesDaysOf: z.string().transform(orNull).pipe(shape.includesDaysOf),
+  carryForwardCap: numberText(shape.carryForwardCap, { empty: null }),
+  carryForwardExpiry: z.string().transform(orNull).pipe(shape.carryForwardExpiry),
+}) as unknown as z.ZodType<LeaveTypeInput, TypeValues>;
+const typeResolver = plainResolver(typeFormSchema);
+
+const TYPE_FIELDS = [
+  'name',
+  'defaultDays',
+  ...FLAGS,
+  'eligibleGender',
+  'minServiceMonths',
+  'proRata',
+  'includesDaysOf',
+  'carryForwardCap',
+  'carryForwardExpiry',
+] as const;
+/** The API's field as the form's: a tier's own field, the tiers as a whole, or one of the rest. */
+const typeFieldOf = (apiField: string): Path<TypeValues> | undefined =>
+  /^serviceTiers\.\d+\.(minYears|days)$/.test(apiField)
+    ? (apiField as Path<TypeValues>)
+    : apiField.startsWith('serviceTiers')
+      ? 'serviceTiers'
+      : TYPE_FIELDS.find((field) => field === apiField);
+
+const valuesOf = (type: AdminLeaveType): TypeValues => ({
+  name: type.name,
+  defaultDays: String(type.defaultDays),
+  serviceTiers: (type.serviceTiers ?? []).map((t) => ({ minYears: String(t.minYears), days: String(t.days) })),
+  attachmentRequired: type.attachmentRequired,
+  cancellable: type.cancellable,
+  halfDayAllowed: type.halfDayAllowed,
+  balanceLimited: type.balanceLimited,
+  accruesMonthly: type.accruesMonthly,
+  active: type.active,
+  eligibleGender: type.eligibleGender ?? '',
+  minServiceMonths: String(type.minServiceMonths),
+  proRata: type.proRata,
+  includesDaysOf: type.includesDaysOf ?? '',
+  carryForwardCap: type.carryForwardCap === null ? '' : String(type.carryForwardCap),
+  carryForwardExpiry: type.carryForwardExpiry ?? '',
+});
+
 function EditTypeDialog({
   type,
   types,
@@ -71,59 +145,28 @@ function EditTypeDialog({
   const { t } = useTranslation(leaveAdminNs);
   const { notify } = useNotification();
   const save = useUpdateLeaveType();
-  const [name, setName] = useState(type.name);
-  const [defaultDays, setDefaultDays] = useState(String(type.defaultDays));
-  const [tiers, setTiers] = useState(
-    (type.serviceTiers ?? []).map((tier) => ({ minYears: String(tier.minYears), days: String(tier.days) })),
-  );
-  const [flags, setFlags] = useState<Record<Flag, boolean>>({
-    attachmentRequired: type.attachmentRequired,
-    cancellable: type.cancellable,
-    halfDayAllowed: type.halfDayAllowed,
-    balanceLimited: type.balanceLimited,
-    accruesMonthly: type.accruesMonthly,
-    active: type.active,
+  const { control, handleSubmit, setError, formState } = useForm<TypeValues, unknown, LeaveTypeInput>({
+    defaultValues: valuesOf(type),
+    resolver: typeResolver,
   });
-  // '' for everyone, as the native select needs a string.
-  const [gender, setGender] = useState<Gender | ''>(type.eligibleGender ?? '');
-  const [serviceMonths, setServiceMonths] = useState(String(type.minServiceMonths));
-  const [proRata, setProRata] = useState<ProRata>(type.proRata);
-  const [includesDaysOf, setIncludesDaysOf] = useState(type.includesDaysOf ?? '');
-  const [cap, setCap] = useState(type.carryForwardCap === null ? '' : String(type.carryForwardCap));
-  const [expiry, setExpiry] = useState(type.carryForwardExpiry ?? '');
-  const [error, setError] = useState<{ field?: string; message: string }>();
-  const errorOf = (field: string) =>
-    error?.field === field || error?.field?.startsWith(`${field}.`) ? error.message : undefined;
-  const parsedTiers = tiers.map((tier) => ({ minYears: numberOf(tier.minYears), days: numberOf(tier.days) }));
-  const ascending = tiersAscending(parsedTiers);
+  const tiers = useFieldArray({ control, name: 'serviceTiers' });
+  const typedTiers = useWatch({ control, name: 'serviceTiers' });
+  // Told while typing, and Save waits: the order is the one rule of the tiers as a whole.
+  const ascending = tiersAscending(typedTiers.map((typed) => ({ minYears: numberFromText(typed.minYears) })));
+  const tiersError = formState.errors.serviceTiers?.message ?? formState.errors.serviceTiers?.root?.message;
 
-  const submit = () => {
-    setError(undefined);
+  const submit = handleSubmit((input) =>
     save.mutate(
-      {
-        id: type.id,
-        name,
-        defaultDays: numberOf(defaultDays),
-        serviceTiers: parsedTiers.length === 0 ? null : parsedTiers,
-        ...flags,
-        eligibleGender: gender === '' ? null : gender,
-        minServiceMonths: numberOf(serviceMonths),
-        proRata,
-        includesDaysOf: includesDaysOf === '' ? null : includesDaysOf,
-        carryForwardCap: cap.trim() === '' ? null : numberOf(cap),
-        carryForwardExpiry: expiry.trim() === '' ? null : expiry.trim(),
-      },
+      { id: type.id, ...input },
       {
         onSuccess: (saved) => {
           notify({ message: t('types.saved', { name: saved.name }), severity: 'success' });
           onClose();
         },
-        onError: (e) => {
-          if (isAppError(e)) setError({ ...(e.field ? { field: e.field } : {}), message: errorText(e) });
-        },
+        onError: (error) => showErrorAtField(error, setError, typeFieldOf),
       },
-    );
-  };
+    ),
+  );
 
   return (
     <FormDialog
@@ -133,77 +176,61 @@ function EditTypeDialog({
       pending={save.isPending}
       submitLabel={t('save')}
       pendingLabel={t('saving')}
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
+      onSubmit={(event) => void submit(event)}
       submitDisabled={!ascending}
     >
-      <TextField
-        size="small"
-        label={t('types.name')}
-        value={name}
-        onChange={(event) => setName(event.target.value)}
-        error={errorOf('name') !== undefined}
-        helperText={errorOf('name')}
-      />
-      <TextField
+      <FormTextField control={control} name="name" size="small" label={t('types.name')} />
+      <FormTextField
+        control={control}
+        name="defaultDays"
         size="small"
         label={t('types.defaultDays')}
-        value={defaultDays}
-        onChange={(event) => setDefaultDays(event.target.value)}
         slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-        error={errorOf('defaultDays') !== undefined}
-        helperText={errorOf('defaultDays')}
       />
       <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
         <Typography component="legend" variant="subtitle2">
           {t('types.tiers')}
         </Typography>
         <Typography variant="caption" color="text.secondary">
-          {tiers.length === 0 ? t('types.noTiers') : t('types.tiersHint')}
+          {tiers.fields.length === 0 ? t('types.noTiers') : t('types.tiersHint')}
         </Typography>
-        {tiers.map((tier, index) => (
-          <Stack key={index} direction="row" spacing={1} sx={{ mt: 1, alignItems: 'center' }}>
-            <TextField
+        {tiers.fields.map((row, index) => (
+          <Stack key={row.id} direction="row" spacing={1} sx={{ mt: 1, alignItems: 'center' }}>
+            <FormTextField
+              control={control}
+              name={`serviceTiers.${index}.minYears`}
               size="small"
               label={t('types.minYears')}
-              value={tier.minYears}
-              onChange={(event) =>
-                setTiers(tiers.map((x, i) => (i === index ? { ...x, minYears: event.target.value } : x)))
-              }
               slotProps={{ htmlInput: { inputMode: 'numeric' } }}
             />
-            <TextField
+            <FormTextField
+              control={control}
+              name={`serviceTiers.${index}.days`}
               size="small"
               label={t('types.tierDays')}
-              value={tier.days}
-              onChange={(event) =>
-                setTiers(tiers.map((x, i) => (i === index ? { ...x, days: event.target.value } : x)))
-              }
               slotProps={{ htmlInput: { inputMode: 'decimal' } }}
             />
-            <IconButton
-              aria-label={t('types.removeTier', { index: index + 1 })}
-              onClick={() => setTiers(tiers.filter((_, i) => i !== index))}
-            >
+            <IconButton aria-label={t('types.removeTier', { index: index + 1 })} onClick={() => tiers.remove(index)}>
               <DeleteIcon />
             </IconButton>
           </Stack>
         ))}
-        {(!ascending || errorOf('serviceTiers') !== undefined) && (
-          <FormHelperText error>{ascending ? errorOf('serviceTiers') : t('types.tiersAscending')}</FormHelperText>
+        {(!ascending || tiersError !== undefined) && (
+          <FormHelperText error>{ascending ? tiersError : t('types.tiersAscending')}</FormHelperText>
         )}
         <Button
           size="small"
           startIcon={<AddIcon />}
           sx={{ mt: 1 }}
           onClick={() => {
-            const last = parsedTiers.at(-1);
-            setTiers([
-              ...tiers,
-              { minYears: String(last && Number.isFinite(last.minYears) ? last.minYears + 1 : 0), days: '' },
-            ]);
+            // The first tier from year 0; the next a year after the last one, when that is a number.
+            const last = typedTiers.at(-1);
+            const after =
+              last === undefined || last.minYears.trim() === '' ? Number.NaN : numberFromText(last.minYears);
+            tiers.append(
+              { minYears: String(Number.isFinite(after) ? after + 1 : 0), days: '' },
+              { shouldFocus: false },
+            );
           }}
         >
           {t('types.addTier')}
@@ -211,57 +238,61 @@ function EditTypeDialog({
       </fieldset>
       <Stack>
         {FLAGS.map((flag) => (
-          <FormControlLabel
+          <Controller
             key={flag}
-            control={
-              <Checkbox
-                checked={flags[flag]}
-                onChange={(event) => setFlags({ ...flags, [flag]: event.target.checked })}
+            control={control}
+            name={flag}
+            render={({ field }) => (
+              <FormControlLabel
+                control={
+                  <Checkbox
+                    name={field.name}
+                    checked={field.value}
+                    onChange={(event) => field.onChange(event.target.checked)}
+                    onBlur={field.onBlur}
+                  />
+                }
+                label={t(`types.${flag}`)}
               />
-            }
-            label={t(`types.${flag}`)}
+            )}
           />
         ))}
       </Stack>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <SelectField<Gender | ''>
+        <FormSelectField
+          control={control}
+          name="eligibleGender"
           size="small"
           label={t('types.eligibleGender')}
-          value={gender}
-          onChange={setGender}
           options={[
             { value: '', label: t('types.everyone') },
             { value: 'F', label: t('types.genders.F') },
             { value: 'M', label: t('types.genders.M') },
           ]}
-          error={errorOf('eligibleGender') !== undefined}
-          helperText={errorOf('eligibleGender')}
           sx={{ minWidth: 180 }}
         />
-        <TextField
+        <FormTextField
+          control={control}
+          name="minServiceMonths"
           size="small"
           label={t('types.minServiceMonths')}
-          value={serviceMonths}
-          onChange={(event) => setServiceMonths(event.target.value)}
           slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-          error={errorOf('minServiceMonths') !== undefined}
-          helperText={errorOf('minServiceMonths') ?? t('types.minServiceMonthsHint')}
+          helperText={t('types.minServiceMonthsHint')}
         />
       </Stack>
-      <SelectField<ProRata>
+      <FormSelectField
+        control={control}
+        name="proRata"
         size="small"
         label={t('types.proRata')}
-        value={proRata}
-        onChange={setProRata}
         options={PRO_RATA_ROUNDINGS.map((rounding) => ({ value: rounding, label: t(`types.proRatas.${rounding}`) }))}
-        error={errorOf('proRata') !== undefined}
-        helperText={errorOf('proRata') ?? t('types.proRataHint')}
+        helperText={t('types.proRataHint')}
       />
-      <SelectField
+      <FormSelectField
+        control={control}
+        name="includesDaysOf"
         size="small"
         label={t('types.includesDaysOf')}
-        value={includesDaysOf}
-        onChange={setIncludesDaysOf}
         options={[
           { value: '', label: t('types.includesNone') },
           ...inclusionOptions(type, types).map(({ type: other, disabled }) => ({
@@ -270,27 +301,24 @@ function EditTypeDialog({
             disabled,
           })),
         ]}
-        error={errorOf('includesDaysOf') !== undefined}
-        helperText={errorOf('includesDaysOf') ?? t('types.includesDaysOfHint')}
+        helperText={t('types.includesDaysOfHint')}
       />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <TextField
+        <FormTextField
+          control={control}
+          name="carryForwardCap"
           size="small"
           label={t('types.carryForwardCap')}
-          value={cap}
-          onChange={(event) => setCap(event.target.value)}
           slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-          error={errorOf('carryForwardCap') !== undefined}
-          helperText={errorOf('carryForwardCap') ?? t('types.carryForwardCapHint')}
+          helperText={t('types.carryForwardCapHint')}
         />
-        <TextField
+        <FormTextField
+          control={control}
+          name="carryForwardExpiry"
           size="small"
           label={t('types.carryForwardExpiry')}
-          value={expiry}
           placeholder="03-31"
-          onChange={(event) => setExpiry(event.target.value)}
-          error={errorOf('carryForwardExpiry') !== undefined}
-          helperText={errorOf('carryForwardExpiry') ?? t('types.carryForwardExpiryHint')}
+          helperText={t('types.carryForwardExpiryHint')}
         />
       </Stack>
     </FormDialog>

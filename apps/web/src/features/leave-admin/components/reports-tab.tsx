@@ -17,7 +17,7 @@ import { QueryState } from '../../../components/query-state';
 import { formatDayCount } from '../../../lib/dates';
 import { useDownloadFile } from '../../../lib/download';
 import { useUtilisation } from '../api/get-utilisation';
-import { useThisYear, YearSelect } from './year-select';
+import { useYearParam, YearSelect } from './year-select';
 import { leaveAdminNs } from '../../../locales/leave-admin';
 
 /** Narrower cells on a phone, so the day columns fit beside the names. */
@@ -30,7 +30,7 @@ export function ReportsTab() {
   const { t, i18n } = useTranslation(leaveAdminNs);
   const locale = i18n.resolvedLanguage ?? 'en';
   const { notify } = useNotification();
-  const [year, setYear] = useState(useThisYear());
+  const [year, setYear] = useYearParam();
   const report = useUtilisation(year);
   const download = useDownloadFile();
   const [downloading, setDownloading] = useState(false);

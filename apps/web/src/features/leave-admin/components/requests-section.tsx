@@ -1,9 +1,10 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import { isAppError } from '@staff-portal/shared/errors';
-import type { DayType, LeaveRequest } from '@staff-portal/shared/leave';
-import { useState } from 'react';
+import { applyLeaveInputSchema } from '@staff-portal/shared/leave';
+import type { ApplyLeaveInput, DayType, LeaveRequest } from '@staff-portal/shared/leave';
+import { useEffect, useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/date-field';
 import { FormDialog } from '../../../components/form-dialog';
@@ -16,12 +17,29 @@ import { RequestList } from '../../../components/leave-request-list';
 import { useApplyFor } from '../api/apply-for';
 import { useCancelFor } from '../api/cancel-for';
 import { useStaffRequests } from '../api/get-staff-requests';
-import { errorText } from '../../../lib/error-text';
+import { FormTextField } from '../../../components/form-text-field';
+import { FormSelectField, SelectField } from '../../../components/select-field';
+import { showErrorAtField } from '../../../lib/field-error';
+import { plainResolver } from '../../../lib/plain-resolver';
 import { leaveAdminNs } from '../../../locales/leave-admin';
-import { SelectField } from '../../../components/select-field';
 
 /** A page of their requests (the route's loader asks for the first one with it). */
 export const PAGE_SIZE = 10;
+
+interface ApplyValues {
+  leaveTypeId: string;
+  startDate: string;
+  endDate: string;
+  dayType: DayType;
+  reason: string;
+}
+const APPLY_FIELDS = ['leaveTypeId', 'startDate', 'endDate', 'dayType', 'reason'] as const;
+/** A half day (AM or PM) ends on the day it starts: the form shows no end date for it. */
+const applyFormSchema = z.preprocess((values) => {
+  const typed = values as ApplyValues;
+  return typed.dayType === 0 ? typed : { ...typed, endDate: typed.startDate };
+}, applyLeaveInputSchema) as unknown as z.ZodType<ApplyLeaveInput, ApplyValues>;
+const applyResolver = plainResolver(applyFormSchema);
 
 function ApplyDialog({ staffId, name, onClose }: { staffId: string; name: string; onClose: () => void }) {
   const { t } = useTranslation(leaveAdminNs);
@@ -29,30 +47,46 @@ function ApplyDialog({ staffId, name, onClose }: { staffId: string; name: string
   const types = useAdminLeaveTypes();
   const apply = useApplyFor(staffId);
   const active = (types.data ?? []).filter((type) => type.active);
-  const [leaveTypeId, setLeaveTypeId] = useState('');
-  const [startDate, setStartDate] = useState('');
-  const [endDate, setEndDate] = useState('');
-  const [dayType, setDayType] = useState<DayType>(0);
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<{ field?: string; message: string }>();
-  const errorOf = (field: string) => (error?.field === field ? error.message : undefined);
-  const typeId = leaveTypeId === '' ? (active[0]?.id ?? '') : leaveTypeId;
+  const firstType = active[0]?.id ?? '';
+  const { control, handleSubmit, setError, setValue, getValues } = useForm<ApplyValues, unknown, ApplyLeaveInput>({
+    defaultValues: { leaveTypeId: firstType, startDate: '', endDate: '', dayType: 0, reason: '' },
+    resolver: applyResolver,
+  });
+  const dayType = useWatch({ control, name: 'dayType' });
+  // The types may come after the dialog opens: the first active one is chosen then.
+  useEffect(() => {
+    if (getValues('leaveTypeId') === '' && firstType !== '') setValue('leaveTypeId', firstType);
+  }, [firstType, getValues, setValue]);
 
-  const submit = () => {
-    setError(undefined);
-    apply.mutate(
-      { leaveTypeId: typeId, startDate, endDate: dayType === 0 ? endDate : startDate, dayType, reason },
-      {
-        onSuccess: (request) => {
-          notify({ message: t('requests.applied', { referenceId: request.referenceId, name }), severity: 'success' });
-          onClose();
-        },
-        onError: (e) => {
-          if (isAppError(e)) setError({ ...(e.field ? { field: e.field } : {}), message: errorText(e) });
-        },
+  const submit = handleSubmit((input) =>
+    apply.mutate(input, {
+      onSuccess: (request) => {
+        notify({ message: t('requests.applied', { referenceId: request.referenceId, name }), severity: 'success' });
+        onClose();
       },
-    );
-  };
+      onError: (error) => showErrorAtField(error, setError, APPLY_FIELDS),
+    }),
+  );
+
+  const dateField = (field: 'startDate' | 'endDate', label: string) => (
+    <Controller
+      control={control}
+      name={field}
+      render={({ field: date, fieldState }) => (
+        <DateField
+          size="small"
+          label={label}
+          name={date.name}
+          value={date.value}
+          onChange={date.onChange}
+          onBlur={date.onBlur}
+          inputRef={date.ref}
+          error={fieldState.error !== undefined}
+          helperText={fieldState.error?.message}
+        />
+      )}
+    />
+  );
 
   return (
     <FormDialog
@@ -62,64 +96,43 @@ function ApplyDialog({ staffId, name, onClose }: { staffId: string; name: string
       pending={apply.isPending}
       submitLabel={t('requests.submit')}
       pendingLabel={t('requests.submit')}
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-      submitDisabled={typeId === ''}
+      onSubmit={(event) => void submit(event)}
+      submitDisabled={firstType === ''}
       fullScreenOnPhone={false}
     >
-      <SelectField
+      <FormSelectField
+        control={control}
+        name="leaveTypeId"
         size="small"
         label={t('requests.type')}
-        value={typeId}
-        onChange={setLeaveTypeId}
         options={active.map((type) => ({ value: type.id, label: type.name }))}
-        error={errorOf('leaveTypeId') !== undefined}
-        helperText={errorOf('leaveTypeId')}
       />
-      <SelectField
-        size="small"
-        label={t('requests.dayType')}
-        value={String(dayType)}
-        onChange={(value) => setDayType(Number(value) as DayType)}
-        options={([0, 1, 2] as const).map((value) => ({
-          value: String(value),
-          label: t(`requests.dayTypes.t${value}`),
-        }))}
-        error={errorOf('dayType') !== undefined}
-        helperText={errorOf('dayType')}
-      />
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <DateField
-          size="small"
-          label={t('requests.startDate')}
-          value={startDate}
-          onChange={setStartDate}
-          error={errorOf('startDate') !== undefined}
-          helperText={errorOf('startDate')}
-        />
-        {dayType === 0 && (
-          <DateField
+      <Controller
+        control={control}
+        name="dayType"
+        render={({ field, fieldState }) => (
+          <SelectField
             size="small"
-            label={t('requests.endDate')}
-            value={endDate}
-            onChange={setEndDate}
-            error={errorOf('endDate') !== undefined}
-            helperText={errorOf('endDate')}
+            label={t('requests.dayType')}
+            name={field.name}
+            inputRef={field.ref}
+            value={String(field.value)}
+            onChange={(value) => field.onChange(Number(value))}
+            onBlur={field.onBlur}
+            options={([0, 1, 2] as const).map((value) => ({
+              value: String(value),
+              label: t(`requests.dayTypes.t${value}`),
+            }))}
+            error={fieldState.error !== undefined}
+            helperText={fieldState.error?.message}
           />
         )}
-      </Stack>
-      <TextField
-        size="small"
-        multiline
-        minRows={2}
-        label={t('requests.reason')}
-        value={reason}
-        onChange={(event) => setReason(event.target.value)}
-        error={errorOf('reason') !== undefined}
-        helperText={errorOf('reason')}
       />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        {dateField('startDate', t('requests.startDate'))}
+        {dayType === 0 && dateField('endDate', t('requests.endDate'))}
+      </Stack>
+      <FormTextField control={control} name="reason" size="small" multiline minRows={2} label={t('requests.reason')} />
     </FormDialog>
   );
 }

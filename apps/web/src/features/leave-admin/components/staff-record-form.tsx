@@ -9,20 +9,51 @@ import FormLabel from '@mui/material/FormLabel';
 import Grid from '@mui/material/Grid';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { isAppError } from '@staff-portal/shared/errors';
-import type { StaffRecord } from '@staff-portal/shared/leave';
+import { leavingAfterJoining, staffRecordFieldsSchema } from '@staff-portal/shared/leave';
+import type { UpdateStaffInput } from '@staff-portal/shared/leave';
 import type { StaffDetail } from '@staff-portal/shared/leave-admin';
-import { useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/date-field';
 import { useNotification } from '../../../components/notification-context';
 import { useAllStaff } from '../api/search-staff';
 import { useUpdateStaff } from '../api/update-staff';
-import { errorText } from '../../../lib/error-text';
+import { FormSelectField } from '../../../components/select-field';
+import { showErrorAtField } from '../../../lib/field-error';
+import { plainResolver } from '../../../lib/plain-resolver';
 import { leaveAdminNs } from '../../../locales/leave-admin';
-import { SelectField } from '../../../components/select-field';
 
 const WEEK = [0, 1, 2, 3, 4, 5, 6] as const;
+
+interface RecordValues {
+  departmentCode: string;
+  approverStaffId: string | null;
+  joinDate: string;
+  /** '' when no leaving date is known. */
+  leavingDate: string;
+  gender: 'F' | 'M';
+  workingDaysMask: number;
+}
+const RECORD_FIELDS = [
+  'departmentCode',
+  'approverStaffId',
+  'joinDate',
+  'leavingDate',
+  'gender',
+  'workingDaysMask',
+] as const satisfies readonly (keyof RecordValues)[];
+
+/** The record as the form fills it ('' is no leaving date), checked as the server will. */
+const recordFormSchema = staffRecordFieldsSchema
+  .extend({
+    leavingDate: z
+      .string()
+      .transform((text) => (text === '' ? null : text))
+      .pipe(staffRecordFieldsSchema.shape.leavingDate.unwrap()),
+  })
+  .refine(leavingAfterJoining.check, leavingAfterJoining);
+const recordResolver = plainResolver(recordFormSchema);
 
 /**
  * One staff member's record: the read-only facts and the editable approver, department, join and
@@ -35,41 +66,27 @@ export function StaffRecordForm({ detail }: { detail: StaffDetail }) {
   const update = useUpdateStaff(detail.staffId, {
     onSaved: () => notify({ message: t('saved'), severity: 'success' }),
   });
-  const [departmentCode, setDepartmentCode] = useState(detail.departmentCode);
-  const [approverStaffId, setApproverStaffId] = useState<string | null>(detail.approverStaffId);
-  const [joinDate, setJoinDate] = useState(detail.joinDate);
-  // Empty: no leaving date known.
-  const [leavingDate, setLeavingDate] = useState(detail.leavingDate ?? '');
-  const [gender, setGender] = useState<'F' | 'M'>(detail.gender);
-  const [mask, setMask] = useState(detail.workingDaysMask);
-  const [serverError, setServerError] = useState<{ field?: string; message: string }>();
+  const { control, handleSubmit, setError } = useForm<RecordValues, unknown, UpdateStaffInput>({
+    defaultValues: {
+      departmentCode: detail.departmentCode,
+      approverStaffId: detail.approverStaffId,
+      joinDate: detail.joinDate,
+      leavingDate: detail.leavingDate ?? '',
+      gender: detail.gender,
+      workingDaysMask: detail.workingDaysMask,
+    },
+    resolver: recordResolver,
+  });
+  const [joinDate, mask] = useWatch({ control, name: ['joinDate', 'workingDaysMask'] });
 
   const others = (everyone.data ?? []).filter((s) => s.staffId !== detail.staffId);
   const departments = [
     ...new Set([detail.departmentCode, ...(everyone.data ?? []).map((s) => s.departmentCode)]),
   ].sort();
-  const approver: StaffRecord | null = others.find((s) => s.staffId === approverStaffId) ?? null;
-  const errorOf = (field: string) => (serverError?.field === field ? serverError.message : undefined);
 
-  const save = () => {
-    setServerError(undefined);
-    update.mutate(
-      {
-        departmentCode,
-        approverStaffId,
-        joinDate,
-        leavingDate: leavingDate === '' ? null : leavingDate,
-        gender,
-        workingDaysMask: mask,
-      },
-      {
-        onError: (error) => {
-          if (isAppError(error))
-            setServerError({ ...(error.field ? { field: error.field } : {}), message: errorText(error) });
-        },
-      },
-    );
-  };
+  const save = handleSubmit((input) =>
+    update.mutate(input, { onError: (error) => showErrorAtField(error, setError, RECORD_FIELDS) }),
+  );
 
   return (
     <Grid
@@ -77,10 +94,8 @@ export function StaffRecordForm({ detail }: { detail: StaffDetail }) {
       spacing={2}
       component="form"
       aria-label={t('user.record')}
-      onSubmit={(event) => {
-        event.preventDefault();
-        save();
-      }}
+      noValidate
+      onSubmit={(event) => void save(event)}
     >
       <Grid size={{ xs: 12, sm: 6 }}>
         <Typography variant="caption" color="text.secondary">
@@ -103,67 +118,91 @@ export function StaffRecordForm({ detail }: { detail: StaffDetail }) {
         </Typography>
       </Grid>
       <Grid size={{ xs: 12, sm: 6 }}>
-        <SelectField
+        <FormSelectField
+          control={control}
+          name="departmentCode"
           fullWidth
           size="small"
           label={t('user.department')}
-          value={departmentCode}
-          onChange={setDepartmentCode}
           options={departments.map((code) => ({ value: code, label: code }))}
-          error={errorOf('departmentCode') !== undefined}
-          helperText={errorOf('departmentCode')}
         />
       </Grid>
       <Grid size={{ xs: 12, sm: 6 }}>
-        <Autocomplete
-          options={others}
-          value={approver}
-          onChange={(_, value) => setApproverStaffId(value?.staffId ?? null)}
-          getOptionLabel={(option) => `${option.displayName} (${option.staffId})`}
-          isOptionEqualToValue={(option, value) => option.staffId === value.staffId}
-          loading={everyone.isPending}
-          renderInput={(params) => (
-            <TextField
-              {...params}
-              size="small"
-              label={t('user.approver')}
-              placeholder={t('user.noApprover')}
-              error={errorOf('approverStaffId') !== undefined}
-              helperText={errorOf('approverStaffId')}
+        <Controller
+          control={control}
+          name="approverStaffId"
+          render={({ field, fieldState }) => (
+            <Autocomplete
+              options={others}
+              value={others.find((s) => s.staffId === field.value) ?? null}
+              onChange={(_, value) => field.onChange(value?.staffId ?? null)}
+              onBlur={field.onBlur}
+              getOptionLabel={(option) => `${option.displayName} (${option.staffId})`}
+              isOptionEqualToValue={(option, value) => option.staffId === value.staffId}
+              loading={everyone.isPending}
+              renderInput={(params) => (
+                <TextField
+                  {...params}
+                  inputRef={field.ref}
+                  size="small"
+                  label={t('user.approver')}
+                  placeholder={t('user.noApprover')}
+                  error={fieldState.error !== undefined}
+                  helperText={fieldState.error?.message}
+                />
+              )}
             />
           )}
         />
       </Grid>
       <Grid size={{ xs: 12, sm: 6 }}>
-        <DateField
-          fullWidth
-          size="small"
-          label={t('user.joinDate')}
-          value={joinDate}
-          onChange={setJoinDate}
-          error={errorOf('joinDate') !== undefined}
-          helperText={errorOf('joinDate')}
+        <Controller
+          control={control}
+          name="joinDate"
+          render={({ field, fieldState }) => (
+            <DateField
+              fullWidth
+              size="small"
+              label={t('user.joinDate')}
+              name={field.name}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              error={fieldState.error !== undefined}
+              helperText={fieldState.error?.message}
+            />
+          )}
         />
       </Grid>
       <Grid size={{ xs: 12, sm: 6 }}>
-        <DateField
-          fullWidth
-          size="small"
-          label={t('user.leavingDate')}
-          value={leavingDate}
-          onChange={setLeavingDate}
-          min={joinDate || undefined}
-          error={errorOf('leavingDate') !== undefined}
-          helperText={errorOf('leavingDate') ?? t('user.leavingDateHint')}
+        <Controller
+          control={control}
+          name="leavingDate"
+          render={({ field, fieldState }) => (
+            <DateField
+              fullWidth
+              size="small"
+              label={t('user.leavingDate')}
+              name={field.name}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              min={joinDate || undefined}
+              error={fieldState.error !== undefined}
+              helperText={fieldState.error?.message ?? t('user.leavingDateHint')}
+            />
+          )}
         />
       </Grid>
       <Grid size={{ xs: 12, sm: 6 }}>
-        <SelectField<'F' | 'M'>
+        <FormSelectField
+          control={control}
+          name="gender"
           fullWidth
           size="small"
           label={t('user.gender')}
-          value={gender}
-          onChange={setGender}
           options={[
             { value: 'F', label: t('user.genders.F') },
             { value: 'M', label: t('user.genders.M') },
@@ -171,26 +210,37 @@ export function StaffRecordForm({ detail }: { detail: StaffDetail }) {
         />
       </Grid>
       <Grid size={12}>
-        <FormControl component="fieldset" error={mask === 0 || errorOf('workingDaysMask') !== undefined}>
-          <FormLabel component="legend">{t('user.workingDays')}</FormLabel>
-          <FormGroup row>
-            {WEEK.map((bit) => (
-              <FormControlLabel
-                key={bit}
-                control={
-                  <Checkbox
-                    checked={(mask & (1 << bit)) !== 0}
-                    onChange={(event) => setMask(event.target.checked ? mask | (1 << bit) : mask & ~(1 << bit))}
+        <Controller
+          control={control}
+          name="workingDaysMask"
+          render={({ field, fieldState }) => (
+            <FormControl component="fieldset" error={field.value === 0 || fieldState.error !== undefined}>
+              <FormLabel component="legend">{t('user.workingDays')}</FormLabel>
+              <FormGroup row>
+                {WEEK.map((bit) => (
+                  <FormControlLabel
+                    key={bit}
+                    control={
+                      <Checkbox
+                        checked={(field.value & (1 << bit)) !== 0}
+                        onChange={(event) =>
+                          field.onChange(event.target.checked ? field.value | (1 << bit) : field.value & ~(1 << bit))
+                        }
+                      />
+                    }
+                    label={t(`user.days.d${bit}`)}
                   />
-                }
-                label={t(`user.days.d${bit}`)}
-              />
-            ))}
-          </FormGroup>
-          {(mask === 0 || errorOf('workingDaysMask') !== undefined) && (
-            <FormHelperText>{errorOf('workingDaysMask') ?? t('user.atLeastOneDay')}</FormHelperText>
+                ))}
+              </FormGroup>
+              {/* Told at once: a record with no working day can take no leave. */}
+              {(field.value === 0 || fieldState.error !== undefined) && (
+                <FormHelperText>
+                  {field.value === 0 ? t('user.atLeastOneDay') : fieldState.error?.message}
+                </FormHelperText>
+              )}
+            </FormControl>
           )}
-        </FormControl>
+        />
       </Grid>
       <Grid size={12}>
         <Button type="submit" variant="contained" disabled={update.isPending || mask === 0}>
