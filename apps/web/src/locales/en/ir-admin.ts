@@ -3,9 +3,6 @@ export const irAdmin = {
   title: 'IR Admin',
   intro: 'Grievance categories, officers’ workload and the ageing of open cases, and members in and out as CSV.',
   tabs: { categories: 'Categories', officers: 'Officers', import: 'Import members', export: 'Export members' },
-  loading: 'Loading…',
-  loadFailed: 'This could not be loaded.',
-  retry: 'Try again',
   cancel: 'Cancel',
   save: 'Save',
   categories: {

@@ -7,9 +7,6 @@ export const irAdmin: Texts<typeof english> = {
   title: 'Pentadbiran IR',
   intro: 'Kategori aduan, beban kerja pegawai dan usia kes terbuka, serta ahli masuk dan keluar sebagai CSV.',
   tabs: { categories: 'Kategori', officers: 'Pegawai', import: 'Import ahli', export: 'Eksport ahli' },
-  loading: 'Memuatkan…',
-  loadFailed: 'Ini tidak dapat dimuatkan.',
-  retry: 'Cuba lagi',
   cancel: 'Batal',
   save: 'Simpan',
   categories: {

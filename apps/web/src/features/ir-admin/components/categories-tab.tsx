@@ -8,22 +8,32 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
-import { useState, type FormEvent } from 'react';
+import { isAppError } from '@staff-portal/shared/errors';
+import { createCategoryInputSchema } from '@staff-portal/shared/ir';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FormDialog } from '../../../components/form-dialog';
+import { FormTextField } from '../../../components/form-text-field';
+import { QueryState } from '../../../components/query-state';
 import { errorText } from '../../../lib/error-text';
+import { showErrorAtField } from '../../../lib/field-error';
+import { plainResolver } from '../../../lib/plain-resolver';
 import { irAdminNs } from '../../../locales/ir-admin';
 import { useCategories, useSaveCategory } from '../api/ir-admin-api';
-import { LoadState } from './load-state';
+
+interface NameValues {
+  name: string;
+}
+/** A category's name, checked as the server will (required, at most 80 characters). */
+const nameResolver = plainResolver(createCategoryInputSchema);
 
 /** Categories: add, rename, deactivate and activate; never delete (docs/product/ir.md §2). */
 export function CategoriesTab({ canAdminister }: { canAdminister: boolean }) {
   const { t } = useTranslation(irAdminNs);
   const categories = useCategories();
   const save = useSaveCategory();
-  const [name, setName] = useState('');
   const [renaming, setRenaming] = useState<Category | null>(null);
   const [deactivating, setDeactivating] = useState<Category | null>(null);
   const setActive = (category: Category, active: boolean) => {
@@ -40,36 +50,46 @@ export function CategoriesTab({ canAdminister }: { canAdminister: boolean }) {
   };
   const [message, setMessage] = useState<string | null>(null);
 
-  const add = (event: FormEvent) => {
-    event.preventDefault();
-    const trimmed = name.trim();
-    if (trimmed === '') return;
+  const { control, handleSubmit, setError, reset } = useForm<NameValues>({
+    defaultValues: { name: '' },
+    resolver: nameResolver,
+  });
+  const add = handleSubmit(({ name }) => {
+    setMessage(null);
     save.mutate(
-      { name: trimmed },
+      { name },
       {
         onSuccess: () => {
-          setName('');
-          setMessage(t('categories.added', { name: trimmed }));
+          reset();
+          setMessage(t('categories.added', { name }));
         },
+        onError: (error) => showErrorAtField(error, setError, ['name']),
       },
     );
-  };
+  });
 
-  if (categories.data === undefined) {
-    return <LoadState failed={categories.isError} retry={() => void categories.refetch()} />;
-  }
   return (
     <Stack spacing={2}>
       {!canAdminister && <Alert severity="info">{t('categories.readOnly')}</Alert>}
-      {save.error && <Alert severity="error">{errorText(save.error)}</Alert>}
+      {/* A refusal of the new name is said under it; any other, here. */}
+      {save.error && !(isAppError(save.error) && save.error.field === 'name') && (
+        <Alert severity="error">{errorText(save.error)}</Alert>
+      )}
       {message && !save.error && <Alert severity="success">{message}</Alert>}
       {canAdminister && (
-        <Stack component="form" direction="row" spacing={1} onSubmit={add} sx={{ alignItems: 'flex-start' }}>
-          <TextField
+        <Stack
+          component="form"
+          direction="row"
+          spacing={1}
+          noValidate
+          onSubmit={(event) => void add(event)}
+          sx={{ alignItems: 'flex-start' }}
+        >
+          <FormTextField
+            control={control}
+            name="name"
             size="small"
             label={t('categories.newName')}
-            value={name}
-            onChange={(event) => setName(event.target.value)}
             slotProps={{ htmlInput: { maxLength: 80 } }}
           />
           <Button type="submit" variant="contained" disabled={save.isPending}>
@@ -77,55 +97,59 @@ export function CategoriesTab({ canAdminister }: { canAdminister: boolean }) {
           </Button>
         </Stack>
       )}
-      <Table size="small" aria-label={t('categories.table')}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{t('categories.name')}</TableCell>
-            <TableCell>{t('categories.status')}</TableCell>
-            <TableCell align="right">{t('categories.cases')}</TableCell>
-            {canAdminister && <TableCell>{t('categories.actions')}</TableCell>}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {categories.data.map((category) => (
-            <TableRow key={category.id}>
-              <TableCell>{category.name}</TableCell>
-              <TableCell>
-                <Chip
-                  size="small"
-                  color={category.active ? 'success' : 'default'}
-                  label={category.active ? t('categories.active') : t('categories.inactive')}
-                />
-              </TableCell>
-              <TableCell align="right">{category.caseCount}</TableCell>
-              {canAdminister && (
-                <TableCell>
-                  <Button
-                    size="small"
-                    onClick={() => setRenaming(category)}
-                    aria-label={`${t('categories.rename')} ${category.name}`}
-                  >
-                    {t('categories.rename')}
-                  </Button>
-                  <Button
-                    size="small"
-                    disabled={save.isPending}
-                    onClick={() =>
-                      // Cases that use it keep it; new ones no longer can: asked first (docs/product/screens.md §12).
-                      category.active && category.caseCount > 0
-                        ? setDeactivating(category)
-                        : setActive(category, !category.active)
-                    }
-                    aria-label={`${category.active ? t('categories.deactivate') : t('categories.activate')} ${category.name}`}
-                  >
-                    {category.active ? t('categories.deactivate') : t('categories.activate')}
-                  </Button>
-                </TableCell>
-              )}
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+      <QueryState query={categories}>
+        {(data) => (
+          <Table size="small" aria-label={t('categories.table')}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('categories.name')}</TableCell>
+                <TableCell>{t('categories.status')}</TableCell>
+                <TableCell align="right">{t('categories.cases')}</TableCell>
+                {canAdminister && <TableCell>{t('categories.actions')}</TableCell>}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {data.map((category) => (
+                <TableRow key={category.id}>
+                  <TableCell>{category.name}</TableCell>
+                  <TableCell>
+                    <Chip
+                      size="small"
+                      color={category.active ? 'success' : 'default'}
+                      label={category.active ? t('categories.active') : t('categories.inactive')}
+                    />
+                  </TableCell>
+                  <TableCell align="right">{category.caseCount}</TableCell>
+                  {canAdminister && (
+                    <TableCell>
+                      <Button
+                        size="small"
+                        onClick={() => setRenaming(category)}
+                        aria-label={`${t('categories.rename')} ${category.name}`}
+                      >
+                        {t('categories.rename')}
+                      </Button>
+                      <Button
+                        size="small"
+                        disabled={save.isPending}
+                        onClick={() =>
+                          // Cases that use it keep it; new ones no longer can: asked first (docs/product/screens.md §12).
+                          category.active && category.caseCount > 0
+                            ? setDeactivating(category)
+                            : setActive(category, !category.active)
+                        }
+                        aria-label={`${category.active ? t('categories.deactivate') : t('categories.activate')} ${category.name}`}
+                      >
+                        {category.active ? t('categories.deactivate') : t('categories.activate')}
+                      </Button>
+                    </TableCell>
+                  )}
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </QueryState>
       <ConfirmDialog
         open={deactivating !== null}
         title={t('categories.deactivateTitle', { name: deactivating?.name ?? '' })}
@@ -139,54 +163,56 @@ export function CategoriesTab({ canAdminister }: { canAdminister: boolean }) {
       {renaming && (
         <RenameDialog
           category={renaming}
-          pending={save.isPending}
           onClose={() => setRenaming(null)}
-          onSave={(next) =>
-            save.mutate(
-              { id: renaming.id, name: next },
-              {
-                onSuccess: () => {
-                  setRenaming(null);
-                  setMessage(t('categories.saved'));
-                },
-              },
-            )
-          }
+          onSaved={() => {
+            setRenaming(null);
+            setMessage(t('categories.saved'));
+          }}
         />
       )}
     </Stack>
   );
 }
 
-function RenameDialog(props: {
+function RenameDialog({
+  category,
+  onClose,
+  onSaved,
+}: {
   category: Category;
-  pending: boolean;
   onClose: () => void;
-  onSave: (name: string) => void;
+  onSaved: () => void;
 }) {
   const { t } = useTranslation(irAdminNs);
-  const [name, setName] = useState(props.category.name);
+  const save = useSaveCategory();
+  const { control, handleSubmit, setError } = useForm<NameValues>({
+    defaultValues: { name: category.name },
+    resolver: nameResolver,
+  });
+  const submit = handleSubmit(({ name }) =>
+    save.mutate(
+      { id: category.id, name },
+      { onSuccess: onSaved, onError: (error) => showErrorAtField(error, setError, ['name']) },
+    ),
+  );
   return (
     <FormDialog
       open
-      onClose={props.onClose}
-      title={t('categories.renameTitle', { name: props.category.name })}
-      pending={props.pending}
+      onClose={onClose}
+      title={t('categories.renameTitle', { name: category.name })}
+      pending={save.isPending}
       submitLabel={t('save')}
       pendingLabel={t('save')}
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (name.trim() !== '') props.onSave(name.trim());
-      }}
+      onSubmit={(event) => void submit(event)}
       maxWidth="xs"
       fullScreenOnPhone={false}
     >
-      <TextField
+      <FormTextField
+        control={control}
+        name="name"
         autoFocus
         fullWidth
         label={t('categories.name')}
-        value={name}
-        onChange={(event) => setName(event.target.value)}
         slotProps={{ htmlInput: { maxLength: 80 } }}
       />
     </FormDialog>

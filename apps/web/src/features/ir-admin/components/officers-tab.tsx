@@ -1,3 +1,4 @@
+import type { Workload } from '@staff-portal/shared/ir-admin';
 import { AGEING_BUCKETS } from '@staff-portal/shared/ir-rules';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -12,19 +13,20 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { irAdminNs } from '../../../locales/ir-admin';
 import { useWorkload } from '../api/ir-admin-api';
-import { LoadState } from './load-state';
+import { QueryState } from '../../../components/query-state';
 
 // The charts library is large: it comes in its own chunk, only when this tab is shown.
 const WorkloadCharts = lazy(() => import('./workload-charts'));
 
 /** Workload and ageing of open cases: charts, and the same numbers in a table beside them. */
 export function OfficersTab() {
-  const { t } = useTranslation(irAdminNs);
   const workload = useWorkload();
-  if (workload.data === undefined) {
-    return <LoadState failed={workload.isError} retry={() => void workload.refetch()} />;
-  }
-  const { officers, unassigned, asOf } = workload.data;
+  return <QueryState query={workload}>{(data) => <WorkloadTables workload={data} />}</QueryState>;
+}
+
+function WorkloadTables({ workload }: { workload: Workload }) {
+  const { t } = useTranslation(irAdminNs);
+  const { officers, unassigned, asOf } = workload;
   const rows = [
     ...officers.map((officer) => ({ key: officer.id, name: officer.name, open: officer.open, ageing: officer.ageing })),
     ...(unassigned.open > 0 ? [{ key: 'unassigned', name: t('officers.unassigned'), ...unassigned }] : []),
