@@ -4,19 +4,19 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import DialogContentText from '@mui/material/DialogContentText';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { unlinkStaffRecordInputSchema } from '@staff-portal/shared/access-control';
 import type { AccountDetail, AccountStaffRecord } from '@staff-portal/shared/access-control';
-import { isAppError } from '@staff-portal/shared/errors';
 import { useState } from 'react';
 import type { ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Facts } from '../../../components/facts';
 import { FormDialog } from '../../../components/form-dialog';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNotification } from '../../../components/notification-context';
-import { useErrorText } from '../../../lib/error-text';
+import { FormTextField } from '../../../components/form-text-field';
+import { showErrorAtField } from '../../../lib/field-error';
 import { accountName } from '../account-texts';
 import { accessControlKeys } from '../api/access-control-keys';
 import { useLinkStaffRecord } from '../api/link-staff-record';
@@ -75,47 +75,42 @@ function UnlinkDialog({
 }) {
   const { t } = useTranslation(accessControlNs);
   const { notify } = useNotification();
-  const errorText = useErrorText();
   const unlink = useUnlinkStaffRecord(detail.account.username);
   const needsEmail = sameEmail(record.email, detail.account.email);
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const { control, handleSubmit, setError, reset } = useForm<{ email: string }>({ defaultValues: { email: '' } });
 
   // FormDialog does not close while the request is under way.
   const close = () => {
-    setEmail('');
-    setError(null);
+    reset();
     onClose();
   };
 
-  const submit = () => {
+  const submit = handleSubmit(({ email }) => {
     let input = {};
     if (needsEmail) {
       const parsed = unlinkStaffRecordInputSchema.safeParse({ email });
       if (!parsed.success || parsed.data.email === undefined || sameEmail(parsed.data.email, detail.account.email)) {
-        setError(t('staffRecord.newEmailInvalid'));
+        setError('email', { type: 'validate', message: t('staffRecord.newEmailInvalid') });
         return;
       }
       input = { email: parsed.data.email };
     }
-    setError(null);
     unlink.mutate(input, {
       onSuccess: () => {
         const message = t('staffRecord.unlinked', { staffId: record.staffId });
         notify({ message, severity: 'success' });
         onOutcome({ severity: 'success', message });
-        setEmail('');
+        reset();
         onClose();
       },
       onError: (failure) => {
-        if (isAppError(failure) && failure.field === 'email') setError(errorText(failure) ?? null);
-        else {
-          onOutcome({ severity: 'error', error: failure });
-          onClose();
-        }
+        // A refused new e-mail is said under it; anything else, on the page.
+        if (needsEmail && showErrorAtField(failure, setError, ['email'])) return;
+        onOutcome({ severity: 'error', error: failure });
+        onClose();
       },
     });
-  };
+  });
 
   return (
     <FormDialog
@@ -126,10 +121,7 @@ function UnlinkDialog({
       pending={unlink.isPending}
       submitLabel={t('staffRecord.unlinkSubmit')}
       pendingLabel={t('staffRecord.unlinking')}
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
+      onSubmit={(event) => void submit(event)}
       submitColour="error"
       maxWidth="xs"
       fullScreenOnPhone={false}
@@ -137,20 +129,17 @@ function UnlinkDialog({
       {needsEmail && (
         <>
           <DialogContentText>{t('staffRecord.unlinkNeedsEmail')}</DialogContentText>
-          <TextField
+          <FormTextField
+            control={control}
+            name="email"
             fullWidth
             required
             type="email"
             autoComplete="off"
             label={t('staffRecord.newEmail')}
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            error={error !== null}
-            helperText={error ?? undefined}
           />
         </>
       )}
-      {!needsEmail && error !== null && <Alert severity="error">{error}</Alert>}
     </FormDialog>
   );
 }

@@ -5,20 +5,27 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { isAppError } from '@staff-portal/shared/errors';
 import { isIsoDate } from '@staff-portal/shared/iso-dates';
 import type { DelegateCandidate, Delegation } from '@staff-portal/shared/staff-movement';
 import { useId, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/date-field';
 import { useNotification } from '../../../components/notification-context';
 import { useRuntimeConfig } from '../../../lib/runtime-config';
 import { useAddDelegation, useDelegateCandidates, useDelegations, useRemoveDelegation } from '../api/delegations';
 import { formatDate, todayIn } from '../../../lib/dates';
-import { errorText } from '../../../lib/error-text';
+import { showErrorAtField } from '../../../lib/field-error';
 import { staffMovementNs } from '../../../locales/staff-movement';
 
-type Field = 'delegateStaffId' | 'fromDate' | 'toDate';
+interface Values {
+  delegate: DelegateCandidate | null;
+  fromDate: string;
+  toDate: string;
+}
+/** The API's fields as the form's: the delegate is picked as a whole candidate. */
+const fieldOf = (apiField: string): keyof Values | undefined =>
+  apiField === 'delegateStaffId' ? 'delegate' : apiField === 'fromDate' || apiField === 'toDate' ? apiField : undefined;
 
 function DelegationLine({
   delegation,
@@ -71,21 +78,12 @@ export function ActingApproverPanel() {
   const [search, setSearch] = useState('');
   const [pickerOpen, setPickerOpen] = useState(false);
   const candidates = useDelegateCandidates(search, pickerOpen);
-  const [delegate, setDelegate] = useState<DelegateCandidate | null>(null);
-  const [fromDate, setFromDate] = useState(today);
-  const [toDate, setToDate] = useState(today);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const { control, handleSubmit, setError, resetField } = useForm<Values>({
+    defaultValues: { delegate: null, fromDate: today, toDate: today },
+  });
 
-  const submit = () => {
-    const problems: Partial<Record<Field, string>> = {};
-    if (delegate === null) problems.delegateStaffId = t('acting.delegateRequired');
-    if (fromDate === '') problems.fromDate = t('acting.dateRequired');
-    if (toDate === '') problems.toDate = t('acting.dateRequired');
-    // Text that is not a date is not compared: the server names it at its field.
-    else if (isIsoDate(fromDate) && isIsoDate(toDate) && toDate < fromDate)
-      problems.toDate = t('acting.endBeforeStart');
-    setErrors(problems);
-    if (delegate === null || Object.keys(problems).length > 0) return;
+  const submit = handleSubmit(({ delegate, fromDate, toDate }) => {
+    if (delegate === null) return;
     add.mutate(
       { delegateStaffId: delegate.staffId, fromDate, toDate },
       {
@@ -98,19 +96,12 @@ export function ActingApproverPanel() {
             }),
             severity: 'success',
           });
-          setDelegate(null);
+          resetField('delegate');
         },
-        onError: (error) => {
-          if (
-            isAppError(error) &&
-            (error.field === 'delegateStaffId' || error.field === 'fromDate' || error.field === 'toDate')
-          ) {
-            setErrors({ [error.field]: errorText(error) });
-          }
-        },
+        onError: (error) => showErrorAtField(error, setError, fieldOf),
       },
     );
-  };
+  });
 
   const data = delegations.data;
   return (
@@ -158,51 +149,93 @@ export function ActingApproverPanel() {
         </Stack>
       )}
 
-      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'flex-start' } }}>
-        <Autocomplete
-          sx={{ flexGrow: 1, minWidth: 220 }}
-          options={candidates.data ?? []}
-          value={delegate}
-          loading={candidates.isFetching}
-          open={pickerOpen}
-          onOpen={() => setPickerOpen(true)}
-          onClose={() => setPickerOpen(false)}
-          onChange={(_event, value) => setDelegate(value)}
-          onInputChange={(_event, value, reason) => {
-            if (reason === 'input') setSearch(value.trim());
-          }}
-          filterOptions={(options) => options}
-          getOptionLabel={(option) => `${option.staffName} (${option.departmentCode})`}
-          isOptionEqualToValue={(option, value) => option.staffId === value.staffId}
-          noOptionsText={t('acting.noOptions')}
-          renderInput={(params) => (
-            <TextField
-              {...params}
-              label={t('acting.delegate')}
-              required
-              error={errors.delegateStaffId !== undefined}
-              helperText={errors.delegateStaffId ?? t('acting.searchHint')}
+      <Stack
+        component="form"
+        aria-label={t('acting.title')}
+        noValidate
+        onSubmit={(event) => void submit(event)}
+        direction={{ xs: 'column', md: 'row' }}
+        spacing={2}
+        sx={{ alignItems: { md: 'flex-start' } }}
+      >
+        <Controller
+          control={control}
+          name="delegate"
+          rules={{ validate: (value) => value !== null || t('acting.delegateRequired') }}
+          render={({ field, fieldState }) => (
+            <Autocomplete
+              sx={{ flexGrow: 1, minWidth: 220 }}
+              options={candidates.data ?? []}
+              value={field.value}
+              loading={candidates.isFetching}
+              open={pickerOpen}
+              onOpen={() => setPickerOpen(true)}
+              onClose={() => setPickerOpen(false)}
+              onChange={(_event, value) => field.onChange(value)}
+              onBlur={field.onBlur}
+              onInputChange={(_event, value, reason) => {
+                if (reason === 'input') setSearch(value.trim());
+              }}
+              filterOptions={(options) => options}
+              getOptionLabel={(option) => `${option.staffName} (${option.departmentCode})`}
+              isOptionEqualToValue={(option, value) => option.staffId === value.staffId}
+              noOptionsText={t('acting.noOptions')}
+              renderInput={(params) => (
+                <TextField
+                  {...params}
+                  inputRef={field.ref}
+                  label={t('acting.delegate')}
+                  required
+                  error={fieldState.error !== undefined}
+                  helperText={fieldState.error?.message ?? t('acting.searchHint')}
+                />
+              )}
             />
           )}
         />
-        <DateField
-          label={t('acting.fromDate')}
-          required
-          value={fromDate}
-          onChange={setFromDate}
-          error={errors.fromDate !== undefined}
-          helperText={errors.fromDate}
+        <Controller
+          control={control}
+          name="fromDate"
+          rules={{ required: t('acting.dateRequired') }}
+          render={({ field, fieldState }) => (
+            <DateField
+              label={t('acting.fromDate')}
+              required
+              name={field.name}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              error={fieldState.error !== undefined}
+              helperText={fieldState.error?.message}
+            />
+          )}
         />
-        <DateField
-          label={t('acting.toDate')}
-          required
-          value={toDate}
-          onChange={setToDate}
-          error={errors.toDate !== undefined}
-          helperText={errors.toDate}
+        <Controller
+          control={control}
+          name="toDate"
+          rules={{
+            required: t('acting.dateRequired'),
+            // Text that is not a date is not compared: the server names it at its field.
+            validate: (toDate, { fromDate }) =>
+              !(isIsoDate(fromDate) && isIsoDate(toDate) && toDate < fromDate) || t('acting.endBeforeStart'),
+          }}
+          render={({ field, fieldState }) => (
+            <DateField
+              label={t('acting.toDate')}
+              required
+              name={field.name}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              error={fieldState.error !== undefined}
+              helperText={fieldState.error?.message}
+            />
+          )}
         />
         {/* As tall as the fields beside it on a wide screen (their helper texts hang below). */}
-        <Button variant="contained" onClick={submit} disabled={add.isPending} sx={{ height: { md: 56 } }}>
+        <Button type="submit" variant="contained" disabled={add.isPending} sx={{ height: { md: 56 } }}>
           {t('acting.add')}
         </Button>
       </Stack>
