@@ -271,15 +271,23 @@ export function pageOf<T extends z.ZodType>(item: T) {
   });
 }
 
+/** The orders of a list of requests: by first day (the latest first unless asked), type, days or status. */
+export const REQUEST_SORTS = ['start', 'type', 'days', 'status'] as const;
+export type RequestSort = (typeof REQUEST_SORTS)[number];
+
 /**
- * `GET /leave/requests/mine`: my requests, newest first, filtered; paged. `from`: those starting
- * on or after a date (the my-leaves page shows this year's and every later one).
+ * `GET /leave/requests/mine`: my requests, newest first unless sorted otherwise, filtered; paged.
+ * `from`: those starting on or after a date (the my-leaves page shows this year's and every later
+ * one).
  */
 export const myRequestsQuerySchema = pageQuerySchema.extend({
   year: z.coerce.number().int().min(2000).max(2100).optional(),
   from: isoDate.optional(),
   leaveTypeId: z.string().regex(LEAVE_TYPE_ID).optional(),
   status: z.coerce.number().int().min(0).max(5).optional(),
+  sort: z.enum(REQUEST_SORTS).default('start'),
+  /** Left out: the latest first by first day, A to Z (or fewest, or by status code) by anything else. */
+  order: z.enum(['asc', 'desc']).optional(),
 });
 
 /**

@@ -9,8 +9,8 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
-import type { LeaveRequest } from '@staff-portal/shared/leave';
+import type { LeaveRequest, RequestSort } from '@staff-portal/shared/leave';
+import type { SxProps, Theme } from '@mui/material/styles';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StatusChip } from './status-chip';
@@ -23,19 +23,27 @@ interface RequestListProps {
   /** Accessible name of the table or list. */
   label: string;
   actions?: (request: LeaveRequest) => ReactNode;
+  /**
+   * Draws a sortable column's header (the list kit's `sortableHeaders`) for a list the server
+   * sorts; without it the headers are plain. A phone shows cards, in the list's order.
+   */
+  sortHeader?: ((column: RequestSort, label: ReactNode, sx?: SxProps<Theme>) => ReactNode) | undefined;
 }
 
 /**
  * My requests as a table, or as stacked cards on a phone where seven columns cannot fit
  * (docs/product/qualities.md: responsive down to a phone).
  */
-export function RequestList({ requests: all, label, actions }: RequestListProps) {
+export function RequestList({ requests: all, label, actions, sortHeader }: RequestListProps) {
   const { t, i18n } = useTranslation(leaveNs);
   const requests = useProgressiveList(all);
   const locale = i18n.resolvedLanguage ?? 'en';
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
   const dayText = (request: LeaveRequest) =>
     `${formatDayCount(request.days, locale)}${request.dayType === 0 ? '' : ` (${t(`dayType.${request.dayType}`)})`}`;
+
+  const header = (column: RequestSort, text: string, sx?: SxProps<Theme>) =>
+    sortHeader === undefined ? <TableCell sx={sx}>{text}</TableCell> : sortHeader(column, text, sx);
 
   if (phone) {
     return (
@@ -76,11 +84,11 @@ export function RequestList({ requests: all, label, actions }: RequestListProps)
       <Table size="small" aria-label={label} sx={{ '& th, & td': { px: 1 } }}>
         <TableHead>
           <TableRow>
-            <TableCell>{t('fields.type')}</TableCell>
-            <TableCell>{t('fields.dates')}</TableCell>
-            <TableCell align="right">{t('fields.days')}</TableCell>
+            {header('type', t('fields.type'))}
+            {header('start', t('fields.dates'))}
+            {header('days', t('fields.days'), { textAlign: 'right' })}
             <TableCell>{t('fields.reason')}</TableCell>
-            <TableCell>{t('fields.status')}</TableCell>
+            {header('status', t('fields.status'))}
             {actions !== undefined && <TableCell>{t('fields.actions')}</TableCell>}
           </TableRow>
         </TableHead>

@@ -699,12 +699,36 @@ describe('GET /api/leave/requests/mine', () => {
     expect(fromApril.items.map((r) => r.startDate)).toEqual(['2027-05-03', '2027-04-05']);
   });
 
+  it('sorts by type, days or status, either way, the latest first among equals', async () => {
+    const ctx = await setup();
+    await applyAs(ctx, 'hr', week); // Annual Leave, 5 days from 2027-03-08
+    await applyAs(ctx, 'hr', { ...week, leaveTypeId: 'LVE0006', startDate: '2027-04-05', endDate: '2027-04-05' });
+    const later = await applyAs(ctx, 'hr', { ...week, startDate: '2027-05-03', endDate: '2027-05-04' });
+    await call(ctx, 'hr', 'POST', `/api/leave/requests/${later.referenceId}/cancel`, {});
+    const starts = async (query: string) =>
+      (await call(ctx, 'hr', 'GET', `/api/leave/requests/mine?${query}`))
+        .json<{ items: LeaveRequest[] }>()
+        .items.map((r) => r.startDate);
+
+    expect(await starts('sort=start&order=asc')).toEqual(['2027-03-08', '2027-04-05', '2027-05-03']);
+    // Annual Leave twice, the later first; then the other type.
+    const types = await starts('sort=type');
+    expect(types.slice(0, 2)).toEqual(['2027-05-03', '2027-03-08']);
+    expect(await starts('sort=days')).toEqual(['2027-04-05', '2027-05-03', '2027-03-08']);
+    expect(await starts('sort=days&order=desc')).toEqual(['2027-03-08', '2027-05-03', '2027-04-05']);
+    // Pending (0) before cancelled (3).
+    expect((await starts('sort=status')).at(-1)).toBe('2027-05-03');
+    expect((await starts('sort=status&order=desc'))[0]).toBe('2027-05-03');
+  });
+
   it.each([
     ['status=9', 'status'],
     ['pageSize=500', 'pageSize'],
     ['leaveTypeId=annual', 'leaveTypeId'],
     ['page=0', 'page'],
     ['from=5 April', 'from'],
+    ['sort=reason', 'sort'],
+    ['order=up', 'order'],
   ])('refuses %s with 400 naming the field', async (query, field) => {
     const ctx = await setup();
     const response = await call(ctx, 'hr', 'GET', `/api/leave/requests/mine?${query}`);

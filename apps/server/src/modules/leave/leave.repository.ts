@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { LeaveRequest, LeaveRequestEvent } from '@staff-portal/shared/leave';
+import type { LeaveRequest, LeaveRequestEvent, RequestSort } from '@staff-portal/shared/leave';
 import type { Queryable, Transaction } from '../../db/client';
 import { leaveRequestEvents, leaveRequests } from '../../db/schema/leave';
 import { leaveTypes, publicHolidays, staff } from '../../db/schema/organisation';
@@ -177,8 +177,30 @@ export interface MyRequestsFilter {
   from?: string | undefined;
   leaveTypeId?: string | undefined;
   status?: number | undefined;
+  sort?: RequestSort | undefined;
+  order?: 'asc' | 'desc' | undefined;
   page: number;
   pageSize: number;
+}
+
+/**
+ * A list of requests in the order asked (myRequestsQuerySchema), then the latest first and the
+ * reference, so that pages never share or skip a row.
+ */
+function requestOrder(sort: RequestSort = 'start', order: 'asc' | 'desc' = sort === 'start' ? 'desc' : 'asc') {
+  const direction = order === 'desc' ? desc : asc;
+  const column = {
+    start: leaveRequests.startDate,
+    type: leaveTypes.name,
+    days: leaveRequests.days,
+    status: leaveRequests.status,
+  }[sort];
+  return [
+    direction(column),
+    desc(leaveRequests.startDate),
+    desc(leaveRequests.createdAt),
+    asc(leaveRequests.referenceId),
+  ];
 }
 
 export async function myRequests(db: Queryable, filter: MyRequestsFilter) {
@@ -192,7 +214,7 @@ export async function myRequests(db: Queryable, filter: MyRequestsFilter) {
   );
   const [rows, totals] = await Promise.all([
     requestsQuery(db, where)
-      .orderBy(desc(leaveRequests.startDate), desc(leaveRequests.createdAt))
+      .orderBy(...requestOrder(filter.sort, filter.order))
       .limit(filter.pageSize)
       .offset((filter.page - 1) * filter.pageSize),
     db.select({ n: count() }).from(leaveRequests).where(where),

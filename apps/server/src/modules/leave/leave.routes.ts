@@ -108,7 +108,7 @@ export const leaveRoutes: FastifyPluginAsyncZod<LeaveModuleOptions> = async (app
       schema: {
         tags,
         security,
-        summary: 'My requests, newest first, filtered by year, type and status; paged',
+        summary: 'My requests, newest first or sorted, filtered by year, type and status; paged',
         querystring: myRequestsQuerySchema,
         response: { 200: pageOf(leaveRequestSchema), ...errors },
       },

@@ -132,6 +132,25 @@ describe('LeaveHistoryPage', () => {
     expect(await screen.findByText('1–20 of 45')).toBeInTheDocument();
   });
 
+  it('sorts on the server by a column, either way; the usual order, latest first, stays out of the URL', async () => {
+    const user = userEvent.setup();
+    const api = stub();
+    render(`${PATH}?page=2`);
+    const table = await screen.findByRole('table', { name: 'Leave History' });
+    expect(within(table).getByRole('columnheader', { name: 'Dates' })).toHaveAttribute('aria-sort', 'descending');
+    await user.click(within(table).getByRole('button', { name: 'Days' }));
+    await waitFor(() => expect(screen.getByTestId('search')).toHaveTextContent('?sort=days&order=asc'));
+    await waitFor(() => expect(lastQuery(api)).toMatchObject({ sort: 'days', order: 'asc', page: '1' }));
+    expect(screen.getByRole('columnheader', { name: 'Days' })).toHaveAttribute('aria-sort', 'ascending');
+    expect(screen.getByRole('columnheader', { name: 'Dates' })).not.toHaveAttribute('aria-sort');
+
+    await user.click(within(screen.getByRole('table')).getByRole('button', { name: 'Dates' }));
+    await waitFor(() => expect(screen.getByTestId('search')).toHaveTextContent('?sort=start&order=asc'));
+    await user.click(within(screen.getByRole('table')).getByRole('button', { name: 'Dates' }));
+    await waitFor(() => expect(screen.getByTestId('search')).toBeEmptyDOMElement());
+    await waitFor(() => expect(lastQuery(api)).toEqual({ page: '1', pageSize: '20' }));
+  });
+
   it('on a phone, folds the filters behind Filters, saying how many a link set', async () => {
     setViewportWidth(375);
     stub();

@@ -20,6 +20,7 @@ import { QueryState } from '../../components/query-state';
 import { RequestList } from '../../components/leave-request-list';
 import { todayIn } from '../../lib/dates';
 import { requestsCsv } from './history-csv';
+import { readRequestSort, requestSortHeaders } from './request-sort';
 import { downloadText } from '../../lib/download';
 import { leaveNs } from '../../locales/leave';
 import { useListParams } from '../../lib/use-list-params';
@@ -49,6 +50,7 @@ export function readFilters(
     year: intParam(params.get('year'), 2000, 2100),
     leaveTypeId: type !== null && LEAVE_TYPE_ID.test(type) ? type : undefined,
     status: intParam(params.get('status'), 0, 5),
+    ...readRequestSort(params),
     page: intParam(params.get('page'), 1, 1_000_000) ?? 1,
     pageSize: pageSize !== undefined && PAGE_SIZES.includes(pageSize) ? pageSize : DEFAULT_PAGE_SIZE,
   };
@@ -72,8 +74,9 @@ export function LeaveHistoryPage() {
   const exportCsv = async () => {
     setExporting(true);
     try {
-      const { year, leaveTypeId, status } = filters;
-      const all = await getAllMyRequests(leave, { year, leaveTypeId, status });
+      const { year, leaveTypeId, status, sort, order } = filters;
+      // In the order shown.
+      const all = await getAllMyRequests(leave, { year, leaveTypeId, status, sort, order });
       const csv = requestsCsv(
         all,
         {
@@ -164,7 +167,11 @@ export function LeaveHistoryPage() {
           <QueryState query={requests} isEmpty={(data) => data.items.length === 0} emptyText={t('history.empty')}>
             {(data) => (
               <>
-                <RequestList requests={data.items} label={t('history.title')} />
+                <RequestList
+                  requests={data.items}
+                  label={t('history.title')}
+                  sortHeader={requestSortHeaders(filters, change)}
+                />
                 <ListPagination
                   total={data.total}
                   page={filters.page}

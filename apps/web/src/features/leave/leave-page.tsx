@@ -22,6 +22,8 @@ import { useCancelLeave } from './api/cancel-leave';
 import { useOpenAttachment } from './api/get-attachment';
 import { useLeaveTypes } from './api/get-leave-types';
 import { MAX_PAGE_SIZE, useMyRequests } from './api/get-my-requests';
+import { readRequestSort, requestSortHeaders } from './request-sort';
+import { useListParams } from '../../lib/use-list-params';
 import { useMyLeave } from './api/get-my-leave';
 import { ApplyLeaveForm } from './components/apply-leave-form';
 import { BalanceCards } from './components/balance-cards';
@@ -120,8 +122,11 @@ export function LeavePage() {
   // section says why, once.
   const noStaffRecord = isAppError(myLeave.error) && myLeave.error.status === 403;
   // This year's requests and every later one: a request for next January made in December shows.
+  // Sorted as the URL says (`?sort=days`), by default the latest first.
+  const { params, change } = useListParams();
+  const sorting = readRequestSort(params);
   const requests = useMyRequests(
-    { from: `${year}-01-01`, page: 1, pageSize: MAX_PAGE_SIZE },
+    { from: `${year}-01-01`, page: 1, pageSize: MAX_PAGE_SIZE, ...sorting },
     { enabled: myLeave.isSuccess },
   );
   const cancel = useCancelLeave();
@@ -193,6 +198,7 @@ export function LeavePage() {
                 <RequestList
                   requests={data.items}
                   label={t('myLeaves.requests.heading', { year })}
+                  sortHeader={requestSortHeaders(sorting, change)}
                   actions={(request) => {
                     const kind = cancelActionFor(request, types.data ?? []);
                     return (

@@ -1,5 +1,5 @@
 import { leaveRequestSchema, pageOf } from '@staff-portal/shared/leave';
-import type { LeaveRequest } from '@staff-portal/shared/leave';
+import type { LeaveRequest, RequestSort } from '@staff-portal/shared/leave';
 import { queryOptions } from '@tanstack/react-query';
 import { useApiClient, withQuery } from '../../../lib/api-client';
 import type { ApiClient } from '../../../lib/api-client';
@@ -12,6 +12,9 @@ export interface MyRequestsQuery {
   from?: string | undefined;
   leaveTypeId?: string | undefined;
   status?: number | undefined;
+  /** Left out: the latest first by first day. */
+  sort?: RequestSort | undefined;
+  order?: 'asc' | 'desc' | undefined;
   page?: number | undefined;
   pageSize?: number | undefined;
 }
@@ -32,7 +35,7 @@ export function myRequestsPath(query: MyRequestsQuery): string {
   return withQuery('/leave/requests/mine', { ...query });
 }
 
-/** `GET /leave/requests/mine`: my requests, newest first, filtered and paged. */
+/** `GET /leave/requests/mine`: my requests, newest first unless sorted, filtered and paged. */
 export async function getMyRequests(
   client: ApiClient,
   query: MyRequestsQuery,
