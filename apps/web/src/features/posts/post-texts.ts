@@ -1,6 +1,6 @@
 import type { AdminPostSummary } from '@staff-portal/shared/posts';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../lib/dates';
+import { formatDate, formatDateTime, todayIn } from '../../lib/dates';
 import { useRuntimeConfig } from '../../lib/runtime-config';
 import { postsNs } from '../../locales/posts';
 
@@ -13,6 +13,9 @@ export function usePostTexts() {
     formatDateTime(value, { timeZone: organisation.timeZone, locale, invalidText: t('none') });
   return {
     at,
+    /** The day a post was written, in the organisation's zone. */
+    written: (post: Pick<AdminPostSummary, 'createdAt'>) =>
+      formatDate(todayIn(organisation.timeZone, new Date(post.createdAt)), locale),
     audience: (audience: AdminPostSummary['audience']) =>
       audience === 'everyone' ? t('everyone') : audience.join(', '),
     /** "Seen by 3 of 12", or "Not known" when the accounts could not be counted (decision record 0048). */

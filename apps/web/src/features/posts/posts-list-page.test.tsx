@@ -77,11 +77,15 @@ describe('Announcements list', () => {
     expect(screen.getByRole('link', { name: 'New announcement' })).toHaveAttribute('href', '/announcements/create');
   });
 
-  it('sorts by title, publish time or author on a click, and turns the order round on a second', async () => {
+  it('sorts newest first, or by title, publish time or author on a click, and turns the order round on a second', async () => {
     const { api } = withPosts();
     renderPosts('/announcements');
     const table = await screen.findByRole('table', { name: 'Posts' });
-    // Newest first, as written, until a column is chosen: no column is marked sorted.
+    // Newest first by when written, until another column is chosen (the column shows on a wide screen).
+    expect(within(table).getByRole('columnheader', { name: 'Written', hidden: true })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
     expect(within(table).queryByRole('columnheader', { name: /Title/ })).not.toHaveAttribute('aria-sort');
 
     await userEvent.click(within(table).getByRole('button', { name: 'Title' }));

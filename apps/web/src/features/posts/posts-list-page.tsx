@@ -139,7 +139,6 @@ export function PostsListPage({ kind }: { kind: PostKind }) {
             </Typography>
             <TableContainer sx={{ overflowX: 'auto' }}>
               <Table size="small" aria-label={t('list.table')}>
-                {/* Newest first until a column is chosen: no column shows when a post was written. */}
                 <TableHead>
                   <TableRow>
                     {header('title', t('list.columns.title'))}
@@ -147,6 +146,7 @@ export function PostsListPage({ kind }: { kind: PostKind }) {
                     <TableCell sx={HIDDEN_BELOW_DESKTOP}>{t('list.columns.audience')}</TableCell>
                     {header('publishAt', t('list.columns.times'), HIDDEN_BELOW_DESKTOP)}
                     {header('author', t('list.columns.author'), HIDDEN_BELOW_WIDE)}
+                    {header('created', t('list.columns.written'), HIDDEN_BELOW_WIDE)}
                     <TableCell sx={HIDDEN_BELOW_WIDE}>{t('list.columns.attachments')}</TableCell>
                     <TableCell sx={HIDDEN_ON_PHONE}>{t('list.columns.seen')}</TableCell>
                     <TableCell align="right">
@@ -256,6 +256,7 @@ function PostRow({
       <TableCell sx={HIDDEN_BELOW_DESKTOP}>{texts.audience(post.audience)}</TableCell>
       <TableCell sx={{ ...HIDDEN_BELOW_DESKTOP, whiteSpace: 'nowrap' }}>{times}</TableCell>
       <TableCell sx={{ ...HIDDEN_BELOW_WIDE, minWidth: 120 }}>{post.authorName}</TableCell>
+      <TableCell sx={{ ...HIDDEN_BELOW_WIDE, whiteSpace: 'nowrap' }}>{texts.written(post)}</TableCell>
       <TableCell sx={HIDDEN_BELOW_WIDE}>
         {post.attachmentCount === 0 ? (
           t('none')

@@ -50,6 +50,7 @@ export const posts = {
       audience: 'Audience',
       times: 'Publish / expiry',
       author: 'Author',
+      written: 'Written',
       attachments: 'Files',
       seen: 'Seen',
       actions: 'Actions',

@@ -52,6 +52,7 @@ export const posts: Texts<typeof english> = {
       audience: 'Khalayak',
       times: 'Terbit / tamat',
       author: 'Penulis',
+      written: 'Ditulis',
       attachments: 'Fail',
       seen: 'Dilihat',
       actions: 'Tindakan',
