@@ -7,6 +7,8 @@ import { CalendarIcon } from '@mui/x-date-pickers/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { createContext, use, useMemo, useState } from 'react';
 import type { FocusEvent, FocusEventHandler, ReactNode, Ref } from 'react';
+import { Controller } from 'react-hook-form';
+import type { Control, FieldValues, Path, UseControllerProps } from 'react-hook-form';
 
 /** How every date input shows and reads a date, in both languages: the organisation's, day first. */
 export const DATE_INPUT_FORMAT = 'DD/MM/YYYY';
@@ -193,5 +195,49 @@ export function DateField({ value, onChange, disabled, min, max, ...inputProps }
         slots={{ field: TextDateField }}
       />
     </InputPropsContext>
+  );
+}
+
+type FormDateFieldProps<V extends FieldValues, N extends Path<V>, Output> = Omit<
+  DateFieldProps,
+  'name' | 'value' | 'onChange' | 'onBlur' | 'inputRef' | 'error'
+> & {
+  /** The form's control; its resolver may turn the values into another type (`Output`). */
+  control: Control<V, unknown, Output>;
+  name: N;
+  /** Checks of this field alone, for a form without a resolver. */
+  rules?: UseControllerProps<V, N, Output>['rules'];
+};
+
+/**
+ * A react-hook-form field drawn as `DateField`: the field's value and events, and its error under
+ * it in place of the helper text while there is one (like FormTextField, components/form-text-field.tsx).
+ */
+export function FormDateField<V extends FieldValues, N extends Path<V> = Path<V>, Output = V>({
+  control,
+  name,
+  rules,
+  helperText,
+  ...props
+}: FormDateFieldProps<V, N, Output>) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      {...(rules === undefined ? {} : { rules })}
+      render={({ field, fieldState }) => (
+        <DateField
+          {...props}
+          disabled={props.disabled === true || field.disabled === true}
+          name={field.name}
+          value={field.value}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          inputRef={field.ref}
+          error={fieldState.error !== undefined}
+          helperText={fieldState.error?.message ?? helperText}
+        />
+      )}
+    />
   );
 }

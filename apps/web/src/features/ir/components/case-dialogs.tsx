@@ -8,11 +8,11 @@ import {
 import { because } from '@staff-portal/shared/error-reasons';
 import { caseDateProblem, LATER_ACTION_TYPES } from '@staff-portal/shared/ir-rules';
 import { useMemo, useRef, useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import type { FieldValues, Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { DateField } from '../../../components/date-field';
+import { FormDateField } from '../../../components/date-field';
 import { FormDialog } from '../../../components/form-dialog';
 import { FormTextField } from '../../../components/form-text-field';
 import { useNotification } from '../../../components/notification-context';
@@ -178,26 +178,15 @@ export function AddActionDialog({ caseNo, openedOn, open, onClose }: CaseDialogP
           ...LATER_ACTION_TYPES.map((code) => ({ value: String(code), label: actionTypeText(code) })),
         ]}
       />
-      <Controller
+      <FormDateField
         control={control}
         name="date"
-        render={({ field, fieldState }) => (
-          <DateField
-            label={t('case.addAction.date')}
-            // docs/product/ir.md §2: between the day the case was opened and today.
-            min={openedOn.slice(0, 10)}
-            max={todayIn(organisation.timeZone)}
-            required
-            fullWidth
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            name={field.name}
-            inputRef={field.ref}
-            error={fieldState.error !== undefined}
-            helperText={fieldState.error?.message}
-          />
-        )}
+        label={t('case.addAction.date')}
+        // docs/product/ir.md §2: between the day the case was opened and today.
+        min={openedOn.slice(0, 10)}
+        max={todayIn(organisation.timeZone)}
+        required
+        fullWidth
       />
       <FormTextField
         control={control}
@@ -283,24 +272,14 @@ export function CloseCaseDialog({ caseNo, openedOn, open, onClose, onDone }: Cas
         minRows={3}
         label={t('case.close.outcome')}
       />
-      <Controller
+      <FormDateField
         control={control}
         name="closedOn"
-        render={({ field, fieldState }) => (
-          <DateField
-            label={t('case.close.closedOn')}
-            min={openedOn.slice(0, 10)}
-            max={todayIn(organisation.timeZone)}
-            fullWidth
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            name={field.name}
-            inputRef={field.ref}
-            error={fieldState.error !== undefined}
-            helperText={fieldState.error?.message ?? t('case.close.closedOnHint')}
-          />
-        )}
+        label={t('case.close.closedOn')}
+        min={openedOn.slice(0, 10)}
+        max={todayIn(organisation.timeZone)}
+        fullWidth
+        helperText={t('case.close.closedOnHint')}
       />
     </FormDialog>
   );

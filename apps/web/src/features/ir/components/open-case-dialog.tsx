@@ -1,12 +1,12 @@
 import { hasAnyGroup } from '@staff-portal/shared/groups';
 import { openCaseInputSchema } from '@staff-portal/shared/ir';
 import type { Member } from '@staff-portal/shared/ir';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import type { Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
-import { DateField } from '../../../components/date-field';
+import { FormDateField } from '../../../components/date-field';
 import { FormDialog } from '../../../components/form-dialog';
 import { FormTextField } from '../../../components/form-text-field';
 import { useNotification } from '../../../components/notification-context';
@@ -173,24 +173,14 @@ export function OpenCaseDialog({ member, open, onClose }: { member: Member; open
             .map((officer) => ({ value: officer.id, label: officer.name })),
         ]}
       />
-      <Controller
+      <FormDateField
         control={control}
         name="openedOn"
-        render={({ field, fieldState }) => (
-          <DateField
-            label={t('openCase.openedOn')}
-            // docs/product/ir.md §2: a case is opened today or on an earlier day.
-            max={todayIn(organisation.timeZone)}
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            name={field.name}
-            inputRef={field.ref}
-            fullWidth
-            error={fieldState.error !== undefined}
-            helperText={fieldState.error?.message ?? t('openCase.openedOnHint')}
-          />
-        )}
+        label={t('openCase.openedOn')}
+        // docs/product/ir.md §2: a case is opened today or on an earlier day.
+        max={todayIn(organisation.timeZone)}
+        fullWidth
+        helperText={t('openCase.openedOnHint')}
       />
     </FormDialog>
   );

@@ -15,7 +15,7 @@ import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { DateField } from '../../../components/date-field';
+import { FormDateField } from '../../../components/date-field';
 import { FormDialog } from '../../../components/form-dialog';
 import { FormTextField } from '../../../components/form-text-field';
 import { useNotification } from '../../../components/notification-context';
@@ -290,25 +290,7 @@ export function AddStaffRecordDialog({
           />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <Controller
-            control={control}
-            name="joinDate"
-            render={({ field, fieldState }) => (
-              <DateField
-                fullWidth
-                required
-                label={t('user.joinDate')}
-                name={field.name}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                disabled={field.disabled}
-                error={fieldState.error !== undefined}
-                helperText={fieldState.error?.message}
-              />
-            )}
-          />
+          <FormDateField control={control} name="joinDate" fullWidth required label={t('user.joinDate')} />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
           <FormSelectField

@@ -11,10 +11,10 @@ import type { PublicHoliday } from '@staff-portal/shared/leave';
 import { holidayInputSchema, MALAYSIAN_STATES, type MalaysianState } from '@staff-portal/shared/leave-admin';
 import type { HolidayInput } from '@staff-portal/shared/leave-admin';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { DateField } from '../../../components/date-field';
+import { FormDateField } from '../../../components/date-field';
 import { FormDialog } from '../../../components/form-dialog';
 import { useNotification } from '../../../components/notification-context';
 import { QueryState } from '../../../components/query-state';
@@ -80,23 +80,7 @@ function HolidayDialog({ holiday, year, onClose }: { holiday?: PublicHoliday; ye
       maxWidth="xs"
       fullScreenOnPhone={false}
     >
-      <Controller
-        control={control}
-        name="date"
-        render={({ field, fieldState }) => (
-          <DateField
-            size="small"
-            label={t('holidays.date')}
-            name={field.name}
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            inputRef={field.ref}
-            error={fieldState.error !== undefined}
-            helperText={fieldState.error?.message}
-          />
-        )}
-      />
+      <FormDateField control={control} name="date" size="small" label={t('holidays.date')} />
       <FormSelectField
         control={control}
         name="region"

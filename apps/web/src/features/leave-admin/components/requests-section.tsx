@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { useTranslation } from 'react-i18next';
-import { DateField } from '../../../components/date-field';
+import { FormDateField } from '../../../components/date-field';
 import { FormDialog } from '../../../components/form-dialog';
 import { ListPagination } from '../../../components/list/list-pagination';
 import { useNotification } from '../../../components/notification-context';
@@ -69,23 +69,7 @@ function ApplyDialog({ staffId, name, onClose }: { staffId: string; name: string
   );
 
   const dateField = (field: 'startDate' | 'endDate', label: string) => (
-    <Controller
-      control={control}
-      name={field}
-      render={({ field: date, fieldState }) => (
-        <DateField
-          size="small"
-          label={label}
-          name={date.name}
-          value={date.value}
-          onChange={date.onChange}
-          onBlur={date.onBlur}
-          inputRef={date.ref}
-          error={fieldState.error !== undefined}
-          helperText={fieldState.error?.message}
-        />
-      )}
-    />
+    <FormDateField control={control} name={field} size="small" label={label} />
   );
 
   return (

@@ -15,7 +15,7 @@ import type { StaffDetail } from '@staff-portal/shared/leave-admin';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { useTranslation } from 'react-i18next';
-import { DateField } from '../../../components/date-field';
+import { FormDateField } from '../../../components/date-field';
 import { useNotification } from '../../../components/notification-context';
 import { useAllStaff } from '../api/search-staff';
 import { useUpdateStaff } from '../api/update-staff';
@@ -156,44 +156,17 @@ export function StaffRecordForm({ detail }: { detail: StaffDetail }) {
         />
       </Grid>
       <Grid size={{ xs: 12, sm: 6 }}>
-        <Controller
-          control={control}
-          name="joinDate"
-          render={({ field, fieldState }) => (
-            <DateField
-              fullWidth
-              size="small"
-              label={t('user.joinDate')}
-              name={field.name}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-              error={fieldState.error !== undefined}
-              helperText={fieldState.error?.message}
-            />
-          )}
-        />
+        <FormDateField control={control} name="joinDate" fullWidth size="small" label={t('user.joinDate')} />
       </Grid>
       <Grid size={{ xs: 12, sm: 6 }}>
-        <Controller
+        <FormDateField
           control={control}
           name="leavingDate"
-          render={({ field, fieldState }) => (
-            <DateField
-              fullWidth
-              size="small"
-              label={t('user.leavingDate')}
-              name={field.name}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-              min={joinDate || undefined}
-              error={fieldState.error !== undefined}
-              helperText={fieldState.error?.message ?? t('user.leavingDateHint')}
-            />
-          )}
+          fullWidth
+          size="small"
+          label={t('user.leavingDate')}
+          min={joinDate || undefined}
+          helperText={t('user.leavingDateHint')}
         />
       </Grid>
       <Grid size={{ xs: 12, sm: 6 }}>

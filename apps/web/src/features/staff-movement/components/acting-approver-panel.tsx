@@ -10,7 +10,7 @@ import type { DelegateCandidate, Delegation } from '@staff-portal/shared/staff-m
 import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { DateField } from '../../../components/date-field';
+import { FormDateField } from '../../../components/date-field';
 import { useNotification } from '../../../components/notification-context';
 import { useRuntimeConfig } from '../../../lib/runtime-config';
 import { useAddDelegation, useDelegateCandidates, useDelegations, useRemoveDelegation } from '../api/delegations';
@@ -193,25 +193,14 @@ export function ActingApproverPanel() {
             />
           )}
         />
-        <Controller
+        <FormDateField
           control={control}
           name="fromDate"
           rules={{ required: t('acting.dateRequired') }}
-          render={({ field, fieldState }) => (
-            <DateField
-              label={t('acting.fromDate')}
-              required
-              name={field.name}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-              error={fieldState.error !== undefined}
-              helperText={fieldState.error?.message}
-            />
-          )}
+          label={t('acting.fromDate')}
+          required
         />
-        <Controller
+        <FormDateField
           control={control}
           name="toDate"
           rules={{
@@ -220,19 +209,8 @@ export function ActingApproverPanel() {
             validate: (toDate, { fromDate }) =>
               !(isIsoDate(fromDate) && isIsoDate(toDate) && toDate < fromDate) || t('acting.endBeforeStart'),
           }}
-          render={({ field, fieldState }) => (
-            <DateField
-              label={t('acting.toDate')}
-              required
-              name={field.name}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-              error={fieldState.error !== undefined}
-              helperText={fieldState.error?.message}
-            />
-          )}
+          label={t('acting.toDate')}
+          required
         />
         {/* As tall as the fields beside it on a wide screen (their helper texts hang below). */}
         <Button type="submit" variant="contained" disabled={add.isPending} sx={{ height: { md: 56 } }}>
