@@ -17,8 +17,14 @@ export function fromPgPool(pool: pg.Pool): Database {
   };
 }
 
+/**
+ * A pool of `max` connections. A request waits for a free one as long as the connection may take
+ * to open: 30 s, not 5 s, so that a burst (fifty cases opened at once, each holding the year's
+ * counter) queues rather than failing with 500 on a busy machine (decision record 0105). A refused
+ * connection still fails at once.
+ */
 export function createPgPool(connectionString: string, max = 10): pg.Pool {
-  const pool = new pg.Pool({ connectionString, max, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 5_000 });
+  const pool = new pg.Pool({ connectionString, max, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 30_000 });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
   return pool;
