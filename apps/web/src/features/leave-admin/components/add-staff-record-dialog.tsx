@@ -1,10 +1,4 @@
 import Autocomplete from '@mui/material/Autocomplete';
-import Checkbox from '@mui/material/Checkbox';
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormGroup from '@mui/material/FormGroup';
-import FormHelperText from '@mui/material/FormHelperText';
-import FormLabel from '@mui/material/FormLabel';
 import Grid from '@mui/material/Grid';
 import TextField from '@mui/material/TextField';
 import type { StaffRecord } from '@staff-portal/shared/leave';
@@ -29,10 +23,10 @@ import { useAllStaff } from '../api/search-staff';
 import { issueDetail } from '@staff-portal/shared/error-reasons';
 import { reasonText } from '../../../lib/error-text';
 import { leaveAdminNs } from '../../../locales/leave-admin';
+import { WorkingDaysField } from './working-days-field';
 import { showErrorAtField } from '../../../lib/field-error';
 import { FormSelectField } from '../../../components/select-field';
 
-const WEEK = [0, 1, 2, 3, 4, 5, 6] as const;
 /** MON–FRI, the usual week (docs/product/leave.md). */
 const WEEKDAYS = 0b0011111;
 
@@ -305,32 +299,7 @@ export function AddStaffRecordDialog({
           />
         </Grid>
         <Grid size={12}>
-          <Controller
-            control={control}
-            name="workingDaysMask"
-            render={({ field, fieldState }) => (
-              <FormControl component="fieldset" error={fieldState.error !== undefined}>
-                <FormLabel component="legend">{t('user.workingDays')}</FormLabel>
-                <FormGroup row>
-                  {WEEK.map((bit) => (
-                    <FormControlLabel
-                      key={bit}
-                      control={
-                        <Checkbox
-                          checked={(field.value & (1 << bit)) !== 0}
-                          onChange={(event) =>
-                            field.onChange(event.target.checked ? field.value | (1 << bit) : field.value & ~(1 << bit))
-                          }
-                        />
-                      }
-                      label={t(`user.days.d${bit}`)}
-                    />
-                  ))}
-                </FormGroup>
-                {fieldState.error !== undefined && <FormHelperText>{fieldState.error.message}</FormHelperText>}
-              </FormControl>
-            )}
-          />
+          <WorkingDaysField control={control} name="workingDaysMask" />
         </Grid>
       </Grid>
     </FormDialog>

@@ -1,11 +1,5 @@
 import Autocomplete from '@mui/material/Autocomplete';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormGroup from '@mui/material/FormGroup';
-import FormHelperText from '@mui/material/FormHelperText';
-import FormLabel from '@mui/material/FormLabel';
 import Grid from '@mui/material/Grid';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -23,8 +17,7 @@ import { FormSelectField } from '../../../components/select-field';
 import { showErrorAtField } from '../../../lib/field-error';
 import { plainResolver } from '../../../lib/plain-resolver';
 import { leaveAdminNs } from '../../../locales/leave-admin';
-
-const WEEK = [0, 1, 2, 3, 4, 5, 6] as const;
+import { WorkingDaysField } from './working-days-field';
 
 interface RecordValues {
   departmentCode: string;
@@ -183,37 +176,7 @@ export function StaffRecordForm({ detail }: { detail: StaffDetail }) {
         />
       </Grid>
       <Grid size={12}>
-        <Controller
-          control={control}
-          name="workingDaysMask"
-          render={({ field, fieldState }) => (
-            <FormControl component="fieldset" error={field.value === 0 || fieldState.error !== undefined}>
-              <FormLabel component="legend">{t('user.workingDays')}</FormLabel>
-              <FormGroup row>
-                {WEEK.map((bit) => (
-                  <FormControlLabel
-                    key={bit}
-                    control={
-                      <Checkbox
-                        checked={(field.value & (1 << bit)) !== 0}
-                        onChange={(event) =>
-                          field.onChange(event.target.checked ? field.value | (1 << bit) : field.value & ~(1 << bit))
-                        }
-                      />
-                    }
-                    label={t(`user.days.d${bit}`)}
-                  />
-                ))}
-              </FormGroup>
-              {/* Told at once: a record with no working day can take no leave. */}
-              {(field.value === 0 || fieldState.error !== undefined) && (
-                <FormHelperText>
-                  {field.value === 0 ? t('user.atLeastOneDay') : fieldState.error?.message}
-                </FormHelperText>
-              )}
-            </FormControl>
-          )}
-        />
+        <WorkingDaysField control={control} name="workingDaysMask" />
       </Grid>
       <Grid size={12}>
         <Button type="submit" variant="contained" disabled={update.isPending || mask === 0}>
