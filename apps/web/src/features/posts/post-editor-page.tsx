@@ -7,9 +7,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Checkbox from '@mui/material/Checkbox';
 import CircularProgress from '@mui/material/CircularProgress';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -21,6 +19,7 @@ import type { PostKind } from '@staff-portal/shared/posts-rules';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import { FormCheckbox } from '../../components/form-checkbox';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
 import { Facts } from '../../components/facts';
@@ -229,43 +228,11 @@ function PostEditor({ kind, post }: { kind: PostKind; post?: AdminPost }) {
         </Stack>
       </Stack>
       <Stack spacing={0}>
-        <Controller
-          control={control}
-          name="pinned"
-          render={({ field }) => (
-            <FormControlLabel
-              label={t('form.pinned')}
-              control={
-                <Checkbox
-                  name={field.name}
-                  checked={field.value}
-                  onChange={(event) => field.onChange(event.target.checked)}
-                  onBlur={field.onBlur}
-                />
-              }
-            />
-          )}
-        />
-        <Controller
-          control={control}
-          name="emailAudience"
-          render={({ field }) => (
-            <Box>
-              <FormControlLabel
-                label={t('form.emailAudience')}
-                control={
-                  <Checkbox
-                    name={field.name}
-                    checked={field.value}
-                    onChange={(event) => field.onChange(event.target.checked)}
-                    onBlur={field.onBlur}
-                  />
-                }
-              />
-              <FormHelperText sx={{ mt: -0.5, ml: 4 }}>{t('form.emailHint')}</FormHelperText>
-            </Box>
-          )}
-        />
+        <FormCheckbox control={control} name="pinned" label={t('form.pinned')} />
+        <Box>
+          <FormCheckbox control={control} name="emailAudience" label={t('form.emailAudience')} />
+          <FormHelperText sx={{ mt: -0.5, ml: 4 }}>{t('form.emailHint')}</FormHelperText>
+        </Box>
       </Stack>
       <Box>
         <Button

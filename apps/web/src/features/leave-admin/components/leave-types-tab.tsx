@@ -1,8 +1,6 @@
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
@@ -17,7 +15,7 @@ import { PRO_RATA_ROUNDINGS, type Gender, type ProRata } from '@staff-portal/sha
 import { leaveTypeInputSchema } from '@staff-portal/shared/leave-admin';
 import type { AdminLeaveType, LeaveTypeInput } from '@staff-portal/shared/leave-admin';
 import { useState } from 'react';
-import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import type { Path } from 'react-hook-form';
 import { z } from 'zod';
 import { useTranslation } from 'react-i18next';
@@ -26,6 +24,7 @@ import { useNotification } from '../../../components/notification-context';
 import { QueryState } from '../../../components/query-state';
 import { useAdminLeaveTypes } from '../api/get-admin-leave-types';
 import { useUpdateLeaveType } from '../api/update-leave-type';
+import { FormCheckbox } from '../../../components/form-checkbox';
 import { FormTextField } from '../../../components/form-text-field';
 import { FormSelectField } from '../../../components/select-field';
 import { showErrorAtField } from '../../../lib/field-error';
@@ -238,24 +237,7 @@ function EditTypeDialog({
       </fieldset>
       <Stack>
         {FLAGS.map((flag) => (
-          <Controller
-            key={flag}
-            control={control}
-            name={flag}
-            render={({ field }) => (
-              <FormControlLabel
-                control={
-                  <Checkbox
-                    name={field.name}
-                    checked={field.value}
-                    onChange={(event) => field.onChange(event.target.checked)}
-                    onBlur={field.onBlur}
-                  />
-                }
-                label={t(`types.${flag}`)}
-              />
-            )}
-          />
+          <FormCheckbox key={flag} control={control} name={flag} label={t(`types.${flag}`)} />
         ))}
       </Stack>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
